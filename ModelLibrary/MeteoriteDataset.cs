@@ -1,0 +1,50 @@
+using ModelLibrary.Protos;
+using Rest = ModelLibrary.Rest;
+
+namespace ModelLibrary;
+
+/// <summary>
+/// The records a server serves, loaded once at start-up and held in memory in both forms, with the canonical
+/// hash clients use to check that a response carries exactly these records.
+/// </summary>
+public sealed class MeteoriteDataset
+{
+    /// <summary>Environment variable naming another data file in NASA's export format (the <c>--data</c> option wins).</summary>
+    public const string PathVariable = "RESTVSGRPC_DATA";
+
+    private MeteoriteDataset(string sourcePath, Rest.MeteoriteLanding[] records)
+    {
+        SourcePath = sourcePath;
+        Records = records;
+        ProtoList = records.ToProtoList();
+        Sha256 = CanonicalHash.Of(records);
+    }
+
+    /// <summary>The data file shipped next to the binaries: the committed <c>data/meteorites.json</c>.</summary>
+    public static string DefaultPath => Path.Combine(AppContext.BaseDirectory, "data", "meteorites.json");
+
+    public string SourcePath { get; }
+
+    /// <summary>The REST model of every record.</summary>
+    public IReadOnlyList<Rest.MeteoriteLanding> Records { get; }
+
+    /// <summary>The gRPC model of every record, built once from <see cref="Records"/>.</summary>
+    public MeteoriteLandingList ProtoList { get; }
+
+    /// <summary>Canonical SHA-256 of the records (see <see cref="CanonicalHash"/>).</summary>
+    public string Sha256 { get; }
+
+    public int Count => Records.Count;
+
+    /// <summary>The file to load: <paramref name="configured"/> (a <c>--data</c> option), else <see cref="PathVariable"/>, else <see cref="DefaultPath"/>.</summary>
+    public static string ResolvePath(string? configured) =>
+        !string.IsNullOrWhiteSpace(configured) ? configured
+        : Environment.GetEnvironmentVariable(PathVariable) is { Length: > 0 } fromEnvironment ? fromEnvironment
+        : DefaultPath;
+
+    /// <summary>Loads a file in NASA's export format; throws <see cref="DataFileException"/> naming file, record and field.</summary>
+    public static MeteoriteDataset Load(string path) => new(path, NasaExportReader.ReadFile(path));
+
+    /// <summary>A data set of records already in memory (generated ones, for example).</summary>
+    public static MeteoriteDataset FromRecords(string sourceName, Rest.MeteoriteLanding[] records) => new(sourceName, records);
+}

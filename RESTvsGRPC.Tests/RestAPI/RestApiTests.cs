@@ -1,0 +1,94 @@
+using System.Net;
+using System.Net.Http.Json;
+using ModelLibrary;
+using ModelLibrary.Rest;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.RestAPI;
+
+public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<RestServerFixture>
+{
+    private const string Route = "api/MeteoriteLandings";
+    private static readonly MeteoriteDataset Expected = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
+
+    private HttpClient Client => fixture.Client;
+
+    [Fact]
+    public async Task GetSmallPayload_returns_the_api_version_over_http11_without_server_header()
+    {
+        using var response = await Client.GetAsync(Route);
+
+        response.EnsureSuccessStatusCode();
+        Assert.Equal(HttpVersion.Version11, response.Version);
+        Assert.Empty(response.Headers.Server);
+        var version = await response.Content.ReadFromJsonAsync(MeteoriteJsonContext.Default.ApiVersion);
+        Assert.Equal(ApiVersion.Current, version?.Version);
+    }
+
+    [Fact]
+    public async Task GetLargePayload_returns_every_record_matching_the_canonical_hash()
+    {
+        var records = await Client.GetFromJsonAsync(Route + "/LargePayload", MeteoriteJsonContext.Default.MeteoriteLandingArray);
+
+        Assert.NotNull(records);
+        Assert.Equal(Expected.Count, records.Length);
+        Assert.Equal(Expected.Sha256, CanonicalHash.Of(records));
+    }
+
+    [Fact]
+    public async Task GetLargePayload_omits_missing_values_and_writes_numbers_as_numbers()
+    {
+        var json = await Client.GetStringAsync(Route + "/LargePayload");
+
+        Assert.DoesNotContain("null", json);
+        Assert.Contains("\"mass\":", json);
+        Assert.DoesNotContain("\"mass\":\"", json);
+        Assert.DoesNotContain("\"reclat\":\"", json);
+        var missingMass = Expected.Records.Count(r => r.Mass is null);
+        Assert.Equal(Expected.Count - missingMass, json.Split("\"mass\":").Length - 1);
+    }
+
+    [Fact]
+    public async Task PostLargePayload_parses_the_whole_body_and_counts_records()
+    {
+        using var content = JsonContent.Create(Expected.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+        await content.LoadIntoBufferAsync();
+
+        using var response = await Client.PostAsync(Route + "/LargePayload", content);
+
+        response.EnsureSuccessStatusCode();
+        var status = await response.Content.ReadFromJsonAsync(MeteoriteJsonContext.Default.PostStatus);
+        Assert.Equal(new PostStatus(PostStatus.Success, (uint)Expected.Count), status);
+    }
+
+    [Theory]
+    [InlineData("[{\"id\":1", "truncated JSON")]
+    [InlineData("{\"id\":1}", "an object instead of an array")]
+    [InlineData("[{\"id\":1}]", "records without their required fields")]
+    [InlineData("[{\"id\":\"one\",\"name\":\"a\",\"nametype\":\"Valid\",\"recclass\":\"L6\",\"fall\":\"Fell\"}]", "a word where a number belongs")]
+    [InlineData("[null]", "a null record")]
+    [InlineData("", "an empty body")]
+    public async Task PostLargePayload_rejects_malformed_json_with_400_and_keeps_serving(string body, string why)
+    {
+        using var response = await Client.PostAsync(Route + "/LargePayload", new StringContent(body, System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.True(response.StatusCode == HttpStatusCode.BadRequest, $"{why}: got {(int)response.StatusCode}");
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        await AssertStillServing();
+    }
+
+    [Fact]
+    public async Task PostLargePayload_rejects_a_wrong_content_type_with_415()
+    {
+        using var response = await Client.PostAsync(Route + "/LargePayload", new StringContent("[]", System.Text.Encoding.UTF8, "text/plain"));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        await AssertStillServing();
+    }
+
+    private async Task AssertStillServing()
+    {
+        var version = await Client.GetFromJsonAsync(Route, MeteoriteJsonContext.Default.ApiVersion);
+        Assert.Equal(ApiVersion.Current, version?.Version);
+    }
+}

@@ -1,0 +1,32 @@
+using Microsoft.AspNetCore.Mvc;
+using ModelLibrary;
+using ModelLibrary.Rest;
+
+namespace RestAPI.Controllers;
+
+/// <summary>The three REST operations the benchmark compares with their gRPC twins.</summary>
+[ApiController]
+[Route("api/[controller]")]
+public sealed class MeteoriteLandingsController(MeteoriteDataset dataset) : ControllerBase
+{
+    /// <summary>The small payload.</summary>
+    [HttpGet]
+    public ApiVersion GetVersion() => new(ApiVersion.Current);
+
+    /// <summary>Every record, serialized from memory on each call.</summary>
+    [HttpGet("LargePayload")]
+    public IReadOnlyList<MeteoriteLanding> GetLargePayload() => dataset.Records;
+
+    /// <summary>Parses the whole body and says how many records it held.</summary>
+    [HttpPost("LargePayload")]
+    [Consumes("application/json")]
+    public ActionResult<PostStatus> PostLargePayload([FromBody] List<MeteoriteLanding> records)
+    {
+        if (records.Contains(null!))
+        {
+            return ValidationProblem(detail: "The array holds a null record.");
+        }
+
+        return new PostStatus(PostStatus.Success, (uint)records.Count);
+    }
+}

@@ -1,0 +1,40 @@
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
+using ModelLibrary;
+using ModelLibrary.Rest;
+
+// Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
+var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
+
+MeteoriteDataset dataset;
+try
+{
+    dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(builder.Configuration["data"]));
+}
+catch (DataFileException e)
+{
+    Console.Error.WriteLine(e.Message);
+    return 1;
+}
+
+builder.Services.AddSingleton(dataset);
+builder.Services
+    // Records are checked while parsing (required members); MVC's per-property validation pass would add work gRPC does not do.
+    .AddControllers(options => options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(typeof(MeteoriteLanding))))
+    .AddJsonOptions(options => options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
+builder.WebHost.ConfigureKestrel(kestrel =>
+{
+    kestrel.AddServerHeader = false;
+    kestrel.Limits.MaxRequestBodySize = builder.Configuration.GetValue<long>("MaxRequestBodyBytes");
+});
+
+var app = builder.Build();
+app.MapControllers();
+app.Lifetime.ApplicationStarted.Register(() =>
+{
+    var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
+    Console.WriteLine($"RestAPI listening on {string.Join(' ', addresses)} ({dataset.Count} records, sha256 {dataset.Sha256})");
+});
+app.Run();
+return 0;
