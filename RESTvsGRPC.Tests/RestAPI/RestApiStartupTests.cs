@@ -20,7 +20,7 @@ public sealed class RestApiStartupTests : IDisposable
         var path = Path.Combine(_directory, "ten.json");
         NasaExportWriter.WriteFile(path, records);
 
-        using var server = await ServerProcess.StartAsync("RestAPI", "--data", path);
+        using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new HttpClient { BaseAddress = server.BaseAddress };
         var served = await client.GetFromJsonAsync("api/MeteoriteLandings/LargePayload", MeteoriteJsonContext.Default.MeteoriteLandingArray);
 
@@ -36,7 +36,7 @@ public sealed class RestApiStartupTests : IDisposable
         var thirdMass = text.Split('\n')[2];
         File.WriteAllText(path, text.Replace(thirdMass, thirdMass.Replace("\"id\":", "\"mass\":\"heavy\",\"id\":")));
 
-        var (exitCode, output) = await ServerProcess.RunToExitAsync("RestAPI", "--data", path);
+        var (exitCode, output) = await TestServers.RunRestToExitAsync("--data", path);
 
         Assert.NotEqual(0, exitCode);
         Assert.Contains($"data file '{path}', record 2, field 'mass': \"heavy\" is not a number.", output);
@@ -45,7 +45,7 @@ public sealed class RestApiStartupTests : IDisposable
     [Fact]
     public async Task PostLargePayload_rejects_a_body_over_the_limit_with_413_and_keeps_serving()
     {
-        using var server = await ServerProcess.StartAsync("RestAPI", "--MaxRequestBodyBytes", "100000");
+        using var server = await TestServers.StartRestAsync("--MaxRequestBodyBytes", "100000");
         using var client = new HttpClient { BaseAddress = server.BaseAddress };
         var dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
         using var content = JsonContent.Create(dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
@@ -66,8 +66,8 @@ public sealed class RestApiStartupTests : IDisposable
             return;
         }
 
-        using var server = await ServerProcess.StartAsync("RestAPI");
+        using var server = await TestServers.StartRestAsync();
 
-        Assert.Equal(0, await server.TerminateAsync());
+        Assert.Equal(0, await server.TerminateAsync(TimeSpan.FromSeconds(30)));
     }
 }

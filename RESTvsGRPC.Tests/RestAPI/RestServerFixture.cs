@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.RestAPI;
@@ -13,7 +14,7 @@ public sealed class RestServerFixture : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        _server = await ServerProcess.StartAsync("RestAPI");
+        _server = await TestServers.StartRestAsync();
         Client = new HttpClient { BaseAddress = _server.BaseAddress };
     }
 

@@ -1,17 +1,16 @@
 using System.Diagnostics;
+using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
 
-namespace RESTvsGRPC.Tests.Infrastructure;
+namespace RESTvsGRPC.Bench.Servers;
 
 /// <summary>
-/// A server started from its real build output on a free 127.0.0.1 port (Kestrel picks it: port 0), ready once it
-/// prints its "listening on" line; disposing stops it and every child it has.
+/// A server started from its build output as a child process, ready once it prints its "listening on URL" line;
+/// disposing it stops it and every child it has.
 /// </summary>
 public sealed partial class ServerProcess : IDisposable
 {
-    private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
-
     private readonly Process _process;
     private readonly StringBuilder _output;
 
@@ -22,46 +21,39 @@ public sealed partial class ServerProcess : IDisposable
         BaseAddress = baseAddress;
     }
 
+    /// <summary>The URL from the server's ready line.</summary>
     public Uri BaseAddress { get; }
 
     /// <summary>Everything the server printed so far.</summary>
-    public string Output
-    {
-        get
-        {
-            lock (_output)
-            {
-                return _output.ToString();
-            }
-        }
-    }
+    public string Output => Snapshot(_output);
 
-    /// <summary>Starts <paramref name="project"/> with extra arguments and waits for its ready line.</summary>
-    public static async Task<ServerProcess> StartAsync(string project, params string[] arguments)
+    /// <summary>Starts <c>dotnet <paramref name="assembly"/> <paramref name="arguments"/></c> and waits for its ready line.</summary>
+    public static async Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout)
     {
-        var (process, output, ready) = Launch(project, arguments);
-        var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(ReadyTimeout));
+        var (process, output, ready) = Launch(assembly, arguments);
+        var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(timeout));
         if (finished != ready.Task)
         {
+            var reason = process.HasExited ? $"exited with code {process.ExitCode}" : $"printed no ready line within {timeout.TotalSeconds:0} s";
             Stop(process);
-            throw new InvalidOperationException(
-                $"{project} did not print its ready line within {ReadyTimeout.TotalSeconds} s (exit code {(process.HasExited ? process.ExitCode : null)}):\n{Snapshot(output)}");
+            process.Dispose();
+            throw new ServerStartException($"{Path.GetFileNameWithoutExtension(assembly)} {reason}. Its output:\n{Snapshot(output)}");
         }
 
         return new ServerProcess(process, output, new Uri(ready.Task.Result));
     }
 
-    /// <summary>Runs <paramref name="project"/> until it exits by itself (it is expected to refuse to start).</summary>
-    public static async Task<(int ExitCode, string Output)> RunToExitAsync(string project, params string[] arguments)
+    /// <summary>Runs a server that is expected to refuse to start; returns its exit code and output.</summary>
+    public static async Task<(int ExitCode, string Output)> RunToExitAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout)
     {
-        var (process, output, _) = Launch(project, arguments);
+        var (process, output, _) = Launch(assembly, arguments);
         using (process)
         {
             var exited = process.WaitForExitAsync();
-            if (await Task.WhenAny(exited, Task.Delay(ReadyTimeout)) != exited)
+            if (await Task.WhenAny(exited, Task.Delay(timeout)) != exited)
             {
                 Stop(process);
-                throw new InvalidOperationException($"{project} was expected to exit but kept running:\n{Snapshot(output)}");
+                throw new ServerStartException($"{Path.GetFileNameWithoutExtension(assembly)} was expected to exit but kept running:\n{Snapshot(output)}");
             }
 
             process.WaitForExit();
@@ -70,17 +62,17 @@ public sealed partial class ServerProcess : IDisposable
     }
 
     /// <summary>Asks the server to stop as a service manager would (SIGTERM) and returns its exit code.</summary>
-    public async Task<int> TerminateAsync()
+    public async Task<int> TerminateAsync(TimeSpan timeout)
     {
-        using (var kill = Process.Start("kill", ["-TERM", _process.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
+        using (var kill = Process.Start("kill", ["-TERM", _process.Id.ToString(CultureInfo.InvariantCulture)]))
         {
             await kill.WaitForExitAsync();
         }
 
         var exited = _process.WaitForExitAsync();
-        if (await Task.WhenAny(exited, Task.Delay(ReadyTimeout)) != exited)
+        if (await Task.WhenAny(exited, Task.Delay(timeout)) != exited)
         {
-            throw new InvalidOperationException($"the server did not stop within {ReadyTimeout.TotalSeconds} s of SIGTERM:\n{Output}");
+            throw new InvalidOperationException($"the server did not stop within {timeout.TotalSeconds:0} s of SIGTERM:\n{Output}");
         }
 
         _process.WaitForExit();
@@ -93,12 +85,11 @@ public sealed partial class ServerProcess : IDisposable
         _process.Dispose();
     }
 
-    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string project, string[] arguments)
+    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string assembly, IEnumerable<string> arguments)
     {
-        var assembly = RepositoryPaths.ServerAssembly(project);
         if (!File.Exists(assembly))
         {
-            throw new FileNotFoundException($"{project} is not built in {RepositoryPaths.Configuration}: {assembly} is missing.");
+            throw new ServerStartException($"server binary '{assembly}' is missing: build the solution in this configuration first.");
         }
 
         var start = new ProcessStartInfo("dotnet")
@@ -108,8 +99,6 @@ public sealed partial class ServerProcess : IDisposable
             UseShellExecute = false,
         };
         start.ArgumentList.Add(assembly);
-        start.ArgumentList.Add("--urls");
-        start.ArgumentList.Add("http://127.0.0.1:0");
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
@@ -154,12 +143,19 @@ public sealed partial class ServerProcess : IDisposable
 
     private static void Stop(Process process)
     {
-        if (!process.HasExited)
+        try
         {
-            process.Kill(entireProcessTree: true);
-        }
+            if (!process.HasExited)
+            {
+                process.Kill(entireProcessTree: true);
+            }
 
-        process.WaitForExit();
+            process.WaitForExit();
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone, or never started: nothing left to stop.
+        }
     }
 
     [GeneratedRegex(@"listening on (http\S+)")]

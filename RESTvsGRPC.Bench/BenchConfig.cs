@@ -1,0 +1,25 @@
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Order;
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Bench;
+
+/// <summary>
+/// What every benchmark class adds to BenchmarkDotNet's default configuration (which already exports the HTML,
+/// CSV and GitHub Markdown reports); the command line may add a job.
+/// </summary>
+public sealed class BenchConfig : ManualConfig
+{
+    public BenchConfig()
+    {
+        // Allocations matter as much as time for a client choosing a protocol.
+        AddDiagnoser(MemoryDiagnoser.Default);
+        // One call's time next to the batch's: what readers compare with published per-call figures.
+        AddColumn(new PerCallColumn(), CategoriesColumn.Default);
+        // Each operation is its own group, so Ratio compares gRPC with its REST baseline.
+        AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams);
+        WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Declared, MethodOrderPolicy.Declared));
+    }
+}

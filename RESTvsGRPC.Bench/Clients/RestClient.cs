@@ -1,0 +1,77 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Net.Http.Json;
+using System.Text.Json;
+using ModelLibrary.Rest;
+
+namespace RESTvsGRPC.Bench.Clients;
+
+/// <summary>
+/// Calls RestAPI's three operations over one long-lived connection pool and returns typed objects, as a real
+/// client would. Each call checks its status; a body that does not parse is an error, never a silent null.
+/// </summary>
+public sealed class RestClient : IDisposable
+{
+    private const string SmallRoute = "api/MeteoriteLandings";
+    private const string LargeRoute = "api/MeteoriteLandings/LargePayload";
+    private static readonly MediaTypeHeaderValue Json = new("application/json");
+
+    private readonly HttpClient _http;
+
+    public RestClient(Uri baseAddress)
+    {
+        _http = new HttpClient(new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None })
+        {
+            BaseAddress = baseAddress,
+            DefaultRequestVersion = HttpVersion.Version11,
+            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
+    }
+
+    /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
+    public Version? LastResponseVersion { get; private set; }
+
+    public async Task<ApiVersion> GetSmallPayloadAsync()
+    {
+        using var response = await SendAsync(new HttpRequestMessage(HttpMethod.Get, SmallRoute));
+        return await ReadAsync(response, MeteoriteJsonContext.Default.ApiVersion);
+    }
+
+    public async Task<MeteoriteLanding[]> GetLargePayloadAsync()
+    {
+        using var response = await SendAsync(new HttpRequestMessage(HttpMethod.Get, LargeRoute));
+        return await ReadAsync(response, MeteoriteJsonContext.Default.MeteoriteLandingArray);
+    }
+
+    /// <summary>Serializes the records into one buffer per call and sends it with a Content-Length, as gRPC sends its message.</summary>
+    public async Task<PostStatus> PostLargePayloadAsync(IReadOnlyList<MeteoriteLanding> records)
+    {
+        var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+        using var content = new ByteArrayContent(body);
+        content.Headers.ContentType = Json;
+        using var response = await SendAsync(new HttpRequestMessage(HttpMethod.Post, LargeRoute) { Content = content });
+        return await ReadAsync(response, MeteoriteJsonContext.Default.PostStatus);
+    }
+
+    public void Dispose() => _http.Dispose();
+
+    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request)
+    {
+        using (request)
+        {
+            var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+            LastResponseVersion = response.Version;
+            if (!response.IsSuccessStatusCode)
+            {
+                response.Dispose();
+                throw new HttpRequestException($"{request.Method} {_http.BaseAddress}{request.RequestUri} answered {(int)response.StatusCode} {response.ReasonPhrase}.", null, response.StatusCode);
+            }
+
+            return response;
+        }
+    }
+
+    private static async Task<T> ReadAsync<T>(HttpResponseMessage response, System.Text.Json.Serialization.Metadata.JsonTypeInfo<T> type) =>
+        await response.Content.ReadFromJsonAsync(type)
+        ?? throw new HttpRequestException($"{response.RequestMessage?.RequestUri} answered a null body.");
+}

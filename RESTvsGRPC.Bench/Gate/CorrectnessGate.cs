@@ -1,0 +1,62 @@
+using System.Net;
+using ModelLibrary;
+using ModelLibrary.Rest;
+using RESTvsGRPC.Bench.Clients;
+
+namespace RESTvsGRPC.Bench.Gate;
+
+/// <summary>
+/// Calls every operation once, outside any timed region, and checks its content against the data set: record
+/// count and canonical hash, the POST's count, the version string, and the HTTP version actually negotiated.
+/// </summary>
+public static class CorrectnessGate
+{
+    /// <summary>Checks RestAPI at <paramref name="client"/>; throws <see cref="GateFailedException"/> with one clear sentence.</summary>
+    public static async Task CheckRestAsync(RestClient client, MeteoriteDataset expected)
+    {
+        var version = await Call("REST GetSmallPayload", client.GetSmallPayloadAsync);
+        Require(version.Version == ApiVersion.Current, $"REST GetSmallPayload answered \"{version.Version}\", expected \"{ApiVersion.Current}\".");
+        RequireHttp11(client, "REST GetSmallPayload");
+
+        var records = await Call("REST GetLargePayload", client.GetLargePayloadAsync);
+        RequireRecords("REST GetLargePayload", records, expected);
+        RequireHttp11(client, "REST GetLargePayload");
+
+        var status = await Call("REST PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
+        Require(status.Status == PostStatus.Success && status.Received == expected.Count,
+            $"REST PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
+        RequireHttp11(client, "REST PostLargePayload");
+    }
+
+    private static void RequireRecords(string operation, IReadOnlyList<MeteoriteLanding> records, MeteoriteDataset expected)
+    {
+        Require(records.Count == expected.Count,
+            $"{operation} returned {records.Count} records; the data set '{expected.SourcePath}' has {expected.Count}. Are the servers serving another data file?");
+        var hash = CanonicalHash.Of(records);
+        Require(hash == expected.Sha256,
+            $"{operation} returned records whose canonical hash {hash} differs from the data set's {expected.Sha256} ('{expected.SourcePath}').");
+    }
+
+    private static void RequireHttp11(RestClient client, string operation) =>
+        Require(client.LastResponseVersion == HttpVersion.Version11, $"{operation} was answered over HTTP/{client.LastResponseVersion}, expected HTTP/1.1.");
+
+    private static async Task<T> Call<T>(string operation, Func<Task<T>> call)
+    {
+        try
+        {
+            return await call();
+        }
+        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or TaskCanceledException)
+        {
+            throw new GateFailedException($"{operation} failed: {e.Message}", e);
+        }
+    }
+
+    private static void Require(bool condition, string message)
+    {
+        if (!condition)
+        {
+            throw new GateFailedException(message);
+        }
+    }
+}

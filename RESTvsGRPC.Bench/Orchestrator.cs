@@ -1,0 +1,107 @@
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Servers;
+
+namespace RESTvsGRPC.Bench;
+
+/// <summary>
+/// One unattended run: start the servers (or use the given URLs), pass the correctness gate, run BenchmarkDotNet,
+/// say where the reports are, and stop the servers on success, failure and Ctrl+C alike.
+/// </summary>
+public static class Orchestrator
+{
+    /// <summary>Runs the bench; 0 only when every benchmark ran and passed the gate.</summary>
+    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
+    {
+        BenchOptions options;
+        try
+        {
+            options = BenchOptions.Parse(args);
+        }
+        catch (ArgumentException e)
+        {
+            error.WriteLine(e.Message);
+            return 2;
+        }
+
+        if (options.OnlyPrints)
+        {
+            BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs);
+            return 0;
+        }
+
+        try
+        {
+            var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
+            using var servers = await ServerSet.StartAsync(options.RestUrl, dataset.SourcePath, output);
+            using var stopOnCancel = StopOnCancel(servers);
+
+            using (var rest = new RestClient(servers.RestUrl))
+            {
+                await CorrectnessGate.CheckRestAsync(rest, dataset);
+            }
+
+            output.WriteLine($"// correctness gate passed: {dataset.Count} records, sha256 {dataset.Sha256}");
+            new BenchSettings(servers.RestUrl, dataset.SourcePath).Export();
+
+            var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs).ToArray();
+            return Report(summaries, output, error);
+        }
+        catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
+        {
+            error.WriteLine($"bench stopped before timing anything: {e.Message}");
+            return 1;
+        }
+    }
+
+    private static readonly Type[] BenchmarkTypes = [typeof(TransportBenchmarks)];
+
+    private static int Report(Summary[] summaries, TextWriter output, TextWriter error)
+    {
+        var failures = summaries
+            .SelectMany(s => s.BenchmarksCases.Where(c => s[c] is not { Success: true }).Select(c => c.DisplayInfo))
+            .Concat(summaries.SelectMany(s => s.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message)))
+            .ToList();
+        if (summaries.Length == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
+        {
+            failures.Add("no benchmark matched the filter");
+        }
+
+        foreach (var summary in summaries)
+        {
+            output.WriteLine($"// reports (HTML, CSV, Markdown): {summary.ResultsDirectoryPath}");
+        }
+
+        if (failures.Count > 0)
+        {
+            error.WriteLine($"bench failed: {string.Join("; ", failures)}");
+            return 1;
+        }
+
+        return 0;
+    }
+
+    /// <summary>Ctrl+C stops the servers at once, so no child outlives the bench even if BenchmarkDotNet is mid-run.</summary>
+    private static IDisposable StopOnCancel(ServerSet servers)
+    {
+        ConsoleCancelEventHandler handler = (_, _) => servers.Dispose();
+        Console.CancelKeyPress += handler;
+        AppDomain.CurrentDomain.ProcessExit += OnExit;
+        return new Unsubscribe(() =>
+        {
+            Console.CancelKeyPress -= handler;
+            AppDomain.CurrentDomain.ProcessExit -= OnExit;
+        });
+
+        void OnExit(object? sender, EventArgs e) => servers.Dispose();
+    }
+
+    private sealed class Unsubscribe(Action action) : IDisposable
+    {
+        public void Dispose() => action();
+    }
+}

@@ -1,0 +1,3 @@
+using RESTvsGRPC.Bench;
+
+return await Orchestrator.RunAsync(args, Console.Out, Console.Error);

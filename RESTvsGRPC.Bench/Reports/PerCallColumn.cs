@@ -1,0 +1,45 @@
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>Mean time of one call: the invocation's mean divided by its <c>Calls</c> parameter.</summary>
+public sealed class PerCallColumn : IColumn
+{
+    public string Id => nameof(PerCallColumn);
+    public string ColumnName => "Per call";
+    public bool AlwaysShow => true;
+    public ColumnCategory Category => ColumnCategory.Statistics;
+    public int PriorityInCategory => 1;
+    public bool IsNumeric => true;
+    // Formatted here with its own unit, so BenchmarkDotNet must not rescale it.
+    public UnitType UnitType => UnitType.Dimensionless;
+    public string Legend => "Mean divided by Calls: the time of one call";
+
+    public bool IsDefault(Summary summary, BenchmarkCase benchmarkCase) => false;
+
+    public bool IsAvailable(Summary summary) => true;
+
+    public string GetValue(Summary summary, BenchmarkCase benchmarkCase) => GetValue(summary, benchmarkCase, summary.Style);
+
+    public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style)
+    {
+        var calls = benchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int?;
+        var mean = summary[benchmarkCase]?.ResultStatistics?.Mean;
+        if (calls is not > 0 || mean is null)
+        {
+            return "NA";
+        }
+
+        var nanoseconds = mean.Value / calls.Value;
+        var (value, unit) = nanoseconds switch
+        {
+            < 1e3 => (nanoseconds, "ns"),
+            < 1e6 => (nanoseconds / 1e3, "μs"),
+            < 1e9 => (nanoseconds / 1e6, "ms"),
+            _ => (nanoseconds / 1e9, "s"),
+        };
+        return value.ToString("N2", style.CultureInfo) + " " + unit;
+    }
+}

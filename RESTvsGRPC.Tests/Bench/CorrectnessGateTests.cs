@@ -1,0 +1,76 @@
+using System.Net;
+using System.Net.Sockets;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+public sealed class CorrectnessGateTests : IDisposable
+{
+    private static readonly MeteoriteDataset Expected = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
+    private readonly string _directory = Directory.CreateTempSubdirectory("restvsgrpc-gate-").FullName;
+
+    public void Dispose() => Directory.Delete(_directory, recursive: true);
+
+    [Fact]
+    public async Task RestClient_operations_return_validated_content_from_a_real_server()
+    {
+        using var server = await TestServers.StartRestAsync();
+        using var client = new RestClient(server.BaseAddress);
+
+        await CorrectnessGate.CheckRestAsync(client, Expected);
+
+        var records = await client.GetLargePayloadAsync();
+        Assert.Equal(Expected.Sha256, CanonicalHash.Of(records));
+        Assert.Equal((uint)Expected.Count, (await client.PostLargePayloadAsync(Expected.Records)).Received);
+        Assert.Equal(HttpVersion.Version11, client.LastResponseVersion);
+    }
+
+    [Fact]
+    public async Task Gate_fails_when_the_server_serves_another_record_count()
+    {
+        var path = Path.Combine(_directory, "ten.json");
+        NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
+        using var server = await TestServers.StartRestAsync("--data", path);
+        using var client = new RestClient(server.BaseAddress);
+
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+
+        Assert.Equal(
+            $"REST GetLargePayload returned 10 records; the data set '{Expected.SourcePath}' has 1000. Are the servers serving another data file?",
+            error.Message);
+    }
+
+    [Fact]
+    public async Task Gate_fails_when_the_server_serves_other_records_of_the_same_count()
+    {
+        var path = Path.Combine(_directory, "other.json");
+        NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(Expected.Count, seed: 5));
+        using var server = await TestServers.StartRestAsync("--data", path);
+        using var client = new RestClient(server.BaseAddress);
+
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+
+        Assert.StartsWith("REST GetLargePayload returned records whose canonical hash", error.Message);
+    }
+
+    [Fact]
+    public async Task Gate_fails_when_the_server_is_down()
+    {
+        using var client = new RestClient(new Uri($"http://127.0.0.1:{ClosedPort()}/"));
+
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+
+        Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
+    }
+
+    /// <summary>A loopback port nothing listens on: bound once to learn a free number, then released.</summary>
+    internal static int ClosedPort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+}
