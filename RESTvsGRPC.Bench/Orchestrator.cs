@@ -41,8 +41,10 @@ public static class Orchestrator
             using var stopOnCancel = StopOnCancel(servers);
 
             using (var rest = new RestClient(servers.RestUrl))
+            using (var restProtobuf = new RestProtobufClient(servers.RestUrl))
             {
                 await CorrectnessGate.CheckRestAsync(rest, dataset);
+                await CorrectnessGate.CheckRestProtobufAsync(restProtobuf, dataset);
             }
 
             output.WriteLine($"// correctness gate passed: {dataset.Count} records, sha256 {dataset.Sha256}");
@@ -58,7 +60,7 @@ public static class Orchestrator
         }
     }
 
-    private static readonly Type[] BenchmarkTypes = [typeof(TransportBenchmarks)];
+    private static readonly Type[] BenchmarkTypes = [typeof(TransportBenchmarks), typeof(CodecBenchmarks)];
 
     private static int Report(Summary[] summaries, TextWriter output, TextWriter error)
     {

@@ -3,6 +3,8 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using ModelLibrary;
 using ModelLibrary.Rest;
+using RestAPI;
+using RestAPI.Protobuf;
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
@@ -21,7 +23,13 @@ catch (DataFileException e)
 builder.Services.AddSingleton(dataset);
 builder.Services
     // Records are checked while parsing (required members); MVC's per-property validation pass would add work gRPC does not do.
-    .AddControllers(options => options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(typeof(MeteoriteLanding))))
+    .AddControllers(options =>
+    {
+        options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(typeof(MeteoriteLanding)));
+        options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(typeof(Google.Protobuf.IMessage)));
+        options.InputFormatters.Add(new ProtobufInputFormatter());
+        options.OutputFormatters.Add(new ProtobufOutputFormatter());
+    })
     .AddJsonOptions(options => options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
 builder.WebHost.ConfigureKestrel(kestrel =>
 {
@@ -30,6 +38,7 @@ builder.WebHost.ConfigureKestrel(kestrel =>
 });
 
 var app = builder.Build();
+app.UseBadRequestBodyHandling();
 app.MapControllers();
 app.Lifetime.ApplicationStarted.Register(() =>
 {

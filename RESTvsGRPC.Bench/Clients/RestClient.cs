@@ -1,4 +1,3 @@
-using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Text.Json;
@@ -20,12 +19,7 @@ public sealed class RestClient : IDisposable
 
     public RestClient(Uri baseAddress)
     {
-        _http = new HttpClient(new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None })
-        {
-            BaseAddress = baseAddress,
-            DefaultRequestVersion = HttpVersion.Version11,
-            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
-        };
+        _http = HttpClientSettings.Create(baseAddress);
     }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
@@ -61,10 +55,14 @@ public sealed class RestClient : IDisposable
         {
             var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
             LastResponseVersion = response.Version;
-            if (!response.IsSuccessStatusCode)
+            try
+            {
+                HttpClientSettings.EnsureSuccess(_http, request, response);
+            }
+            catch
             {
                 response.Dispose();
-                throw new HttpRequestException($"{request.Method} {_http.BaseAddress}{request.RequestUri} answered {(int)response.StatusCode} {response.ReasonPhrase}.", null, response.StatusCode);
+                throw;
             }
 
             return response;

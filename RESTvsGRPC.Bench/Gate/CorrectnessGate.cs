@@ -16,16 +16,33 @@ public static class CorrectnessGate
     {
         var version = await Call("REST GetSmallPayload", client.GetSmallPayloadAsync);
         Require(version.Version == ApiVersion.Current, $"REST GetSmallPayload answered \"{version.Version}\", expected \"{ApiVersion.Current}\".");
-        RequireHttp11(client, "REST GetSmallPayload");
+        RequireHttp11(client.LastResponseVersion, "REST GetSmallPayload");
 
         var records = await Call("REST GetLargePayload", client.GetLargePayloadAsync);
         RequireRecords("REST GetLargePayload", records, expected);
-        RequireHttp11(client, "REST GetLargePayload");
+        RequireHttp11(client.LastResponseVersion, "REST GetLargePayload");
 
         var status = await Call("REST PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
             $"REST PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
-        RequireHttp11(client, "REST PostLargePayload");
+        RequireHttp11(client.LastResponseVersion, "REST PostLargePayload");
+    }
+
+    /// <summary>Checks RestAPI's protobuf routes; throws <see cref="GateFailedException"/> with one clear sentence.</summary>
+    public static async Task CheckRestProtobufAsync(RestProtobufClient client, MeteoriteDataset expected)
+    {
+        var version = await Call("REST protobuf GetSmallPayload", client.GetSmallPayloadAsync);
+        Require(version.ApiVersion == ApiVersion.Current, $"REST protobuf GetSmallPayload answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
+        RequireHttp11(client.LastResponseVersion, "REST protobuf GetSmallPayload");
+
+        var records = await Call("REST protobuf GetLargePayload", client.GetLargePayloadAsync);
+        RequireRecords("REST protobuf GetLargePayload", records.ToRest(), expected);
+        RequireHttp11(client.LastResponseVersion, "REST protobuf GetLargePayload");
+
+        var status = await Call("REST protobuf PostLargePayload", () => client.PostLargePayloadAsync(expected.ProtoList));
+        Require(status.Status == PostStatus.Success && status.Received == expected.Count,
+            $"REST protobuf PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
+        RequireHttp11(client.LastResponseVersion, "REST protobuf PostLargePayload");
     }
 
     private static void RequireRecords(string operation, IReadOnlyList<MeteoriteLanding> records, MeteoriteDataset expected)
@@ -37,8 +54,8 @@ public static class CorrectnessGate
             $"{operation} returned records whose canonical hash {hash} differs from the data set's {expected.Sha256} ('{expected.SourcePath}').");
     }
 
-    private static void RequireHttp11(RestClient client, string operation) =>
-        Require(client.LastResponseVersion == HttpVersion.Version11, $"{operation} was answered over HTTP/{client.LastResponseVersion}, expected HTTP/1.1.");
+    private static void RequireHttp11(System.Version? negotiated, string operation) =>
+        Require(negotiated == HttpVersion.Version11, $"{operation} was answered over HTTP/{negotiated}, expected HTTP/1.1.");
 
     private static async Task<T> Call<T>(string operation, Func<Task<T>> call)
     {
@@ -46,7 +63,7 @@ public static class CorrectnessGate
         {
             return await call();
         }
-        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or TaskCanceledException)
+        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or Google.Protobuf.InvalidProtocolBufferException or TaskCanceledException)
         {
             throw new GateFailedException($"{operation} failed: {e.Message}", e);
         }

@@ -19,7 +19,9 @@ public sealed class PerCallColumn : IColumn
 
     public bool IsDefault(Summary summary, BenchmarkCase benchmarkCase) => false;
 
-    public bool IsAvailable(Summary summary) => true;
+    /// <summary>Only for benchmark classes that batch calls (in-process codec benchmarks have no Calls).</summary>
+    public bool IsAvailable(Summary summary) =>
+        summary.BenchmarksCases.Any(c => c.Parameters.Items.Any(p => p.Name == "Calls"));
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase) => GetValue(summary, benchmarkCase, summary.Style);
 

@@ -29,6 +29,31 @@ public sealed class CorrectnessGateTests : IDisposable
     }
 
     [Fact]
+    public async Task RestProtobufClient_operations_return_validated_content_from_a_real_server()
+    {
+        using var server = await TestServers.StartRestAsync();
+        using var client = new RestProtobufClient(server.BaseAddress);
+
+        await CorrectnessGate.CheckRestProtobufAsync(client, Expected);
+
+        Assert.Equal(Expected.Sha256, CanonicalHash.Of((await client.GetLargePayloadAsync()).ToRest()));
+        Assert.Equal((uint)Expected.Count, (await client.PostLargePayloadAsync(Expected.ProtoList)).Received);
+    }
+
+    [Fact]
+    public async Task Protobuf_gate_fails_when_the_server_serves_another_record_count()
+    {
+        var path = Path.Combine(_directory, "ten.json");
+        NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
+        using var server = await TestServers.StartRestAsync("--data", path);
+        using var client = new RestProtobufClient(server.BaseAddress);
+
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestProtobufAsync(client, Expected));
+
+        Assert.StartsWith("REST protobuf GetLargePayload returned 10 records", error.Message);
+    }
+
+    [Fact]
     public async Task Gate_fails_when_the_server_serves_another_record_count()
     {
         var path = Path.Combine(_directory, "ten.json");

@@ -54,6 +54,8 @@ public sealed class RestApiStartupTests : IDisposable
         using var response = await client.PostAsync("api/MeteoriteLandings/LargePayload", content);
 
         Assert.Equal(HttpStatusCode.RequestEntityTooLarge, response.StatusCode);
+        Assert.Contains("The max request body size is 100000 bytes", await response.Content.ReadAsStringAsync());
+        Assert.DoesNotContain("unhandled exception", server.Output);
         var version = await client.GetFromJsonAsync("api/MeteoriteLandings", MeteoriteJsonContext.Default.ApiVersion);
         Assert.Equal(ApiVersion.Current, version?.Version);
     }

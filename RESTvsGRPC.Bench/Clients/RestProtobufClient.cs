@@ -1,0 +1,63 @@
+using System.Net.Http.Headers;
+using Google.Protobuf;
+using ModelLibrary.Protos;
+
+namespace RESTvsGRPC.Bench.Clients;
+
+/// <summary>
+/// Calls RestAPI's protobuf twins of the three operations (<c>application/x-protobuf</c>, the gRPC messages) over
+/// one long-lived connection pool and parses each body into messages, as a gRPC client would.
+/// </summary>
+public sealed class RestProtobufClient : IDisposable
+{
+    private const string MediaType = "application/x-protobuf";
+    private const string SmallRoute = "api/protobuf/MeteoriteLandings";
+    private const string LargeRoute = "api/protobuf/MeteoriteLandings/LargePayload";
+    private static readonly MediaTypeHeaderValue Protobuf = new(MediaType);
+
+    private readonly HttpClient _http;
+
+    public RestProtobufClient(Uri baseAddress)
+    {
+        _http = HttpClientSettings.Create(baseAddress);
+        _http.DefaultRequestHeaders.Accept.Add(new MediaTypeWithQualityHeaderValue(MediaType));
+    }
+
+    /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
+    public System.Version? LastResponseVersion { get; private set; }
+
+    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() =>
+        SendAsync(new HttpRequestMessage(HttpMethod.Get, SmallRoute), ModelLibrary.Protos.Version.Parser);
+
+    public Task<MeteoriteLandingList> GetLargePayloadAsync() =>
+        SendAsync(new HttpRequestMessage(HttpMethod.Get, LargeRoute), MeteoriteLandingList.Parser);
+
+    /// <summary>Serializes the message into one buffer per call and sends it with a Content-Length, as gRPC does.</summary>
+    public async Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records)
+    {
+        using var content = new ByteArrayContent(records.ToByteArray());
+        content.Headers.ContentType = Protobuf;
+        return await SendAsync(new HttpRequestMessage(HttpMethod.Post, LargeRoute) { Content = content }, StatusResponse.Parser);
+    }
+
+    public void Dispose() => _http.Dispose();
+
+    private async Task<T> SendAsync<T>(HttpRequestMessage request, MessageParser<T> parser)
+        where T : IMessage<T>
+    {
+        using (request)
+        using (var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead))
+        {
+            LastResponseVersion = response.Version;
+            HttpClientSettings.EnsureSuccess(_http, request, response);
+
+            if (response.Content.Headers.ContentType?.MediaType != MediaType)
+            {
+                throw new HttpRequestException($"{request.RequestUri} answered {response.Content.Headers.ContentType}, not {MediaType}.");
+            }
+
+            // The whole message is buffered, then parsed: what a gRPC client does with a length-prefixed message.
+            return parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+        }
+    }
+}
