@@ -1,45 +1,83 @@
 namespace RESTvsGRPC.Bench;
 
 /// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
-public sealed record BenchOptions(Uri? RestUrl, string? DataPath, string[] BenchmarkDotNetArgs)
+public sealed record BenchOptions(
+    Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, string? DataPath, string[] BenchmarkDotNetArgs)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--rest-url URL] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+        "usage: RESTvsGRPC.Bench [--suite default|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+
+    /// <summary>Benchmark classes each suite runs, as BenchmarkDotNet filters.</summary>
+    public static IReadOnlyDictionary<string, string[]> Suites { get; } = new Dictionary<string, string[]>
+    {
+        ["default"] = ["*TransportBenchmarks*", "*CodecBenchmarks*"],
+        ["full"] = ["*"],
+    };
+
+    /// <summary>What the bench adds to BenchmarkDotNet's default job when no job is chosen.</summary>
+    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--minIterationCount", "5", "--maxIterationCount", "20"];
 
     /// <summary>True where BenchmarkDotNet only prints (a list, help, its version): no server is needed.</summary>
-    public bool OnlyPrints => BenchmarkDotNetArgs.Any(a => a is "--list" or "--help" or "-h" or "--version" or "--info");
+    public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad option.</summary>
     public static BenchOptions Parse(string[] args)
     {
-        Uri? restUrl = null;
-        string? dataPath = null;
+        Uri? restUrl = null, h2cUrl = null, tlsUrl = null;
+        string? certificate = null, dataPath = null, suite = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
             switch (args[i])
             {
-                case "--rest-url":
-                    restUrl = Uri.TryCreate(Value(args, ref i), UriKind.Absolute, out var url) && url.Scheme is "http" or "https"
-                        ? url
-                        : throw new ArgumentException($"--rest-url takes an absolute http(s) URL, not '{args[i]}'. {Usage}");
+                case "--rest-url": restUrl = HttpUrl(args, ref i); break;
+                case "--rest-h2c-url": h2cUrl = HttpUrl(args, ref i); break;
+                case "--rest-tls-url": tlsUrl = HttpUrl(args, ref i); break;
+                case "--rest-tls-certificate": certificate = Value(args, ref i); break;
+                case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
+                case "--suite":
+                    suite = Value(args, ref i);
+                    if (!Suites.ContainsKey(suite))
+                    {
+                        throw new ArgumentException($"--suite takes {string.Join(" or ", Suites.Keys)}, not '{suite}'. {Usage}");
+                    }
+
                     break;
-                case "--data":
-                    dataPath = Path.GetFullPath(Value(args, ref i));
-                    break;
-                default:
-                    rest.Add(args[i]);
-                    break;
+                default: rest.Add(args[i]); break;
             }
         }
 
-        // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
-        if (!rest.Any(a => a is "--filter" or "-f" or "--list" or "--help" or "-h" or "--version" or "--info"))
+        if ((h2cUrl ?? tlsUrl) is not null && restUrl is null)
         {
-            rest.AddRange(["--filter", "*"]);
+            throw new ArgumentException($"--rest-h2c-url and --rest-tls-url go with --rest-url. {Usage}");
         }
 
-        return new BenchOptions(restUrl, dataPath, [.. rest]);
+        // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
+        if (!rest.Any(a => a is "--filter" or "-f" || IsPrintOnly(a)))
+        {
+            rest.Add("--filter");
+            rest.AddRange(Suites[suite ?? "default"]);
+        }
+
+        // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite fits in
+        // about ten minutes on two cores. Any job or iteration option of the user's replaces the bound.
+        if (!rest.Any(a => a is "--job" or "-j" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
+        {
+            rest.AddRange(DefaultIterationBounds);
+        }
+
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, dataPath, [.. rest]);
+    }
+
+    private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";
+
+    private static Uri HttpUrl(string[] args, ref int i)
+    {
+        var option = args[i];
+        var value = Value(args, ref i);
+        return Uri.TryCreate(value, UriKind.Absolute, out var url) && url.Scheme is "http" or "https"
+            ? url
+            : throw new ArgumentException($"{option} takes an absolute http(s) URL, not '{value}'. {Usage}");
     }
 
     private static string Value(string[] args, ref int i) =>

@@ -37,18 +37,11 @@ public static class Orchestrator
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
-            using var servers = await ServerSet.StartAsync(options.RestUrl, dataset.SourcePath, output);
+            using var servers = await ServerSet.StartAsync(options, dataset.SourcePath, output);
             using var stopOnCancel = StopOnCancel(servers);
 
-            using (var rest = new RestClient(servers.RestUrl))
-            using (var restProtobuf = new RestProtobufClient(servers.RestUrl))
-            {
-                await CorrectnessGate.CheckRestAsync(rest, dataset);
-                await CorrectnessGate.CheckRestProtobufAsync(restProtobuf, dataset);
-            }
-
-            output.WriteLine($"// correctness gate passed: {dataset.Count} records, sha256 {dataset.Sha256}");
-            new BenchSettings(servers.RestUrl, dataset.SourcePath).Export();
+            await GateAsync(servers.Rest, dataset, output);
+            new BenchSettings(servers.Rest, dataset.SourcePath).Export();
 
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs).ToArray();
             return Report(summaries, output, error);
@@ -60,7 +53,27 @@ public static class Orchestrator
         }
     }
 
-    private static readonly Type[] BenchmarkTypes = [typeof(TransportBenchmarks), typeof(CodecBenchmarks)];
+    private static readonly Type[] BenchmarkTypes = [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks)];
+
+    /// <summary>Every operation on every transport the servers offer, once, before BenchmarkDotNet starts.</summary>
+    private static async Task GateAsync(RestServerAddresses rest, MeteoriteDataset dataset, TextWriter output)
+    {
+        List<RestTransport> transports = [rest.Http11Transport];
+        if (rest.H2c is not null && rest.Tls is not null)
+        {
+            transports.AddRange([rest.Http2Transports.H2c, rest.Http2Transports.Tls]);
+        }
+
+        foreach (var transport in transports)
+        {
+            using var json = new RestClient(transport);
+            using var protobuf = new RestProtobufClient(transport);
+            await CorrectnessGate.CheckRestAsync(json, dataset);
+            await CorrectnessGate.CheckRestProtobufAsync(protobuf, dataset);
+        }
+
+        output.WriteLine($"// correctness gate passed over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
+    }
 
     private static int Report(Summary[] summaries, TextWriter output, TextWriter error)
     {

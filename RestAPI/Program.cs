@@ -1,5 +1,3 @@
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using ModelLibrary;
 using ModelLibrary.Rest;
@@ -7,7 +5,11 @@ using RestAPI;
 using RestAPI.Protobuf;
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
-var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
+var builder = WebApplication.CreateBuilder(new WebApplicationOptions
+{
+    Args = RestEndpoints.TranslateArguments(args),
+    ContentRootPath = AppContext.BaseDirectory,
+});
 
 MeteoriteDataset dataset;
 try
@@ -31,8 +33,10 @@ builder.Services
         options.OutputFormatters.Add(new ProtobufOutputFormatter());
     })
     .AddJsonOptions(options => options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
-builder.WebHost.ConfigureKestrel(kestrel =>
+var endpoints = new RestEndpoints();
+builder.WebHost.ConfigureKestrel((context, kestrel) =>
 {
+    endpoints.Configure(kestrel, context.Configuration);
     kestrel.AddServerHeader = false;
     kestrel.Limits.MaxRequestBodySize = builder.Configuration.GetValue<long>("MaxRequestBodyBytes");
 });
@@ -41,9 +45,6 @@ var app = builder.Build();
 app.UseBadRequestBodyHandling();
 app.MapControllers();
 app.Lifetime.ApplicationStarted.Register(() =>
-{
-    var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
-    Console.WriteLine($"RestAPI listening on {string.Join(' ', addresses)} ({dataset.Count} records, sha256 {dataset.Sha256})");
-});
+    Console.WriteLine($"RestAPI listening on {endpoints.Describe()} ({dataset.Count} records, sha256 {dataset.Sha256})"));
 app.Run();
 return 0;

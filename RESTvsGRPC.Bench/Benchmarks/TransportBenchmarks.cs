@@ -1,15 +1,16 @@
 using BenchmarkDotNet.Attributes;
 using ModelLibrary;
-using Proto = ModelLibrary.Protos;
-using ModelLibrary.Rest;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using Proto = ModelLibrary.Protos;
+using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
 /// Each operation called <see cref="Calls"/> times in a row over a long-lived client, the reference benchmark's
-/// batches. The timed region holds only the calls; every client was validated in <see cref="Setup"/>.
+/// batches, with REST + JSON over HTTP/1.1 as the baseline of each operation. The timed region holds only the
+/// calls; every client was validated in <see cref="Setup"/>.
 /// </summary>
 [Config(typeof(BenchConfig))]
 public class TransportBenchmarks
@@ -27,8 +28,8 @@ public class TransportBenchmarks
     {
         var settings = BenchSettings.FromEnvironment();
         _dataset = MeteoriteDataset.Load(settings.DataPath);
-        _rest = new RestClient(settings.RestUrl);
-        _restProtobuf = new RestProtobufClient(settings.RestUrl);
+        _rest = new RestClient(settings.Rest.Http11Transport);
+        _restProtobuf = new RestProtobufClient(settings.Rest.Http11Transport);
         // Every benchmark process checks again: a server may have changed since the orchestrator's gate.
         CorrectnessGate.CheckRestAsync(_rest, _dataset).GetAwaiter().GetResult();
         CorrectnessGate.CheckRestProtobufAsync(_restProtobuf, _dataset).GetAwaiter().GetResult();
@@ -43,79 +44,26 @@ public class TransportBenchmarks
 
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.GetSmallPayload)]
-    public async Task<ApiVersion> RestGetSmallPayload()
-    {
-        ApiVersion last = null!;
-        for (var i = 0; i < Calls; i++)
-        {
-            last = await _rest.GetSmallPayloadAsync();
-        }
-
-        return last;
-    }
-
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload)]
-    public async Task<MeteoriteLanding[]> RestGetLargePayload()
-    {
-        MeteoriteLanding[] last = null!;
-        for (var i = 0; i < Calls; i++)
-        {
-            last = await _rest.GetLargePayloadAsync();
-        }
-
-        return last;
-    }
-
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload)]
-    public async Task<PostStatus> RestPostLargePayload()
-    {
-        PostStatus last = null!;
-        for (var i = 0; i < Calls; i++)
-        {
-            last = await _rest.PostLargePayloadAsync(_dataset.Records);
-        }
-
-        return last;
-    }
+    public Task<Rest.ApiVersion> RestGetSmallPayload() => Batch.RepeatAsync(Calls, _rest.GetSmallPayloadAsync);
 
     [Benchmark]
     [BenchmarkCategory(Operations.GetSmallPayload)]
-    public async Task<Proto.Version> RestProtobufGetSmallPayload()
-    {
-        Proto.Version last = null!;
-        for (var i = 0; i < Calls; i++)
-        {
-            last = await _restProtobuf.GetSmallPayloadAsync();
-        }
+    public Task<Proto.Version> RestProtobufGetSmallPayload() => Batch.RepeatAsync(Calls, _restProtobuf.GetSmallPayloadAsync);
 
-        return last;
-    }
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, _rest.GetLargePayloadAsync);
 
     [Benchmark]
     [BenchmarkCategory(Operations.GetLargePayload)]
-    public async Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload()
-    {
-        Proto.MeteoriteLandingList last = null!;
-        for (var i = 0; i < Calls; i++)
-        {
-            last = await _restProtobuf.GetLargePayloadAsync();
-        }
+    public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, _restProtobuf.GetLargePayloadAsync);
 
-        return last;
-    }
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Operations.PostLargePayload)]
+    public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_dataset.Records));
 
     [Benchmark]
     [BenchmarkCategory(Operations.PostLargePayload)]
-    public async Task<Proto.StatusResponse> RestProtobufPostLargePayload()
-    {
-        Proto.StatusResponse last = null!;
-        for (var i = 0; i < Calls; i++)
-        {
-            last = await _restProtobuf.PostLargePayloadAsync(_dataset.ProtoList);
-        }
-
-        return last;
-    }
+    public Task<Proto.StatusResponse> RestProtobufPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_dataset.ProtoList));
 }

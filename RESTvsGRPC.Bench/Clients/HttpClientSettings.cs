@@ -1,18 +1,37 @@
 using System.Net;
+using System.Net.Security;
+using System.Security.Cryptography;
 
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>The one place both REST clients get their HttpClient, so the JSON and protobuf arms share identical connection settings.</summary>
 public static class HttpClientSettings
 {
-    /// <summary>A long-lived client over one SocketsHttpHandler, HTTP/1.1 exactly, no automatic decompression.</summary>
-    public static HttpClient Create(Uri baseAddress) =>
-        new(new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None })
+    /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression.</summary>
+    public static HttpClient Create(RestTransport transport)
+    {
+        var handler = new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None };
+        if (transport.CertificateSha256 is { } pinned)
         {
-            BaseAddress = baseAddress,
-            DefaultRequestVersion = HttpVersion.Version11,
+            handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, errors) =>
+                errors == SslPolicyErrors.None
+                || string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase);
+        }
+
+        return new HttpClient(handler)
+        {
+            BaseAddress = transport.BaseAddress,
+            DefaultRequestVersion = transport.HttpVersion,
             DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
         };
+    }
+
+    /// <summary>
+    /// A request for exactly the transport's HTTP version. HttpClient applies its default version only to the
+    /// requests its own helpers create, never to a message built by hand, so each message says it itself.
+    /// </summary>
+    public static HttpRequestMessage NewRequest(RestTransport transport, HttpMethod method, string route) =>
+        new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
 
     /// <summary>Throws, naming the request, unless the status is a success; a failed call must never pass as timed work.</summary>
     public static void EnsureSuccess(HttpClient http, HttpRequestMessage request, HttpResponseMessage response)

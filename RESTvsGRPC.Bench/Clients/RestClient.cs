@@ -17,23 +17,26 @@ public sealed class RestClient : IDisposable
 
     private readonly HttpClient _http;
 
-    public RestClient(Uri baseAddress)
+    public RestClient(RestTransport transport)
     {
-        _http = HttpClientSettings.Create(baseAddress);
+        Transport = transport;
+        _http = HttpClientSettings.Create(transport);
     }
+
+    public RestTransport Transport { get; }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public Version? LastResponseVersion { get; private set; }
 
     public async Task<ApiVersion> GetSmallPayloadAsync()
     {
-        using var response = await SendAsync(new HttpRequestMessage(HttpMethod.Get, SmallRoute));
+        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, SmallRoute));
         return await ReadAsync(response, MeteoriteJsonContext.Default.ApiVersion);
     }
 
     public async Task<MeteoriteLanding[]> GetLargePayloadAsync()
     {
-        using var response = await SendAsync(new HttpRequestMessage(HttpMethod.Get, LargeRoute));
+        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, LargeRoute));
         return await ReadAsync(response, MeteoriteJsonContext.Default.MeteoriteLandingArray);
     }
 
@@ -43,11 +46,17 @@ public sealed class RestClient : IDisposable
         var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
         using var content = new ByteArrayContent(body);
         content.Headers.ContentType = Json;
-        using var response = await SendAsync(new HttpRequestMessage(HttpMethod.Post, LargeRoute) { Content = content });
+        using var response = await SendAsync(AddContent(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute), content));
         return await ReadAsync(response, MeteoriteJsonContext.Default.PostStatus);
     }
 
     public void Dispose() => _http.Dispose();
+
+    private static HttpRequestMessage AddContent(HttpRequestMessage request, HttpContent content)
+    {
+        request.Content = content;
+        return request;
+    }
 
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request)
     {

@@ -17,30 +17,39 @@ public sealed class RestProtobufClient : IDisposable
 
     private readonly HttpClient _http;
 
-    public RestProtobufClient(Uri baseAddress)
+    public RestProtobufClient(RestTransport transport)
     {
-        _http = HttpClientSettings.Create(baseAddress);
+        Transport = transport;
+        _http = HttpClientSettings.Create(transport);
         _http.DefaultRequestHeaders.Accept.Add(new MediaTypeWithQualityHeaderValue(MediaType));
     }
+
+    public RestTransport Transport { get; }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public System.Version? LastResponseVersion { get; private set; }
 
     public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() =>
-        SendAsync(new HttpRequestMessage(HttpMethod.Get, SmallRoute), ModelLibrary.Protos.Version.Parser);
+        SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, SmallRoute), ModelLibrary.Protos.Version.Parser);
 
     public Task<MeteoriteLandingList> GetLargePayloadAsync() =>
-        SendAsync(new HttpRequestMessage(HttpMethod.Get, LargeRoute), MeteoriteLandingList.Parser);
+        SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, LargeRoute), MeteoriteLandingList.Parser);
 
     /// <summary>Serializes the message into one buffer per call and sends it with a Content-Length, as gRPC does.</summary>
     public async Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records)
     {
         using var content = new ByteArrayContent(records.ToByteArray());
         content.Headers.ContentType = Protobuf;
-        return await SendAsync(new HttpRequestMessage(HttpMethod.Post, LargeRoute) { Content = content }, StatusResponse.Parser);
+        return await SendAsync(AddContent(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute), content), StatusResponse.Parser);
     }
 
     public void Dispose() => _http.Dispose();
+
+    private static HttpRequestMessage AddContent(HttpRequestMessage request, HttpContent content)
+    {
+        request.Content = content;
+        return request;
+    }
 
     private async Task<T> SendAsync<T>(HttpRequestMessage request, MessageParser<T> parser)
         where T : IMessage<T>

@@ -1,4 +1,3 @@
-using System.Net;
 using ModelLibrary;
 using ModelLibrary.Rest;
 using RESTvsGRPC.Bench.Clients;
@@ -16,16 +15,16 @@ public static class CorrectnessGate
     {
         var version = await Call("REST GetSmallPayload", client.GetSmallPayloadAsync);
         Require(version.Version == ApiVersion.Current, $"REST GetSmallPayload answered \"{version.Version}\", expected \"{ApiVersion.Current}\".");
-        RequireHttp11(client.LastResponseVersion, "REST GetSmallPayload");
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST GetSmallPayload");
 
         var records = await Call("REST GetLargePayload", client.GetLargePayloadAsync);
         RequireRecords("REST GetLargePayload", records, expected);
-        RequireHttp11(client.LastResponseVersion, "REST GetLargePayload");
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST GetLargePayload");
 
         var status = await Call("REST PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
             $"REST PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
-        RequireHttp11(client.LastResponseVersion, "REST PostLargePayload");
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST PostLargePayload");
     }
 
     /// <summary>Checks RestAPI's protobuf routes; throws <see cref="GateFailedException"/> with one clear sentence.</summary>
@@ -33,16 +32,16 @@ public static class CorrectnessGate
     {
         var version = await Call("REST protobuf GetSmallPayload", client.GetSmallPayloadAsync);
         Require(version.ApiVersion == ApiVersion.Current, $"REST protobuf GetSmallPayload answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
-        RequireHttp11(client.LastResponseVersion, "REST protobuf GetSmallPayload");
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf GetSmallPayload");
 
         var records = await Call("REST protobuf GetLargePayload", client.GetLargePayloadAsync);
         RequireRecords("REST protobuf GetLargePayload", records.ToRest(), expected);
-        RequireHttp11(client.LastResponseVersion, "REST protobuf GetLargePayload");
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf GetLargePayload");
 
         var status = await Call("REST protobuf PostLargePayload", () => client.PostLargePayloadAsync(expected.ProtoList));
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
             $"REST protobuf PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
-        RequireHttp11(client.LastResponseVersion, "REST protobuf PostLargePayload");
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf PostLargePayload");
     }
 
     private static void RequireRecords(string operation, IReadOnlyList<MeteoriteLanding> records, MeteoriteDataset expected)
@@ -54,8 +53,9 @@ public static class CorrectnessGate
             $"{operation} returned records whose canonical hash {hash} differs from the data set's {expected.Sha256} ('{expected.SourcePath}').");
     }
 
-    private static void RequireHttp11(System.Version? negotiated, string operation) =>
-        Require(negotiated == HttpVersion.Version11, $"{operation} was answered over HTTP/{negotiated}, expected HTTP/1.1.");
+    private static void RequireVersion(RestTransport transport, System.Version? negotiated, string operation) =>
+        Require(negotiated == transport.HttpVersion,
+            $"{operation} over {transport.Name} ({transport.BaseAddress}) was answered over HTTP/{negotiated}, expected HTTP/{transport.HttpVersion}.");
 
     private static async Task<T> Call<T>(string operation, Func<Task<T>> call)
     {

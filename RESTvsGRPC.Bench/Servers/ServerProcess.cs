@@ -14,14 +14,18 @@ public sealed partial class ServerProcess : IDisposable
     private readonly Process _process;
     private readonly StringBuilder _output;
 
-    private ServerProcess(Process process, StringBuilder output, Uri baseAddress)
+    private ServerProcess(Process process, StringBuilder output, string readyLine)
     {
         _process = process;
         _output = output;
-        BaseAddress = baseAddress;
+        ReadyLine = readyLine;
+        BaseAddress = new Uri(ReadyUrl().Match(readyLine).Groups[1].Value);
     }
 
-    /// <summary>The URL from the server's ready line.</summary>
+    /// <summary>The line the server printed when it was ready: its addresses and what it serves.</summary>
+    public string ReadyLine { get; }
+
+    /// <summary>The first URL of the ready line: the server's main endpoint.</summary>
     public Uri BaseAddress { get; }
 
     /// <summary>Everything the server printed so far.</summary>
@@ -40,7 +44,7 @@ public sealed partial class ServerProcess : IDisposable
             throw new ServerStartException($"{Path.GetFileNameWithoutExtension(assembly)} {reason}. Its output:\n{Snapshot(output)}");
         }
 
-        return new ServerProcess(process, output, new Uri(ready.Task.Result));
+        return new ServerProcess(process, output, ready.Task.Result);
     }
 
     /// <summary>Runs a server that is expected to refuse to start; returns its exit code and output.</summary>
@@ -127,9 +131,9 @@ public sealed partial class ServerProcess : IDisposable
             output.AppendLine(line);
         }
 
-        if (ready is not null && ReadyLine().Match(line) is { Success: true } match)
+        if (ready is not null && ReadyUrl().IsMatch(line))
         {
-            ready.TrySetResult(match.Groups[1].Value);
+            ready.TrySetResult(line);
         }
     }
 
@@ -159,5 +163,5 @@ public sealed partial class ServerProcess : IDisposable
     }
 
     [GeneratedRegex(@"listening on (http\S+)")]
-    private static partial Regex ReadyLine();
+    private static partial Regex ReadyUrl();
 }

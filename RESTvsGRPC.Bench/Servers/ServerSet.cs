@@ -17,15 +17,18 @@ public sealed class ServerSet : IDisposable
     {
     }
 
-    public Uri RestUrl { get; private set; } = null!;
+    public RestServerAddresses Rest { get; private set; } = null!;
 
-    /// <summary>Starts RestAPI unless <paramref name="restUrl"/> names one already running.</summary>
-    public static async Task<ServerSet> StartAsync(Uri? restUrl, string dataPath, TextWriter log)
+    /// <summary>Starts RestAPI unless the options name one already running.</summary>
+    public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log)
     {
         var set = new ServerSet();
         try
         {
-            set.RestUrl = restUrl ?? await set.StartAsync("RestAPI", dataPath, log);
+            set.Rest = options.RestUrl is { } given
+                ? new RestServerAddresses(given, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate)
+                : RestServerAddresses.FromReadyLine(await set.StartAsync(
+                    "RestAPI", ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"], dataPath, log));
             return set;
         }
         catch
@@ -48,12 +51,12 @@ public sealed class ServerSet : IDisposable
         }
     }
 
-    private async Task<Uri> StartAsync(string project, string dataPath, TextWriter log)
+    /// <summary>Starts a server on free loopback ports and returns its ready line.</summary>
+    private async Task<string> StartAsync(string project, string[] endpoints, string dataPath, TextWriter log)
     {
-        var server = await ServerProcess.StartAsync(
-            ServerBinaries.Of(project), ["--urls", "http://127.0.0.1:0", "--data", dataPath], ReadyTimeout);
+        var server = await ServerProcess.StartAsync(ServerBinaries.Of(project), [.. endpoints, "--data", dataPath], ReadyTimeout);
         _started.Add(server);
-        log.WriteLine($"// started {project} at {server.BaseAddress} serving '{dataPath}'");
-        return server.BaseAddress;
+        log.WriteLine($"// started: {server.ReadyLine}");
+        return server.ReadyLine;
     }
 }

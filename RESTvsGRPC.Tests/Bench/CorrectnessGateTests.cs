@@ -3,6 +3,7 @@ using System.Net.Sockets;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -18,7 +19,7 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task RestClient_operations_return_validated_content_from_a_real_server()
     {
         using var server = await TestServers.StartRestAsync();
-        using var client = new RestClient(server.BaseAddress);
+        using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
 
         await CorrectnessGate.CheckRestAsync(client, Expected);
 
@@ -32,7 +33,7 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task RestProtobufClient_operations_return_validated_content_from_a_real_server()
     {
         using var server = await TestServers.StartRestAsync();
-        using var client = new RestProtobufClient(server.BaseAddress);
+        using var client = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
 
         await CorrectnessGate.CheckRestProtobufAsync(client, Expected);
 
@@ -46,7 +47,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = Path.Combine(_directory, "ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var client = new RestProtobufClient(server.BaseAddress);
+        using var client = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestProtobufAsync(client, Expected));
 
@@ -59,7 +60,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = Path.Combine(_directory, "ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var client = new RestClient(server.BaseAddress);
+        using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -74,7 +75,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = Path.Combine(_directory, "other.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(Expected.Count, seed: 5));
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var client = new RestClient(server.BaseAddress);
+        using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -84,7 +85,45 @@ public sealed class CorrectnessGateTests : IDisposable
     [Fact]
     public async Task Gate_fails_when_the_server_is_down()
     {
-        using var client = new RestClient(new Uri($"http://127.0.0.1:{ClosedPort()}/"));
+        using var client = new RestClient(RestTransport.Http11(new Uri($"http://127.0.0.1:{ClosedPort()}/")));
+
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+
+        Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
+    }
+
+    [Fact]
+    public async Task Gate_passes_over_h2c_and_over_tls_with_the_pinned_certificate()
+    {
+        using var server = await TestServers.StartRestAsync();
+        var (h2c, tls) = RestServerAddresses.FromReadyLine(server.ReadyLine).Http2Transports;
+        using var h2cClient = new RestClient(h2c);
+        using var tlsClient = new RestClient(tls);
+
+        await CorrectnessGate.CheckRestAsync(h2cClient, Expected);
+        await CorrectnessGate.CheckRestAsync(tlsClient, Expected);
+
+        Assert.Equal(HttpVersion.Version20, h2cClient.LastResponseVersion);
+        Assert.Equal(HttpVersion.Version20, tlsClient.LastResponseVersion);
+    }
+
+    [Fact]
+    public async Task Gate_fails_over_tls_when_the_certificate_is_not_the_pinned_one()
+    {
+        using var server = await TestServers.StartRestAsync();
+        var addresses = RestServerAddresses.FromReadyLine(server.ReadyLine);
+        using var client = new RestClient(RestTransport.Tls(addresses.Tls!, new string('0', 64)));
+
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+
+        Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
+    }
+
+    [Fact]
+    public async Task Gate_fails_when_http2_is_asked_of_the_http11_endpoint()
+    {
+        using var server = await TestServers.StartRestAsync();
+        using var client = new RestClient(RestTransport.H2c(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 

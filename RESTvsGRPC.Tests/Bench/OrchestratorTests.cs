@@ -64,11 +64,35 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Contains("usage: RESTvsGRPC.Bench", error.ToString());
     }
 
-    [Fact]
-    public void Options_add_a_filter_so_benchmarkdotnet_never_waits_for_a_key()
+    [Theory]
+    [InlineData("--suite", "everything")]
+    [InlineData("--rest-h2c-url", "http://127.0.0.1:5001")]
+    public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
-        Assert.Equal(["--job", "dry", "--filter", "*"], BenchOptions.Parse(["--job", "dry"]).BenchmarkDotNetArgs);
-        Assert.Equal(["--filter", "*Small*"], BenchOptions.Parse(["--filter", "*Small*"]).BenchmarkDotNetArgs);
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        Assert.Equal(2, await Orchestrator.RunAsync(args, output, error));
+        Assert.Contains("usage: RESTvsGRPC.Bench", error.ToString());
+    }
+
+    [Fact]
+    public void Options_add_the_suite_filter_so_benchmarkdotnet_never_waits_for_a_key()
+    {
+        Assert.Equal(["--job", "dry", "--filter", "*TransportBenchmarks*", "*CodecBenchmarks*"], BenchOptions.Parse(["--job", "dry"]).BenchmarkDotNetArgs);
+        Assert.Equal(["--filter", "*", .. BenchOptions.DefaultIterationBounds], BenchOptions.Parse(["--suite", "full"]).BenchmarkDotNetArgs);
+        Assert.Equal(["--filter", "*Small*", "--job", "short"], BenchOptions.Parse(["--filter", "*Small*", "--job", "short"]).BenchmarkDotNetArgs);
         Assert.True(BenchOptions.Parse(["--list", "flat"]).OnlyPrints);
+    }
+
+    [Fact]
+    public void Ready_line_gives_every_rest_endpoint_and_the_certificate()
+    {
+        var addresses = RESTvsGRPC.Bench.Servers.RestServerAddresses.FromReadyLine(
+            "RestAPI listening on http://127.0.0.1:5000 h2c http://127.0.0.1:5001 tls https://127.0.0.1:5443 (certificate sha256 AB12) (1000 records, sha256 ff)");
+
+        Assert.Equal(new Uri("http://127.0.0.1:5000"), addresses.Http11);
+        Assert.Equal(new Uri("http://127.0.0.1:5001"), addresses.H2c);
+        Assert.Equal(new Uri("https://127.0.0.1:5443"), addresses.Tls);
+        Assert.Equal("AB12", addresses.CertificateSha256);
     }
 }

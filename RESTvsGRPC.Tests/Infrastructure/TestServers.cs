@@ -2,14 +2,16 @@ using RESTvsGRPC.Bench.Servers;
 
 namespace RESTvsGRPC.Tests.Infrastructure;
 
-/// <summary>Starts the real server binaries on a free 127.0.0.1 port (Kestrel picks it: port 0).</summary>
+/// <summary>Starts the real server binaries with every endpoint on a free 127.0.0.1 port (Kestrel picks it: port 0).</summary>
 public static class TestServers
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
+    private static readonly string[] FreeRestEndpoints = ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
+
     public static Task<ServerProcess> StartRestAsync(params string[] arguments) =>
-        ServerProcess.StartAsync(RepositoryPaths.ServerAssembly("RestAPI"), ["--urls", "http://127.0.0.1:0", .. arguments], Timeout);
+        ServerProcess.StartAsync(RepositoryPaths.ServerAssembly("RestAPI"), [.. FreeRestEndpoints, .. arguments], Timeout);
 
     public static Task<(int ExitCode, string Output)> RunRestToExitAsync(params string[] arguments) =>
-        ServerProcess.RunToExitAsync(RepositoryPaths.ServerAssembly("RestAPI"), ["--urls", "http://127.0.0.1:0", .. arguments], Timeout);
+        ServerProcess.RunToExitAsync(RepositoryPaths.ServerAssembly("RestAPI"), [.. FreeRestEndpoints, .. arguments], Timeout);
 }
