@@ -86,9 +86,9 @@ public static class Orchestrator
             failures.Add("no benchmark matched the filter");
         }
 
-        foreach (var summary in summaries)
+        foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Distinct())
         {
-            output.WriteLine($"// reports (HTML, CSV, Markdown): {summary.ResultsDirectoryPath}");
+            output.WriteLine($"// reports (HTML, CSV, Markdown): {directory}");
         }
 
         if (failures.Count > 0)
