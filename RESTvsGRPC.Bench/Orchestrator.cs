@@ -1,3 +1,4 @@
+using System.Runtime.InteropServices;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using ModelLibrary;
@@ -100,15 +101,26 @@ public static class Orchestrator
         return 0;
     }
 
-    /// <summary>Ctrl+C stops the servers at once, so no child outlives the bench even if BenchmarkDotNet is mid-run.</summary>
+    /// <summary>
+    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits, so no child outlives it even when
+    /// BenchmarkDotNet is mid-run. Signal handlers, not ProcessExit: on SIGTERM the runtime ends the process without
+    /// waiting for this thread, and a server started by it would be left running.
+    /// </summary>
     private static IDisposable StopOnCancel(ServerSet servers)
     {
-        ConsoleCancelEventHandler handler = (_, _) => servers.Dispose();
-        Console.CancelKeyPress += handler;
+        PosixSignalRegistration[] registrations =
+        [
+            .. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP, PosixSignal.SIGQUIT }
+                .Select(signal => PosixSignalRegistration.Create(signal, _ => servers.Dispose())),
+        ];
         AppDomain.CurrentDomain.ProcessExit += OnExit;
         return new Unsubscribe(() =>
         {
-            Console.CancelKeyPress -= handler;
+            foreach (var registration in registrations)
+            {
+                registration.Dispose();
+            }
+
             AppDomain.CurrentDomain.ProcessExit -= OnExit;
         });
 

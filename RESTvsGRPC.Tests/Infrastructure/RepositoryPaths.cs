@@ -15,8 +15,8 @@ public static class RepositoryPaths
     public static string Configuration { get; } = typeof(RepositoryPaths).Assembly
         .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "Configuration").Value!;
 
-    /// <summary>The main assembly of a server project, built in the tests' own configuration.</summary>
-    public static string ServerAssembly(string project) =>
+    /// <summary>The main assembly of a project (a server, the bench), built in the tests' own configuration.</summary>
+    public static string ProjectAssembly(string project) =>
         Path.Combine(Root, project, "bin", Configuration, "net10.0", project + ".dll");
 
     private static string FindRoot()
