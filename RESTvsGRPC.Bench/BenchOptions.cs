@@ -60,7 +60,7 @@ public sealed record BenchOptions(
         }
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite fits in
-        // about ten minutes on two cores. Any job or iteration option of the user's replaces the bound.
+        // about six minutes on two cores. Any job or iteration option of the user's replaces the bound.
         if (!rest.Any(a => a is "--job" or "-j" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
         {
             rest.AddRange(DefaultIterationBounds);
