@@ -30,8 +30,8 @@ public static class HttpClientSettings
     /// A request for exactly the transport's HTTP version. HttpClient applies its default version only to the
     /// requests its own helpers create, never to a message built by hand, so each message says it itself.
     /// </summary>
-    public static HttpRequestMessage NewRequest(RestTransport transport, HttpMethod method, string route) =>
-        new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
+    public static HttpRequestMessage NewRequest(RestTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
+        new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
 
     /// <summary>Throws, naming the request, unless the status is a success; a failed call must never pass as timed work.</summary>
     public static void EnsureSuccess(HttpClient http, HttpRequestMessage request, HttpResponseMessage response)

@@ -46,17 +46,11 @@ public sealed class RestClient : IDisposable
         var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
         using var content = new ByteArrayContent(body);
         content.Headers.ContentType = Json;
-        using var response = await SendAsync(AddContent(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute), content));
+        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content));
         return await ReadAsync(response, MeteoriteJsonContext.Default.PostStatus);
     }
 
     public void Dispose() => _http.Dispose();
-
-    private static HttpRequestMessage AddContent(HttpRequestMessage request, HttpContent content)
-    {
-        request.Content = content;
-        return request;
-    }
 
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request)
     {

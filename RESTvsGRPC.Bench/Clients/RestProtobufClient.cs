@@ -40,16 +40,10 @@ public sealed class RestProtobufClient : IDisposable
     {
         using var content = new ByteArrayContent(records.ToByteArray());
         content.Headers.ContentType = Protobuf;
-        return await SendAsync(AddContent(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute), content), StatusResponse.Parser);
+        return await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content), StatusResponse.Parser);
     }
 
     public void Dispose() => _http.Dispose();
-
-    private static HttpRequestMessage AddContent(HttpRequestMessage request, HttpContent content)
-    {
-        request.Content = content;
-        return request;
-    }
 
     private async Task<T> SendAsync<T>(HttpRequestMessage request, MessageParser<T> parser)
         where T : IMessage<T>
