@@ -12,9 +12,12 @@ public sealed class MeteoriteDataset
     /// <summary>Environment variable naming another data file in NASA's export format (the <c>--data</c> option wins).</summary>
     public const string PathVariable = "RESTVSGRPC_DATA";
 
+    private readonly Rest.MeteoriteLanding[] _records;
+
     private MeteoriteDataset(string sourcePath, Rest.MeteoriteLanding[] records)
     {
         SourcePath = sourcePath;
+        _records = records;
         Records = records;
         ProtoList = records.ToProtoList();
         Sha256 = CanonicalHash.Of(records);
@@ -35,6 +38,22 @@ public sealed class MeteoriteDataset
     public string Sha256 { get; }
 
     public int Count => Records.Count;
+
+    /// <summary>The first <paramref name="count"/> records (1 to <see cref="Count"/>), without copying them.</summary>
+    public IReadOnlyList<Rest.MeteoriteLanding> First(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, Count);
+        return new ArraySegment<Rest.MeteoriteLanding>(_records, 0, count);
+    }
+
+    /// <summary>The gRPC model of the first <paramref name="count"/> records: a new list message over the same record messages.</summary>
+    public MeteoriteLandingList FirstAsProto(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, Count);
+        return count == Count ? ProtoList : new MeteoriteLandingList { MeteoriteLandings = { ProtoList.MeteoriteLandings.Take(count) } };
+    }
 
     /// <summary>The file to load: <paramref name="configured"/> (a <c>--data</c> option), else <see cref="PathVariable"/>, else <see cref="DefaultPath"/>.</summary>
     public static string ResolvePath(string? configured) =>

@@ -2,17 +2,24 @@ namespace RESTvsGRPC.Bench;
 
 /// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
 public sealed record BenchOptions(
-    Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, string? DataPath, string[] BenchmarkDotNetArgs)
+    Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--suite default|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
 
     /// <summary>Benchmark classes each suite runs, as BenchmarkDotNet filters.</summary>
     public static IReadOnlyDictionary<string, string[]> Suites { get; } = new Dictionary<string, string[]>
     {
         ["default"] = ["*TransportBenchmarks*", "*CodecBenchmarks*"],
+        ["scaling"] = ["*ScalingBenchmarks*"],
         ["full"] = ["*"],
     };
+
+    /// <summary>Whether the filter can select the scaling benchmarks, which need a server of their own.</summary>
+    public bool SelectsScaling => FilterPatterns.Any(p => p == "*" || p.Contains("Scaling", StringComparison.OrdinalIgnoreCase));
+
+    private IEnumerable<string> FilterPatterns =>
+        BenchmarkDotNetArgs.SkipWhile(a => a is not ("--filter" or "-f")).Skip(1).TakeWhile(a => !a.StartsWith('-'));
 
     /// <summary>What the bench adds to BenchmarkDotNet's default job when no job is chosen.</summary>
     public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--minIterationCount", "5", "--maxIterationCount", "20"];
@@ -23,7 +30,7 @@ public sealed record BenchOptions(
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad option.</summary>
     public static BenchOptions Parse(string[] args)
     {
-        Uri? restUrl = null, h2cUrl = null, tlsUrl = null;
+        Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null;
         string? certificate = null, dataPath = null, suite = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
@@ -33,6 +40,7 @@ public sealed record BenchOptions(
                 case "--rest-url": restUrl = HttpUrl(args, ref i); break;
                 case "--rest-h2c-url": h2cUrl = HttpUrl(args, ref i); break;
                 case "--rest-tls-url": tlsUrl = HttpUrl(args, ref i); break;
+                case "--rest-scaling-url": scalingUrl = HttpUrl(args, ref i); break;
                 case "--rest-tls-certificate": certificate = Value(args, ref i); break;
                 case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
                 case "--suite":
@@ -47,9 +55,9 @@ public sealed record BenchOptions(
             }
         }
 
-        if ((h2cUrl ?? tlsUrl) is not null && restUrl is null)
+        if ((h2cUrl ?? tlsUrl ?? scalingUrl) is not null && restUrl is null)
         {
-            throw new ArgumentException($"--rest-h2c-url and --rest-tls-url go with --rest-url. {Usage}");
+            throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {Usage}");
         }
 
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
@@ -66,7 +74,7 @@ public sealed record BenchOptions(
             rest.AddRange(DefaultIterationBounds);
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, dataPath, [.. rest]);
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, dataPath, [.. rest]);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";

@@ -5,6 +5,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Bench.Servers;
 
 namespace RESTvsGRPC.Bench;
@@ -41,8 +42,8 @@ public static class Orchestrator
             using var servers = await ServerSet.StartAsync(options, dataset.SourcePath, output);
             using var stopOnCancel = StopOnCancel(servers);
 
-            await GateAsync(servers.Rest, dataset, output);
-            new BenchSettings(servers.Rest, dataset.SourcePath).Export();
+            await GateAsync(servers, dataset, output);
+            new BenchSettings(servers.Rest, servers.RestScaling, dataset.SourcePath).Export();
 
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs).ToArray();
             return Report(summaries, output, error);
@@ -54,11 +55,13 @@ public static class Orchestrator
         }
     }
 
-    private static readonly Type[] BenchmarkTypes = [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks)];
+    private static readonly Type[] BenchmarkTypes =
+        [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks)];
 
-    /// <summary>Every operation on every transport the servers offer, once, before BenchmarkDotNet starts.</summary>
-    private static async Task GateAsync(RestServerAddresses rest, MeteoriteDataset dataset, TextWriter output)
+    /// <summary>Every operation on every transport and record count the servers offer, once, before BenchmarkDotNet starts.</summary>
+    private static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
     {
+        var rest = servers.Rest;
         List<RestTransport> transports = [rest.Http11Transport];
         if (rest.H2c is not null && rest.Tls is not null)
         {
@@ -74,6 +77,19 @@ public static class Orchestrator
         }
 
         output.WriteLine($"// correctness gate passed over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
+
+        if (servers.RestScaling is { } scalingUrl)
+        {
+            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
+            using var json = new RestClient(RestTransport.Http11(scalingUrl));
+            using var protobuf = new RestProtobufClient(RestTransport.Http11(scalingUrl));
+            foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
+            {
+                await CorrectnessGate.CheckRestScalingAsync(json, protobuf, generated, count);
+            }
+
+            output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
+        }
     }
 
     private static int Report(Summary[] summaries, TextWriter output, TextWriter error)
@@ -85,6 +101,14 @@ public static class Orchestrator
         if (summaries.Length == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
         {
             failures.Add("no benchmark matched the filter");
+        }
+
+        foreach (var summary in summaries.Where(s => s.BenchmarksCases.Any(c => c.Descriptor.Type == typeof(ScalingBenchmarks)) && s.Reports.All(r => r.Success)))
+        {
+            var fit = Path.Combine(summary.ResultsDirectoryPath, "ScalingBenchmarks-fit.md");
+            File.WriteAllText(fit, ScalingReport.ToMarkdown(ScalingPoints(summary)));
+            output.WriteLine($"// scaling fit t(n) = a + b·n: {fit}");
+            output.Write(File.ReadAllText(fit));
         }
 
         foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Distinct())
@@ -100,6 +124,14 @@ public static class Orchestrator
 
         return 0;
     }
+
+    private static ScalingReport.Point[] ScalingPoints(Summary summary) =>
+    [
+        .. summary.BenchmarksCases.Select(c => new ScalingReport.Point(
+            c.Descriptor.WorkloadMethod.Name,
+            (int)c.Parameters["Records"],
+            summary[c]!.ResultStatistics!.Mean / (int)c.Parameters["Calls"])),
+    ];
 
     /// <summary>
     /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits, so no child outlives it even when

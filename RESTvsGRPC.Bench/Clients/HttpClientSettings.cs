@@ -33,6 +33,10 @@ public static class HttpClientSettings
     public static HttpRequestMessage NewRequest(RestTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
         new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
 
+    /// <summary>The large GET's route, asking for the first <paramref name="limit"/> records where one is given.</summary>
+    public static string WithLimit(string route, int? limit) =>
+        limit is { } count ? $"{route}?limit={count.ToString(System.Globalization.CultureInfo.InvariantCulture)}" : route;
+
     /// <summary>Throws, naming the request, unless the status is a success; a failed call must never pass as timed work.</summary>
     public static void EnsureSuccess(HttpClient http, HttpRequestMessage request, HttpResponseMessage response)
     {

@@ -34,9 +34,10 @@ public sealed class RestClient : IDisposable
         return await ReadAsync(response, MeteoriteJsonContext.Default.ApiVersion);
     }
 
-    public async Task<MeteoriteLanding[]> GetLargePayloadAsync()
+    /// <summary>Every record, or the first <paramref name="limit"/>.</summary>
+    public async Task<MeteoriteLanding[]> GetLargePayloadAsync(int? limit = null)
     {
-        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, LargeRoute));
+        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)));
         return await ReadAsync(response, MeteoriteJsonContext.Default.MeteoriteLandingArray);
     }
 

@@ -32,8 +32,9 @@ public sealed class RestProtobufClient : IDisposable
     public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() =>
         SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, SmallRoute), ModelLibrary.Protos.Version.Parser);
 
-    public Task<MeteoriteLandingList> GetLargePayloadAsync() =>
-        SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, LargeRoute), MeteoriteLandingList.Parser);
+    /// <summary>Every record, or the first <paramref name="limit"/>.</summary>
+    public Task<MeteoriteLandingList> GetLargePayloadAsync(int? limit = null) =>
+        SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)), MeteoriteLandingList.Parser);
 
     /// <summary>Serializes the message into one buffer per call and sends it with a Content-Length, as gRPC does.</summary>
     public async Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records)

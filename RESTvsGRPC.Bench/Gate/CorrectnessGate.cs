@@ -17,7 +17,7 @@ public static class CorrectnessGate
         Require(version.Version == ApiVersion.Current, $"REST GetSmallPayload answered \"{version.Version}\", expected \"{ApiVersion.Current}\".");
         RequireVersion(client.Transport, client.LastResponseVersion, "REST GetSmallPayload");
 
-        var records = await Call("REST GetLargePayload", client.GetLargePayloadAsync);
+        var records = await Call("REST GetLargePayload", () => client.GetLargePayloadAsync());
         RequireRecords("REST GetLargePayload", records, expected);
         RequireVersion(client.Transport, client.LastResponseVersion, "REST GetLargePayload");
 
@@ -34,7 +34,7 @@ public static class CorrectnessGate
         Require(version.ApiVersion == ApiVersion.Current, $"REST protobuf GetSmallPayload answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
         RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf GetSmallPayload");
 
-        var records = await Call("REST protobuf GetLargePayload", client.GetLargePayloadAsync);
+        var records = await Call("REST protobuf GetLargePayload", () => client.GetLargePayloadAsync());
         RequireRecords("REST protobuf GetLargePayload", records.ToRest(), expected);
         RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf GetLargePayload");
 
@@ -42,6 +42,24 @@ public static class CorrectnessGate
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
             $"REST protobuf PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
         RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf PostLargePayload");
+    }
+
+    /// <summary>
+    /// Checks a server holding at least <paramref name="records"/>' records for one record count: the first
+    /// <paramref name="count"/> records by GET (JSON and protobuf) and a POST of that many.
+    /// </summary>
+    public static async Task CheckRestScalingAsync(RestClient json, RestProtobufClient protobuf, MeteoriteDataset records, int count)
+    {
+        var expected = MeteoriteDataset.FromRecords($"the first {count} generated records", [.. records.First(count)]);
+        var viaJson = await Call($"REST GetLargePayload?limit={count}", () => json.GetLargePayloadAsync(count));
+        RequireRecords($"REST GetLargePayload?limit={count}", viaJson, expected);
+        var viaProtobuf = await Call($"REST protobuf GetLargePayload?limit={count}", () => protobuf.GetLargePayloadAsync(count));
+        RequireRecords($"REST protobuf GetLargePayload?limit={count}", viaProtobuf.ToRest(), expected);
+
+        var status = await Call($"REST PostLargePayload of {count}", () => json.PostLargePayloadAsync(expected.Records));
+        Require(status.Received == count, $"REST PostLargePayload of {count} records answered {status.Received} received.");
+        var protobufStatus = await Call($"REST protobuf PostLargePayload of {count}", () => protobuf.PostLargePayloadAsync(expected.ProtoList));
+        Require(protobufStatus.Received == count, $"REST protobuf PostLargePayload of {count} records answered {protobufStatus.Received} received.");
     }
 
     private static void RequireRecords(string operation, IReadOnlyList<MeteoriteLanding> records, MeteoriteDataset expected)

@@ -1,4 +1,5 @@
 using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
 
 namespace RESTvsGRPC.Bench.Servers;
 
@@ -10,7 +11,10 @@ public sealed class ServerSet : IDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
 
+    private static readonly string[] FreeEndpoints = ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
+
     private readonly List<ServerProcess> _started = [];
+    private string? _scalingData;
     private int _disposed;
 
     private ServerSet()
@@ -18,6 +22,9 @@ public sealed class ServerSet : IDisposable
     }
 
     public RestServerAddresses Rest { get; private set; } = null!;
+
+    /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
+    public Uri? RestScaling { get; private set; }
 
     /// <summary>Starts RestAPI unless the options name one already running.</summary>
     public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log)
@@ -28,7 +35,10 @@ public sealed class ServerSet : IDisposable
             set.Rest = options.RestUrl is { } given
                 ? new RestServerAddresses(given, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate)
                 : RestServerAddresses.FromReadyLine(await set.StartAsync(
-                    "RestAPI", ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"], dataPath, log));
+                    "RestAPI", FreeEndpoints, dataPath, log));
+            set.RestScaling = options.RestUrl is not null ? options.RestScalingUrl
+                : options.SelectsScaling ? await set.StartScalingServerAsync(log)
+                : null;
             return set;
         }
         catch
@@ -49,6 +59,19 @@ public sealed class ServerSet : IDisposable
         {
             server.Dispose();
         }
+
+        if (_scalingData is not null)
+        {
+            File.Delete(_scalingData);
+        }
+    }
+
+    /// <summary>Writes the generator's first records to a temporary file and serves them from a second RestAPI.</summary>
+    private async Task<Uri> StartScalingServerAsync(TextWriter log)
+    {
+        _scalingData = Path.Combine(Path.GetTempPath(), $"restvsgrpc-scaling-{Environment.ProcessId}.json");
+        NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
+        return RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeEndpoints, _scalingData, log)).Http11;
     }
 
     /// <summary>Starts a server on free loopback ports and returns its ready line.</summary>

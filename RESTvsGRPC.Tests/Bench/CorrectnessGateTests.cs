@@ -130,6 +130,27 @@ public sealed class CorrectnessGateTests : IDisposable
         Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
     }
 
+    [Fact]
+    public async Task Scaling_gate_checks_the_first_records_at_every_count()
+    {
+        var records = MeteoriteGenerator.Generate(100);
+        var path = Path.Combine(_directory, "hundred.json");
+        NasaExportWriter.WriteFile(path, records);
+        using var server = await TestServers.StartRestAsync("--data", path);
+        using var json = new RestClient(RestTransport.Http11(server.BaseAddress));
+        using var protobuf = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
+        var dataset = MeteoriteDataset.FromRecords("generated", records);
+
+        foreach (var count in new[] { 1, 10, 100 })
+        {
+            await CorrectnessGate.CheckRestScalingAsync(json, protobuf, dataset, count);
+        }
+
+        var other = MeteoriteDataset.FromRecords("other seed", MeteoriteGenerator.Generate(100, seed: 8));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestScalingAsync(json, protobuf, other, 10));
+        Assert.StartsWith("REST GetLargePayload?limit=10 returned records whose canonical hash", error.Message);
+    }
+
     /// <summary>A loopback port nothing listens on: bound once to learn a free number, then released.</summary>
     internal static int ClosedPort()
     {

@@ -28,4 +28,16 @@ public sealed class MeteoriteDatasetTests
     {
         Assert.Equal(MeteoriteGenerator.DefaultCount, MeteoriteDataset.Load(MeteoriteDataset.DefaultPath).Count);
     }
+
+    [Fact]
+    public void First_gives_the_leading_records_in_both_models()
+    {
+        var dataset = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(50));
+
+        Assert.Equal(dataset.Records.Take(7), dataset.First(7));
+        Assert.Equal(dataset.Records.Take(7), dataset.FirstAsProto(7).ToRest());
+        Assert.Same(dataset.ProtoList, dataset.FirstAsProto(50));
+        Assert.Throws<ArgumentOutOfRangeException>(() => dataset.First(51));
+        Assert.Throws<ArgumentOutOfRangeException>(() => dataset.FirstAsProto(0));
+    }
 }

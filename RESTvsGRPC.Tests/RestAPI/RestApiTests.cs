@@ -49,6 +49,27 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     }
 
     [Fact]
+    public async Task GetLargePayload_limit_returns_the_first_records()
+    {
+        var records = await Client.GetFromJsonAsync(Route + "/LargePayload?limit=10", MeteoriteJsonContext.Default.MeteoriteLandingArray);
+
+        Assert.Equal(Expected.Records.Take(10), records);
+    }
+
+    [Theory]
+    [InlineData("0")]
+    [InlineData("1001")]
+    [InlineData("-5")]
+    [InlineData("many")]
+    public async Task GetLargePayload_rejects_a_limit_outside_the_records_with_400(string limit)
+    {
+        using var response = await Client.GetAsync($"{Route}/LargePayload?limit={limit}");
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        await AssertStillServing();
+    }
+
+    [Fact]
     public async Task PostLargePayload_parses_the_whole_body_and_counts_records()
     {
         using var content = JsonContent.Create(Expected.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);

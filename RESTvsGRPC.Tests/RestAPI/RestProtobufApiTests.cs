@@ -37,6 +37,15 @@ public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixt
     }
 
     [Fact]
+    public async Task GetLargePayload_limit_returns_the_first_records()
+    {
+        using var response = await SendAsync(HttpMethod.Get, Route + "/LargePayload?limit=10");
+
+        var list = MeteoriteLandingList.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal(Expected.Records.Take(10), list.ToRest());
+    }
+
+    [Fact]
     public async Task PostLargePayload_parses_the_message_and_counts_records()
     {
         using var response = await SendAsync(HttpMethod.Post, Route + "/LargePayload", Expected.ProtoList.ToByteArray());

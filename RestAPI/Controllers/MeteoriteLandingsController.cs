@@ -13,9 +13,17 @@ public sealed class MeteoriteLandingsController(MeteoriteDataset dataset) : Cont
     [HttpGet]
     public ApiVersion GetVersion() => new(ApiVersion.Current);
 
-    /// <summary>Every record, serialized from memory on each call.</summary>
+    /// <summary>Every record, or the first <paramref name="limit"/>, serialized from memory on each call.</summary>
     [HttpGet("LargePayload")]
-    public IReadOnlyList<MeteoriteLanding> GetLargePayload() => dataset.Records;
+    public ActionResult<IReadOnlyList<MeteoriteLanding>> GetLargePayload([FromQuery] int? limit)
+    {
+        if (RecordLimit.Check(limit, dataset.Count) is { } problem)
+        {
+            return ValidationProblem(problem);
+        }
+
+        return limit is { } count ? new(dataset.First(count)) : new(dataset.Records);
+    }
 
     /// <summary>Parses the whole body and says how many records it held.</summary>
     [HttpPost("LargePayload")]

@@ -18,10 +18,18 @@ public sealed class MeteoriteLandingsProtobufController(MeteoriteDataset dataset
     [Produces(ProtobufMediaType.Value)]
     public ModelLibrary.Protos.Version GetVersion() => new() { ApiVersion = Rest.ApiVersion.Current };
 
-    /// <summary>Every record, serialized from the in-memory gRPC model on each call.</summary>
+    /// <summary>Every record, or the first <paramref name="limit"/>, serialized from the in-memory gRPC model on each call.</summary>
     [HttpGet("LargePayload")]
     [Produces(ProtobufMediaType.Value)]
-    public MeteoriteLandingList GetLargePayload() => dataset.ProtoList;
+    public ActionResult<MeteoriteLandingList> GetLargePayload([FromQuery] int? limit)
+    {
+        if (RecordLimit.Check(limit, dataset.Count) is { } problem)
+        {
+            return ValidationProblem(problem);
+        }
+
+        return limit is { } count ? dataset.FirstAsProto(count) : dataset.ProtoList;
+    }
 
     [HttpPost("LargePayload")]
     [Consumes(ProtobufMediaType.Value)]

@@ -1,0 +1,68 @@
+using BenchmarkDotNet.Attributes;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using Proto = ModelLibrary.Protos;
+using Rest = ModelLibrary.Rest;
+
+namespace RESTvsGRPC.Bench.Benchmarks;
+
+/// <summary>
+/// The large GET and POST at 1 to 10 000 records, JSON and protobuf over REST, against a RestAPI that serves
+/// the generator's first <see cref="MaxRecords"/> records. The summary fits t(n) = a + b·n to each.
+/// </summary>
+[Config(typeof(BenchConfig))]
+public class ScalingBenchmarks
+{
+    /// <summary>The largest record count measured: the scaling server's data set.</summary>
+    public const int MaxRecords = 10_000;
+
+    private RestClient _rest = null!;
+    private RestProtobufClient _restProtobuf = null!;
+    private IReadOnlyList<Rest.MeteoriteLanding> _records = null!;
+    private Proto.MeteoriteLandingList _protoRecords = null!;
+
+    /// <summary>Records per call.</summary>
+    [Params(1, 10, 100, 1000, MaxRecords)]
+    public int Records { get; set; }
+
+    /// <summary>Calls per benchmark invocation: fewer than elsewhere, as a call moves up to ten times more data.</summary>
+    [Params(10)]
+    public int Calls { get; set; }
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var transport = RestTransport.Http11(BenchSettings.FromEnvironment().RestScalingUrl
+            ?? throw new InvalidOperationException("the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --rest-scaling-url."));
+        var dataset = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
+        _records = dataset.First(Records);
+        _protoRecords = dataset.FirstAsProto(Records);
+        _rest = new RestClient(transport);
+        _restProtobuf = new RestProtobufClient(transport);
+        CorrectnessGate.CheckRestScalingAsync(_rest, _restProtobuf, dataset, Records).GetAwaiter().GetResult();
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _rest.Dispose();
+        _restProtobuf.Dispose();
+    }
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync(Records));
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync(Records));
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Operations.PostLargePayload)]
+    public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_records));
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.PostLargePayload)]
+    public Task<Proto.StatusResponse> RestProtobufPostLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_protoRecords));
+}

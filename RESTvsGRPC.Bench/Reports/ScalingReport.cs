@@ -1,0 +1,27 @@
+using System.Globalization;
+using System.Text;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>The scaling summary: per benchmark, the fixed cost a, the per-record cost b and R² of t(n) = a + b·n.</summary>
+public static class ScalingReport
+{
+    /// <summary>One measured point: a benchmark's mean time of one call at a record count.</summary>
+    public sealed record Point(string Benchmark, int Records, double NanosecondsPerCall);
+
+    /// <summary>A Markdown table, one row per benchmark, in the order benchmarks first appear.</summary>
+    public static string ToMarkdown(IReadOnlyList<Point> points)
+    {
+        var text = new StringBuilder()
+            .AppendLine("| benchmark | points | fixed cost a (μs) | per record b (μs) | R² | at 10 000 records (ms) |")
+            .AppendLine("|---|---:|---:|---:|---:|---:|");
+        foreach (var group in points.GroupBy(p => p.Benchmark))
+        {
+            var fit = LinearFit.Of([.. group.Select(p => ((double)p.Records, p.NanosecondsPerCall))]);
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"| {group.Key} | {group.Count()} | {fit.A / 1e3:F1} | {fit.B / 1e3:F3} | {fit.RSquared:F4} | {(fit.A + (fit.B * 10_000)) / 1e6:F2} |");
+        }
+
+        return text.ToString();
+    }
+}
