@@ -10,9 +10,12 @@ public static class ServerBinaries
         .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "Configuration").Value!;
 
     /// <summary>The main assembly of <paramref name="project"/> (e.g. "RestAPI").</summary>
-    public static string Of(string project) => Path.Combine(RepositoryRoot(), project, "bin", Configuration, "net10.0", project + ".dll");
+    public static string Of(string project) => Path.Combine(RepositoryRoot, project, "bin", Configuration, "net10.0", project + ".dll");
 
-    private static string RepositoryRoot()
+    /// <summary>The folder holding RESTvsGRPC.sln, found above the running binaries.</summary>
+    public static string RepositoryRoot { get; } = FindRepositoryRoot();
+
+    private static string FindRepositoryRoot()
     {
         for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
         {

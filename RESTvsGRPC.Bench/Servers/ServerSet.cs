@@ -11,7 +11,9 @@ public sealed class ServerSet : IDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
 
-    private static readonly string[] FreeEndpoints = ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
+    /// <summary>RestAPI's arguments for every endpoint on a free 127.0.0.1 port (Kestrel picks it: port 0).</summary>
+    public static IReadOnlyList<string> FreeRestEndpoints { get; } =
+        ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
     private string? _scalingData;
@@ -35,7 +37,7 @@ public sealed class ServerSet : IDisposable
             set.Rest = options.RestUrl is { } given
                 ? new RestServerAddresses(given, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate)
                 : RestServerAddresses.FromReadyLine(await set.StartAsync(
-                    "RestAPI", FreeEndpoints, dataPath, log));
+                    "RestAPI", FreeRestEndpoints, dataPath, log));
             set.RestScaling = options.RestUrl is not null ? options.RestScalingUrl
                 : options.SelectsScaling ? await set.StartScalingServerAsync(log)
                 : null;
@@ -71,11 +73,11 @@ public sealed class ServerSet : IDisposable
     {
         _scalingData = Path.Combine(Path.GetTempPath(), $"restvsgrpc-scaling-{Environment.ProcessId}.json");
         NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
-        return RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeEndpoints, _scalingData, log)).Http11;
+        return RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log)).Http11;
     }
 
     /// <summary>Starts a server on free loopback ports and returns its ready line.</summary>
-    private async Task<string> StartAsync(string project, string[] endpoints, string dataPath, TextWriter log)
+    private async Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
     {
         var server = await ServerProcess.StartAsync(ServerBinaries.Of(project), [.. endpoints, "--data", dataPath], ReadyTimeout);
         _started.Add(server);

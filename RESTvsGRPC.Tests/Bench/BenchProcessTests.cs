@@ -6,9 +6,9 @@ namespace RESTvsGRPC.Tests.Bench;
 /// <summary>The bench as a user runs it: a process that starts servers and must leave none behind.</summary>
 public sealed class BenchProcessTests : IDisposable
 {
-    private readonly string _artifacts = Directory.CreateTempSubdirectory("restvsgrpc-artifacts-").FullName;
+    private readonly TemporaryDirectory _artifacts = new();
 
-    public void Dispose() => Directory.Delete(_artifacts, recursive: true);
+    public void Dispose() => _artifacts.Dispose();
 
     [Theory]
     [InlineData("TERM")]
@@ -21,7 +21,7 @@ public sealed class BenchProcessTests : IDisposable
         }
 
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts })
+        foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path })
         {
             start.ArgumentList.Add(argument);
         }

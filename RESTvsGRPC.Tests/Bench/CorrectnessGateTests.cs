@@ -11,9 +11,9 @@ namespace RESTvsGRPC.Tests.Bench;
 public sealed class CorrectnessGateTests : IDisposable
 {
     private static readonly MeteoriteDataset Expected = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
-    private readonly string _directory = Directory.CreateTempSubdirectory("restvsgrpc-gate-").FullName;
+    private readonly TemporaryDirectory _directory = new();
 
-    public void Dispose() => Directory.Delete(_directory, recursive: true);
+    public void Dispose() => _directory.Dispose();
 
     [Fact]
     public async Task RestClient_operations_return_validated_content_from_a_real_server()
@@ -44,7 +44,7 @@ public sealed class CorrectnessGateTests : IDisposable
     [Fact]
     public async Task Protobuf_gate_fails_when_the_server_serves_another_record_count()
     {
-        var path = Path.Combine(_directory, "ten.json");
+        var path = _directory.File("ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
@@ -57,7 +57,7 @@ public sealed class CorrectnessGateTests : IDisposable
     [Fact]
     public async Task Gate_fails_when_the_server_serves_another_record_count()
     {
-        var path = Path.Combine(_directory, "ten.json");
+        var path = _directory.File("ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
@@ -72,7 +72,7 @@ public sealed class CorrectnessGateTests : IDisposable
     [Fact]
     public async Task Gate_fails_when_the_server_serves_other_records_of_the_same_count()
     {
-        var path = Path.Combine(_directory, "other.json");
+        var path = _directory.File("other.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(Expected.Count, seed: 5));
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
@@ -134,7 +134,7 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task Scaling_gate_checks_the_first_records_at_every_count()
     {
         var records = MeteoriteGenerator.Generate(100);
-        var path = Path.Combine(_directory, "hundred.json");
+        var path = _directory.File("hundred.json");
         NasaExportWriter.WriteFile(path, records);
         using var server = await TestServers.StartRestAsync("--data", path);
         using var json = new RestClient(RestTransport.Http11(server.BaseAddress));

@@ -7,14 +7,14 @@ namespace RESTvsGRPC.Tests.Bench;
 /// <summary>The bench refuses, with one clear line and a non-zero exit code, to time anything it cannot validate.</summary>
 public sealed class OrchestratorTests : IDisposable
 {
-    private readonly string _directory = Directory.CreateTempSubdirectory("restvsgrpc-bench-").FullName;
+    private readonly TemporaryDirectory _directory = new();
 
-    public void Dispose() => Directory.Delete(_directory, recursive: true);
+    public void Dispose() => _directory.Dispose();
 
     [Fact]
     public async Task Bench_exits_non_zero_when_the_given_server_serves_other_data()
     {
-        var path = Path.Combine(_directory, "ten.json");
+        var path = _directory.File("ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -40,7 +40,7 @@ public sealed class OrchestratorTests : IDisposable
     [Fact]
     public async Task Bench_names_a_malformed_data_file_and_starts_nothing()
     {
-        var path = Path.Combine(_directory, "bad.json");
+        var path = _directory.File("bad.json");
         File.WriteAllText(path, "[{\"id\":\"x\"}]");
         var (output, error) = (new StringWriter(), new StringWriter());
 

@@ -7,11 +7,9 @@ public static class TestServers
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
-    private static readonly string[] FreeRestEndpoints = ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
-
     public static Task<ServerProcess> StartRestAsync(params string[] arguments) =>
-        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. FreeRestEndpoints, .. arguments], Timeout);
+        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. ServerSet.FreeRestEndpoints, .. arguments], Timeout);
 
     public static Task<(int ExitCode, string Output)> RunRestToExitAsync(params string[] arguments) =>
-        ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. FreeRestEndpoints, .. arguments], Timeout);
+        ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. ServerSet.FreeRestEndpoints, .. arguments], Timeout);
 }

@@ -9,15 +9,15 @@ namespace RESTvsGRPC.Tests.RestAPI;
 /// <summary>RestAPI started with options: another data file, a small body limit, a malformed file, SIGTERM.</summary>
 public sealed class RestApiStartupTests : IDisposable
 {
-    private readonly string _directory = Directory.CreateTempSubdirectory("restvsgrpc-").FullName;
+    private readonly TemporaryDirectory _directory = new();
 
-    public void Dispose() => Directory.Delete(_directory, recursive: true);
+    public void Dispose() => _directory.Dispose();
 
     [Fact]
     public async Task Server_serves_the_file_named_by_the_data_option()
     {
         var records = MeteoriteGenerator.Generate(10, seed: 99);
-        var path = Path.Combine(_directory, "ten.json");
+        var path = _directory.File("ten.json");
         NasaExportWriter.WriteFile(path, records);
 
         using var server = await TestServers.StartRestAsync("--data", path);
@@ -31,7 +31,7 @@ public sealed class RestApiStartupTests : IDisposable
     [Fact]
     public async Task Server_refuses_to_start_on_a_malformed_data_file_naming_file_and_record()
     {
-        var path = Path.Combine(_directory, "bad.json");
+        var path = _directory.File("bad.json");
         var text = System.Text.Encoding.UTF8.GetString(NasaExportWriter.Write(MeteoriteGenerator.Generate(5)));
         var thirdMass = text.Split('\n')[2];
         File.WriteAllText(path, text.Replace(thirdMass, thirdMass.Replace("\"id\":", "\"mass\":\"heavy\",\"id\":")));
