@@ -2,10 +2,15 @@ namespace RESTvsGRPC.Bench;
 
 /// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
 public sealed record BenchOptions(
-    Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs)
+    Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
+    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, string? DataPath, string[] BenchmarkDotNetArgs)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+
+    /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
+    public bool GivesServers => RestUrl is not null || GrpcUrl is not null;
 
     /// <summary>Benchmark classes each suite runs, as BenchmarkDotNet filters.</summary>
     public static IReadOnlyDictionary<string, string[]> Suites { get; } = new Dictionary<string, string[]>
@@ -30,8 +35,8 @@ public sealed record BenchOptions(
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad option.</summary>
     public static BenchOptions Parse(string[] args)
     {
-        Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null;
-        string? certificate = null, dataPath = null, suite = null;
+        Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null;
+        string? certificate = null, grpcCertificate = null, dataPath = null, suite = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -42,6 +47,9 @@ public sealed record BenchOptions(
                 case "--rest-tls-url": tlsUrl = HttpUrl(args, ref i); break;
                 case "--rest-scaling-url": scalingUrl = HttpUrl(args, ref i); break;
                 case "--rest-tls-certificate": certificate = Value(args, ref i); break;
+                case "--grpc-url": grpcUrl = HttpUrl(args, ref i); break;
+                case "--grpc-tls-url": grpcTlsUrl = HttpUrl(args, ref i); break;
+                case "--grpc-tls-certificate": grpcCertificate = Value(args, ref i); break;
                 case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
                 case "--suite":
                     suite = Value(args, ref i);
@@ -60,6 +68,11 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {Usage}");
         }
 
+        if (grpcTlsUrl is not null && grpcUrl is null)
+        {
+            throw new ArgumentException($"--grpc-tls-url goes with --grpc-url. {Usage}");
+        }
+
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
         if (!rest.Any(a => a is "--filter" or "-f" || IsPrintOnly(a)))
         {
@@ -74,7 +87,7 @@ public sealed record BenchOptions(
             rest.AddRange(DefaultIterationBounds);
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, dataPath, [.. rest]);
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, dataPath, [.. rest]);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";

@@ -43,7 +43,7 @@ public static class Orchestrator
             using var stopOnCancel = StopOnCancel(servers);
 
             await GateAsync(servers, dataset, output);
-            new BenchSettings(servers.Rest, servers.RestScaling, dataset.SourcePath).Export();
+            new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, dataset.SourcePath).Export();
 
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs).ToArray();
             return Report(summaries, output, error);
@@ -61,28 +61,47 @@ public static class Orchestrator
     /// <summary>Every operation on every transport and record count the servers offer, once, before BenchmarkDotNet starts.</summary>
     private static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
     {
-        var rest = servers.Rest;
-        List<RestTransport> transports = [rest.Http11Transport];
-        if (rest.H2c is not null && rest.Tls is not null)
+        if (servers.Rest is { } rest)
         {
-            transports.AddRange([rest.Http2Transports.H2c, rest.Http2Transports.Tls]);
+            List<HttpTransport> transports = [rest.Http11Transport];
+            if (rest.H2c is not null && rest.Tls is not null)
+            {
+                transports.AddRange([rest.Http2Transports.H2c, rest.Http2Transports.Tls]);
+            }
+
+            foreach (var transport in transports)
+            {
+                using var json = new RestClient(transport);
+                using var protobuf = new RestProtobufClient(transport);
+                await CorrectnessGate.CheckRestAsync(json, dataset);
+                await CorrectnessGate.CheckRestProtobufAsync(protobuf, dataset);
+            }
+
+            output.WriteLine($"// correctness gate passed for REST over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
         }
 
-        foreach (var transport in transports)
+        if (servers.Grpc is { } grpc)
         {
-            using var json = new RestClient(transport);
-            using var protobuf = new RestProtobufClient(transport);
-            await CorrectnessGate.CheckRestAsync(json, dataset);
-            await CorrectnessGate.CheckRestProtobufAsync(protobuf, dataset);
-        }
+            List<HttpTransport> transports = [grpc.H2cTransport];
+            if (grpc.Tls is not null)
+            {
+                transports.Add(grpc.TlsTransport);
+            }
 
-        output.WriteLine($"// correctness gate passed over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
+            foreach (var transport in transports)
+            {
+                using var client = new GrpcClient(transport);
+                await CorrectnessGate.CheckGrpcAsync(client, dataset);
+            }
+
+            output.WriteLine($"// correctness gate passed for gRPC over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
+        }
 
         if (servers.RestScaling is { } scalingUrl)
         {
             var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
-            using var json = new RestClient(RestTransport.Http11(scalingUrl));
-            using var protobuf = new RestProtobufClient(RestTransport.Http11(scalingUrl));
+            using var json = new RestClient(HttpTransport.Http11(scalingUrl));
+            using var protobuf = new RestProtobufClient(HttpTransport.Http11(scalingUrl));
             foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
             {
                 await CorrectnessGate.CheckRestScalingAsync(json, protobuf, generated, count);

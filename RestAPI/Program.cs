@@ -1,13 +1,21 @@
 using Microsoft.AspNetCore.Mvc.ModelBinding;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ModelLibrary;
 using ModelLibrary.Rest;
 using RestAPI;
 using RestAPI.Protobuf;
+using RESTvsGRPC.Hosting;
+
+// One endpoint per transport the benchmark compares; h2c needs a port of its own (it cannot be negotiated beside HTTP/1.1).
+var endpoints = new ServerEndpoints(
+    new("Http1", "--urls", HttpProtocols.Http1),
+    new("H2c", "--h2c", HttpProtocols.Http2),
+    new("Tls", "--tls", HttpProtocols.Http1AndHttp2));
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions
 {
-    Args = RestEndpoints.TranslateArguments(args),
+    Args = endpoints.TranslateArguments(args),
     ContentRootPath = AppContext.BaseDirectory,
 });
 
@@ -33,7 +41,6 @@ builder.Services
         options.OutputFormatters.Add(new ProtobufOutputFormatter());
     })
     .AddJsonOptions(options => options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
-var endpoints = new RestEndpoints();
 builder.WebHost.ConfigureKestrel((context, kestrel) =>
 {
     endpoints.Configure(kestrel, context.Configuration);
@@ -45,6 +52,7 @@ var app = builder.Build();
 app.UseBadRequestBodyHandling();
 app.MapControllers();
 app.Lifetime.ApplicationStarted.Register(() =>
-    Console.WriteLine($"RestAPI listening on {endpoints.Describe()} ({dataset.Count} records, sha256 {dataset.Sha256})"));
+    Console.WriteLine($"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
+        + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256})"));
 app.Run();
 return 0;

@@ -2,13 +2,14 @@ using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using Proto = ModelLibrary.Protos;
 using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
 /// The same REST + JSON calls over HTTP/1.1 (baseline), h2c and TLS with HTTP/2: what the HTTP version and TLS
-/// cost or save on one framework and one serializer.
+/// cost or save on one framework and one serializer; and gRPC over TLS beside REST over TLS.
 /// </summary>
 [Config(typeof(BenchConfig))]
 public class HttpVersionBenchmarks
@@ -16,6 +17,7 @@ public class HttpVersionBenchmarks
     private RestClient _http11 = null!;
     private RestClient _h2c = null!;
     private RestClient _tls = null!;
+    private GrpcClient _grpcTls = null!;
     private MeteoriteDataset _dataset = null!;
 
     /// <summary>Calls per benchmark invocation.</summary>
@@ -27,14 +29,17 @@ public class HttpVersionBenchmarks
     {
         var settings = BenchSettings.FromEnvironment();
         _dataset = MeteoriteDataset.Load(settings.DataPath);
-        var (h2c, tls) = settings.Rest.Http2Transports;
-        _http11 = new RestClient(settings.Rest.Http11Transport);
+        var (h2c, tls) = settings.RequireRest.Http2Transports;
+        _http11 = new RestClient(settings.RequireRest.Http11Transport);
         _h2c = new RestClient(h2c);
         _tls = new RestClient(tls);
+        _grpcTls = new GrpcClient(settings.RequireGrpc.TlsTransport);
         foreach (var client in new[] { _http11, _h2c, _tls })
         {
             CorrectnessGate.CheckRestAsync(client, _dataset).GetAwaiter().GetResult();
         }
+
+        CorrectnessGate.CheckGrpcAsync(_grpcTls, _dataset).GetAwaiter().GetResult();
     }
 
     [GlobalCleanup]
@@ -43,6 +48,7 @@ public class HttpVersionBenchmarks
         _http11.Dispose();
         _h2c.Dispose();
         _tls.Dispose();
+        _grpcTls.Dispose();
     }
 
     [Benchmark(Baseline = true)]
@@ -57,6 +63,10 @@ public class HttpVersionBenchmarks
     [BenchmarkCategory(Operations.GetSmallPayload)]
     public Task<Rest.ApiVersion> RestTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _tls.GetSmallPayloadAsync);
 
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetSmallPayload)]
+    public Task<Proto.Version> GrpcTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _grpcTls.GetSmallPayloadAsync);
+
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.GetLargePayload)]
     public Task<Rest.MeteoriteLanding[]> RestHttp11GetLargePayload() => Batch.RepeatAsync(Calls, () => _http11.GetLargePayloadAsync());
@@ -69,6 +79,10 @@ public class HttpVersionBenchmarks
     [BenchmarkCategory(Operations.GetLargePayload)]
     public Task<Rest.MeteoriteLanding[]> RestTlsGetLargePayload() => Batch.RepeatAsync(Calls, () => _tls.GetLargePayloadAsync());
 
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<Proto.MeteoriteLandingList> GrpcTlsGetLargePayloadAsList() => Batch.RepeatAsync(Calls, _grpcTls.GetLargePayloadAsListAsync);
+
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.PostLargePayload)]
     public Task<Rest.PostStatus> RestHttp11PostLargePayload() => Batch.RepeatAsync(Calls, () => _http11.PostLargePayloadAsync(_dataset.Records));
@@ -80,4 +94,8 @@ public class HttpVersionBenchmarks
     [Benchmark]
     [BenchmarkCategory(Operations.PostLargePayload)]
     public Task<Rest.PostStatus> RestTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _tls.PostLargePayloadAsync(_dataset.Records));
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.PostLargePayload)]
+    public Task<Proto.StatusResponse> GrpcTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcTls.PostLargePayloadAsync(_dataset.ProtoList));
 }

@@ -33,7 +33,7 @@ public class ScalingBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var transport = RestTransport.Http11(BenchSettings.FromEnvironment().RestScalingUrl
+        var transport = HttpTransport.Http11(BenchSettings.FromEnvironment().RestScalingUrl
             ?? throw new InvalidOperationException("the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --rest-scaling-url."));
         var dataset = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
         _records = dataset.First(Records);

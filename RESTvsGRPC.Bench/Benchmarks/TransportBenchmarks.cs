@@ -9,14 +9,15 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
 /// Each operation called <see cref="Calls"/> times in a row over a long-lived client, the reference benchmark's
-/// batches, with REST + JSON over HTTP/1.1 as the baseline of each operation. The timed region holds only the
-/// calls; every client was validated in <see cref="Setup"/>.
+/// batches, with REST + JSON over HTTP/1.1 as the baseline of each operation, REST + protobuf over the same stack,
+/// and gRPC over h2c. The timed region holds only the calls; every client was validated in <see cref="Setup"/>.
 /// </summary>
 [Config(typeof(BenchConfig))]
 public class TransportBenchmarks
 {
     private RestClient _rest = null!;
     private RestProtobufClient _restProtobuf = null!;
+    private GrpcClient _grpc = null!;
     private MeteoriteDataset _dataset = null!;
 
     /// <summary>Calls per benchmark invocation.</summary>
@@ -28,11 +29,13 @@ public class TransportBenchmarks
     {
         var settings = BenchSettings.FromEnvironment();
         _dataset = MeteoriteDataset.Load(settings.DataPath);
-        _rest = new RestClient(settings.Rest.Http11Transport);
-        _restProtobuf = new RestProtobufClient(settings.Rest.Http11Transport);
+        _rest = new RestClient(settings.RequireRest.Http11Transport);
+        _restProtobuf = new RestProtobufClient(settings.RequireRest.Http11Transport);
+        _grpc = new GrpcClient(settings.RequireGrpc.H2cTransport);
         // Every benchmark process checks again: a server may have changed since the orchestrator's gate.
         CorrectnessGate.CheckRestAsync(_rest, _dataset).GetAwaiter().GetResult();
         CorrectnessGate.CheckRestProtobufAsync(_restProtobuf, _dataset).GetAwaiter().GetResult();
+        CorrectnessGate.CheckGrpcAsync(_grpc, _dataset).GetAwaiter().GetResult();
     }
 
     [GlobalCleanup]
@@ -40,6 +43,7 @@ public class TransportBenchmarks
     {
         _rest.Dispose();
         _restProtobuf.Dispose();
+        _grpc.Dispose();
     }
 
     [Benchmark(Baseline = true)]
@@ -50,6 +54,10 @@ public class TransportBenchmarks
     [BenchmarkCategory(Operations.GetSmallPayload)]
     public Task<Proto.Version> RestProtobufGetSmallPayload() => Batch.RepeatAsync(Calls, _restProtobuf.GetSmallPayloadAsync);
 
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetSmallPayload)]
+    public Task<Proto.Version> GrpcGetSmallPayload() => Batch.RepeatAsync(Calls, _grpc.GetSmallPayloadAsync);
+
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.GetLargePayload)]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
@@ -57,6 +65,15 @@ public class TransportBenchmarks
     [Benchmark]
     [BenchmarkCategory(Operations.GetLargePayload)]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync());
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, _grpc.GetLargePayloadAsListAsync);
+
+    /// <summary>One message per record, flushed by the server after each: the reference benchmark's stream.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, _grpc.StreamLargePayloadAsync);
 
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.PostLargePayload)]
@@ -66,4 +83,8 @@ public class TransportBenchmarks
     [BenchmarkCategory(Operations.PostLargePayload)]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() =>
         Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_dataset.ProtoList));
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.PostLargePayload)]
+    public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(_dataset.ProtoList));
 }

@@ -8,7 +8,7 @@ namespace RESTvsGRPC.Bench.Clients;
 public static class HttpClientSettings
 {
     /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression.</summary>
-    public static HttpClient Create(RestTransport transport)
+    public static HttpClient Create(HttpTransport transport)
     {
         var handler = new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None };
         if (transport.CertificateSha256 is { } pinned)
@@ -30,7 +30,7 @@ public static class HttpClientSettings
     /// A request for exactly the transport's HTTP version. HttpClient applies its default version only to the
     /// requests its own helpers create, never to a message built by hand, so each message says it itself.
     /// </summary>
-    public static HttpRequestMessage NewRequest(RestTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
+    public static HttpRequestMessage NewRequest(HttpTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
         new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
 
     /// <summary>The large GET's route, asking for the first <paramref name="limit"/> records where one is given.</summary>

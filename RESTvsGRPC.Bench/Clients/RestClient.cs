@@ -17,13 +17,13 @@ public sealed class RestClient : IDisposable
 
     private readonly HttpClient _http;
 
-    public RestClient(RestTransport transport)
+    public RestClient(HttpTransport transport)
     {
         Transport = transport;
         _http = HttpClientSettings.Create(transport);
     }
 
-    public RestTransport Transport { get; }
+    public HttpTransport Transport { get; }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public Version? LastResponseVersion { get; private set; }

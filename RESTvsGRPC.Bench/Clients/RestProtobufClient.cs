@@ -17,14 +17,14 @@ public sealed class RestProtobufClient : IDisposable
 
     private readonly HttpClient _http;
 
-    public RestProtobufClient(RestTransport transport)
+    public RestProtobufClient(HttpTransport transport)
     {
         Transport = transport;
         _http = HttpClientSettings.Create(transport);
         _http.DefaultRequestHeaders.Accept.Add(new MediaTypeWithQualityHeaderValue(MediaType));
     }
 
-    public RestTransport Transport { get; }
+    public HttpTransport Transport { get; }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public System.Version? LastResponseVersion { get; private set; }

@@ -45,6 +45,30 @@ public static class CorrectnessGate
     }
 
     /// <summary>
+    /// Checks GrpcAPI's four operations: the version, the count and canonical hash of the stream and of the list,
+    /// the POST's count, each with status OK over HTTP/2; throws <see cref="GateFailedException"/> with one clear sentence.
+    /// </summary>
+    public static async Task CheckGrpcAsync(GrpcClient client, MeteoriteDataset expected)
+    {
+        var version = await Call("gRPC GetVersion", client.GetSmallPayloadAsync);
+        Require(version.ApiVersion == ApiVersion.Current, $"gRPC GetVersion answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
+        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetVersion");
+
+        var list = await Call("gRPC GetLargePayloadAsList", client.GetLargePayloadAsListAsync);
+        RequireRecords("gRPC GetLargePayloadAsList", list.ToRest(), expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayloadAsList");
+
+        var streamed = await Call("gRPC GetLargePayload (stream)", client.StreamLargePayloadAsync);
+        RequireRecords("gRPC GetLargePayload (stream)", [.. streamed.Select(ProtoMapping.ToRest)], expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayload (stream)");
+
+        var status = await Call("gRPC PostLargePayload", () => client.PostLargePayloadAsync(expected.ProtoList));
+        Require(status.Status == PostStatus.Success && status.Received == expected.Count,
+            $"gRPC PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
+        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC PostLargePayload");
+    }
+
+    /// <summary>
     /// Checks a server holding at least <paramref name="records"/>' records for one record count: the first
     /// <paramref name="count"/> records by GET (JSON and protobuf) and a POST of that many.
     /// </summary>
@@ -71,7 +95,7 @@ public static class CorrectnessGate
             $"{operation} returned records whose canonical hash {hash} differs from the data set's {expected.Sha256} ('{expected.SourcePath}').");
     }
 
-    private static void RequireVersion(RestTransport transport, System.Version? negotiated, string operation) =>
+    private static void RequireVersion(HttpTransport transport, System.Version? negotiated, string operation) =>
         Require(negotiated == transport.HttpVersion,
             $"{operation} over {transport.Name} ({transport.BaseAddress}) was answered over HTTP/{negotiated}, expected HTTP/{transport.HttpVersion}.");
 
@@ -81,7 +105,7 @@ public static class CorrectnessGate
         {
             return await call();
         }
-        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or Google.Protobuf.InvalidProtocolBufferException or TaskCanceledException)
+        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or Google.Protobuf.InvalidProtocolBufferException or TaskCanceledException or GrpcWire.RpcException)
         {
             throw new GateFailedException($"{operation} failed: {e.Message}", e);
         }

@@ -15,6 +15,9 @@ public sealed class ServerSet : IDisposable
     public static IReadOnlyList<string> FreeRestEndpoints { get; } =
         ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
 
+    /// <summary>GrpcAPI's arguments for its h2c and TLS endpoints on free 127.0.0.1 ports.</summary>
+    public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
+
     private readonly List<ServerProcess> _started = [];
     private string? _scalingData;
     private int _disposed;
@@ -23,24 +26,35 @@ public sealed class ServerSet : IDisposable
     {
     }
 
-    public RestServerAddresses Rest { get; private set; } = null!;
+    /// <summary>RestAPI's endpoints; null when the user named only other servers.</summary>
+    public RestServerAddresses? Rest { get; private set; }
+
+    /// <summary>GrpcAPI's endpoints; null when the user named only other servers.</summary>
+    public GrpcServerAddresses? Grpc { get; private set; }
 
     /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
     public Uri? RestScaling { get; private set; }
 
-    /// <summary>Starts RestAPI unless the options name one already running.</summary>
+    /// <summary>
+    /// Starts RestAPI and GrpcAPI, unless the options name servers already running: then it starts nothing, so a
+    /// run never compares a server elsewhere with one started here.
+    /// </summary>
     public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log)
     {
         var set = new ServerSet();
         try
         {
-            set.Rest = options.RestUrl is { } given
-                ? new RestServerAddresses(given, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate)
-                : RestServerAddresses.FromReadyLine(await set.StartAsync(
-                    "RestAPI", FreeRestEndpoints, dataPath, log));
-            set.RestScaling = options.RestUrl is not null ? options.RestScalingUrl
-                : options.SelectsScaling ? await set.StartScalingServerAsync(log)
-                : null;
+            if (options.GivesServers)
+            {
+                set.Rest = options.RestUrl is { } rest ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate) : null;
+                set.Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate) : null;
+                set.RestScaling = options.RestScalingUrl;
+                return set;
+            }
+
+            set.Rest = RestServerAddresses.FromReadyLine(await set.StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
+            set.Grpc = GrpcServerAddresses.FromReadyLine(await set.StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
+            set.RestScaling = options.SelectsScaling ? await set.StartScalingServerAsync(log) : null;
             return set;
         }
         catch

@@ -19,7 +19,7 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task RestClient_operations_return_validated_content_from_a_real_server()
     {
         using var server = await TestServers.StartRestAsync();
-        using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
+        using var client = new RestClient(HttpTransport.Http11(server.BaseAddress));
 
         await CorrectnessGate.CheckRestAsync(client, Expected);
 
@@ -33,7 +33,7 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task RestProtobufClient_operations_return_validated_content_from_a_real_server()
     {
         using var server = await TestServers.StartRestAsync();
-        using var client = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
+        using var client = new RestProtobufClient(HttpTransport.Http11(server.BaseAddress));
 
         await CorrectnessGate.CheckRestProtobufAsync(client, Expected);
 
@@ -47,7 +47,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = _directory.File("ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var client = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
+        using var client = new RestProtobufClient(HttpTransport.Http11(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestProtobufAsync(client, Expected));
 
@@ -60,7 +60,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = _directory.File("ten.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
+        using var client = new RestClient(HttpTransport.Http11(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -75,7 +75,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = _directory.File("other.json");
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(Expected.Count, seed: 5));
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var client = new RestClient(RestTransport.Http11(server.BaseAddress));
+        using var client = new RestClient(HttpTransport.Http11(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -85,7 +85,7 @@ public sealed class CorrectnessGateTests : IDisposable
     [Fact]
     public async Task Gate_fails_when_the_server_is_down()
     {
-        using var client = new RestClient(RestTransport.Http11(new Uri($"http://127.0.0.1:{ClosedPort()}/")));
+        using var client = new RestClient(HttpTransport.Http11(new Uri($"http://127.0.0.1:{ClosedPort()}/")));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -112,7 +112,7 @@ public sealed class CorrectnessGateTests : IDisposable
     {
         using var server = await TestServers.StartRestAsync();
         var addresses = RestServerAddresses.FromReadyLine(server.ReadyLine);
-        using var client = new RestClient(RestTransport.Tls(addresses.Tls!, new string('0', 64)));
+        using var client = new RestClient(HttpTransport.Tls(addresses.Tls!, new string('0', 64)));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -123,7 +123,7 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task Gate_fails_when_http2_is_asked_of_the_http11_endpoint()
     {
         using var server = await TestServers.StartRestAsync();
-        using var client = new RestClient(RestTransport.H2c(server.BaseAddress));
+        using var client = new RestClient(HttpTransport.H2c(server.BaseAddress));
 
         var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
 
@@ -137,8 +137,8 @@ public sealed class CorrectnessGateTests : IDisposable
         var path = _directory.File("hundred.json");
         NasaExportWriter.WriteFile(path, records);
         using var server = await TestServers.StartRestAsync("--data", path);
-        using var json = new RestClient(RestTransport.Http11(server.BaseAddress));
-        using var protobuf = new RestProtobufClient(RestTransport.Http11(server.BaseAddress));
+        using var json = new RestClient(HttpTransport.Http11(server.BaseAddress));
+        using var protobuf = new RestProtobufClient(HttpTransport.Http11(server.BaseAddress));
         var dataset = MeteoriteDataset.FromRecords("generated", records);
 
         foreach (var count in new[] { 1, 10, 100 })

@@ -2,7 +2,7 @@ using System.Net;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
 
-namespace RestAPI;
+namespace RESTvsGRPC.Hosting;
 
 /// <summary>
 /// The TLS endpoint's certificate, made at start in memory: no files, no external tool, valid for loopback only.

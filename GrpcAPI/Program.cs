@@ -1,0 +1,65 @@
+using Google.Protobuf.Reflection;
+using ServiceDescriptor = Google.Protobuf.Reflection.ServiceDescriptor;
+using GrpcAPI.Protos.Health;
+using GrpcAPI.Protos.Reflection;
+using GrpcAPI.Services;
+using GrpcAPI.Wire;
+using GrpcWire;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using ModelLibrary;
+using ModelLibrary.Protos;
+using RESTvsGRPC.Hosting;
+
+// h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS.
+var endpoints = new ServerEndpoints(new("H2c", "--urls", HttpProtocols.Http2), new("Tls", "--tls", HttpProtocols.Http2));
+
+// Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
+var builder = WebApplication.CreateBuilder(new WebApplicationOptions
+{
+    Args = endpoints.TranslateArguments(args),
+    ContentRootPath = AppContext.BaseDirectory,
+});
+
+MeteoriteDataset dataset;
+try
+{
+    dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(builder.Configuration["data"]));
+}
+catch (DataFileException e)
+{
+    Console.Error.WriteLine(e.Message);
+    return 1;
+}
+
+builder.WebHost.ConfigureKestrel((context, kestrel) =>
+{
+    endpoints.Configure(kestrel, context.Configuration);
+    kestrel.AddServerHeader = false;
+    // gRPC limits each message (MaxReceiveMessageBytes) instead of the whole body, which a stream may make long.
+    kestrel.Limits.MaxRequestBodySize = null;
+});
+var options = new GrpcServerOptions(
+    builder.Configuration.GetValue<int>("MaxReceiveMessageBytes"),
+    MessageCompression.Find(builder.Configuration["ResponseCompression"]));
+
+var app = builder.Build();
+ServiceDescriptor[] served =
+[
+    MeteoritesReflection.Descriptor.Services.Single(),
+    HealthReflection.Descriptor.Services.Single(),
+    ReflectionReflection.Descriptor.Services.Single(),
+];
+app.Run(new GrpcDispatcher(
+    [
+        new(served[0], new MeteoriteLandingsService(dataset)),
+        new(served[1], new HealthService(served.Select(service => service.FullName), app.Lifetime.ApplicationStopping)),
+        new(served[2], new ReflectionService(served)),
+    ],
+    options,
+    app.Logger).InvokeAsync);
+app.Lifetime.ApplicationStarted.Register(() => Console.WriteLine(
+    $"GrpcAPI listening on {endpoints.Address("H2c")}"
+    + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
+    + $" ({dataset.Count} records, sha256 {dataset.Sha256})"));
+app.Run();
+return 0;

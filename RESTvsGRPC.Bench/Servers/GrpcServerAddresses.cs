@@ -1,0 +1,30 @@
+using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench.Clients;
+
+namespace RESTvsGRPC.Bench.Servers;
+
+/// <summary>GrpcAPI's endpoints: h2c, and HTTP/2 over TLS where it has one (unknown when only <c>--grpc-url</c> was given).</summary>
+public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? CertificateSha256)
+{
+    /// <summary>Reads GrpcAPI's ready line: "GrpcAPI listening on URL tls URL (certificate sha256 HEX) …".</summary>
+    public static GrpcServerAddresses FromReadyLine(string readyLine)
+    {
+        var match = ReadyLine().Match(readyLine);
+        if (!match.Success)
+        {
+            throw new ServerStartException($"GrpcAPI's ready line does not name its h2c and TLS endpoints: {readyLine}");
+        }
+
+        return new GrpcServerAddresses(new Uri(match.Groups["h2c"].Value), new Uri(match.Groups["tls"].Value), match.Groups["sha"].Value);
+    }
+
+    public HttpTransport H2cTransport => HttpTransport.H2c(H2c);
+
+    /// <summary>The TLS transport; throws naming the missing options where it is unknown.</summary>
+    public HttpTransport TlsTransport => Tls is not null
+        ? HttpTransport.Tls(Tls, CertificateSha256)
+        : throw new InvalidOperationException("the TLS benchmarks need GrpcAPI's TLS endpoint: pass --grpc-tls-url (with --grpc-tls-certificate), or leave the servers to the bench.");
+
+    [GeneratedRegex(@"listening on (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)")]
+    private static partial Regex ReadyLine();
+}

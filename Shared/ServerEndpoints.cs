@@ -1,0 +1,64 @@
+using System.Security.Cryptography.X509Certificates;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.Configuration;
+
+namespace RESTvsGRPC.Hosting;
+
+/// <summary>
+/// A server's named Kestrel endpoints (<c>Kestrel:Endpoints:NAME</c> in appsettings.json), each with a command-line
+/// switch that moves it, and the in-memory certificate its TLS endpoints use. Linked into both servers.
+/// </summary>
+public sealed class ServerEndpoints
+{
+    private readonly Endpoint[] _endpoints;
+    private readonly Dictionary<string, ListenOptions> _bound = [];
+
+    /// <summary>One endpoint: its configuration name, the switch that sets its URL, and the HTTP protocols it speaks.</summary>
+    public sealed record Endpoint(string Name, string Switch, HttpProtocols Protocols);
+
+    public ServerEndpoints(params Endpoint[] endpoints) => _endpoints = endpoints;
+
+    public X509Certificate2 Certificate { get; } = SelfSignedCertificate.Create();
+
+    /// <summary>
+    /// Rewrites each endpoint's switch (also as <c>--switch=URL</c>) into that endpoint's configuration keys before the
+    /// host sees them: a plain <c>--urls</c> would otherwise be bound by the host as well, and then overridden by the
+    /// endpoints with a warning. The protocols go with the URL, so an endpoint that appsettings.json leaves out can be
+    /// added from the command line.
+    /// </summary>
+    public string[] TranslateArguments(string[] args)
+    {
+        var translated = new List<string>(args.Length);
+        for (var i = 0; i < args.Length; i++)
+        {
+            var parts = args[i].Split('=', 2);
+            var endpoint = _endpoints.FirstOrDefault(e => e.Switch == parts[0]);
+            if (endpoint is null)
+            {
+                translated.Add(args[i]);
+                continue;
+            }
+
+            var url = parts.Length == 2 ? parts[1] : i + 1 < args.Length ? args[++i] : "";
+            translated.AddRange([$"--Kestrel:Endpoints:{endpoint.Name}:Url", url, $"--Kestrel:Endpoints:{endpoint.Name}:Protocols", endpoint.Protocols.ToString()]);
+        }
+
+        return [.. translated];
+    }
+
+    public void Configure(KestrelServerOptions kestrel, IConfiguration configuration)
+    {
+        kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate = Certificate);
+        var loader = kestrel.Configure(configuration.GetSection("Kestrel"));
+        foreach (var endpoint in _endpoints)
+        {
+            loader.Endpoint(endpoint.Name, configured => _bound[endpoint.Name] = configured.ListenOptions);
+        }
+    }
+
+    /// <summary>The address an endpoint is bound to, with the port actually bound (port 0 asks the OS for a free one); null if it is not configured.</summary>
+    public string? Address(string name) => _bound.TryGetValue(name, out var options) ? options.ToString() : null;
+
+    /// <summary>The certificate's SHA-256, as the ready line prints it and clients pin it.</summary>
+    public string CertificateSha256 => SelfSignedCertificate.Sha256Of(Certificate);
+}

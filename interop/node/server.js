@@ -1,0 +1,34 @@
+// grpc-js server of the meteorite contract, for proving the project's own client against another implementation.
+// It serves the records of a MeteoriteLandingList file (protobuf bytes) and prints "grpc-js listening on HOST:PORT".
+// Usage: node server.js RECORDS.pb
+'use strict';
+const fs = require('fs');
+const { grpc, meteorites, service } = require('./contract');
+
+const list = service.GetLargePayloadAsList.responseDeserialize(fs.readFileSync(process.argv[2]));
+const records = list.meteorite_landings || [];
+
+const server = new grpc.Server();
+server.addService(service, {
+  GetVersion: (call, callback) => callback(null, { api_version: 'API Version 1.0' }),
+  GetLargePayload: (call) => {
+    for (const record of records) {
+      if (call.cancelled) {
+        return;
+      }
+      call.write(record);
+    }
+    call.end();
+  },
+  GetLargePayloadAsList: (call, callback) => callback(null, list),
+  PostLargePayload: (call, callback) =>
+    callback(null, { status: 'SUCCESS', received: (call.request.meteorite_landings || []).length }),
+});
+server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, port) => {
+  if (error) {
+    process.stderr.write(`grpc-js server failed to bind: ${error}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`grpc-js listening on http://127.0.0.1:${port}\n`);
+});
+process.on('SIGTERM', () => server.tryShutdown(() => process.exit(0)));
