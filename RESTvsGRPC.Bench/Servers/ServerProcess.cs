@@ -32,16 +32,20 @@ public sealed partial class ServerProcess : IDisposable
     public string Output => Snapshot(_output);
 
     /// <summary>Starts <c>dotnet <paramref name="assembly"/> <paramref name="arguments"/></c> and waits for its ready line.</summary>
-    public static async Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout)
+    public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout) =>
+        StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout);
+
+    /// <summary>Starts any program that prints a "listening on URL" line when ready (a peer server of another gRPC implementation, say).</summary>
+    public static async Task<ServerProcess> StartProgramAsync(string program, IReadOnlyList<string> arguments, TimeSpan timeout)
     {
-        var (process, output, ready) = Launch(assembly, arguments);
+        var (process, output, ready) = Launch(program, arguments);
         var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(timeout));
         if (finished != ready.Task)
         {
             var reason = process.HasExited ? $"exited with code {process.ExitCode}" : $"printed no ready line within {timeout.TotalSeconds:0} s";
             Stop(process);
             process.Dispose();
-            throw new ServerStartException($"{Path.GetFileNameWithoutExtension(assembly)} {reason}. Its output:\n{Snapshot(output)}");
+            throw new ServerStartException($"{Path.GetFileNameWithoutExtension(arguments.FirstOrDefault() ?? program)} {reason}. Its output:\n{Snapshot(output)}");
         }
 
         return new ServerProcess(process, output, ready.Task.Result);
@@ -50,7 +54,7 @@ public sealed partial class ServerProcess : IDisposable
     /// <summary>Runs a server that is expected to refuse to start; returns its exit code and output.</summary>
     public static async Task<(int ExitCode, string Output)> RunToExitAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout)
     {
-        var (process, output, _) = Launch(assembly, arguments);
+        var (process, output, _) = Launch("dotnet", [RequireBuilt(assembly), .. arguments]);
         using (process)
         {
             var exited = process.WaitForExitAsync();
@@ -89,20 +93,18 @@ public sealed partial class ServerProcess : IDisposable
         _process.Dispose();
     }
 
-    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string assembly, IEnumerable<string> arguments)
-    {
-        if (!File.Exists(assembly))
-        {
-            throw new ServerStartException($"server binary '{assembly}' is missing: build the solution in this configuration first.");
-        }
+    private static string RequireBuilt(string assembly) => File.Exists(assembly)
+        ? assembly
+        : throw new ServerStartException($"server binary '{assembly}' is missing: build the solution in this configuration first.");
 
-        var start = new ProcessStartInfo("dotnet")
+    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string program, IEnumerable<string> arguments)
+    {
+        var start = new ProcessStartInfo(program)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        start.ArgumentList.Add(assembly);
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);

@@ -12,4 +12,10 @@ public static class TestServers
 
     public static Task<(int ExitCode, string Output)> RunRestToExitAsync(params string[] arguments) =>
         ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. ServerSet.FreeRestEndpoints, .. arguments], Timeout);
+
+    public static Task<ServerProcess> StartGrpcAsync(params string[] arguments) =>
+        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout);
+
+    public static Task<(int ExitCode, string Output)> RunGrpcToExitAsync(params string[] arguments) =>
+        ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout);
 }

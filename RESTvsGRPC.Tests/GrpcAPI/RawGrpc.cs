@@ -1,0 +1,57 @@
+using System.Net;
+using Google.Protobuf;
+using GrpcWire;
+
+namespace RESTvsGRPC.Tests.GrpcAPI;
+
+/// <summary>Sends hand-made gRPC requests over plain HTTP/2 and reads everything the server answered: status line, messages, status.</summary>
+public static class RawGrpc
+{
+    /// <summary>What the server answered: HTTP status, headers, the message bodies, and the gRPC status from trailers or Trailers-Only headers.</summary>
+    public sealed record Answer(HttpStatusCode HttpStatus, HttpResponseMessage Response, byte[][] Messages, string? Status, string? StatusMessage)
+    {
+        public string? Header(string name) =>
+            Response.Headers.TryGetValues(name, out var values) || Response.TrailingHeaders.TryGetValues(name, out values) ? string.Join(",", values) : null;
+    }
+
+    /// <summary>Five header bytes then <paramref name="message"/>: one length-prefixed message.</summary>
+    public static byte[] Frame(byte[] message, bool compressed = false, uint? declaredLength = null)
+    {
+        var frame = new byte[GrpcProtocol.MessageHeaderLength + message.Length];
+        MessageFraming.WriteHeader(frame, compressed, 0);
+        System.Buffers.Binary.BinaryPrimitives.WriteUInt32BigEndian(frame.AsSpan(1), declaredLength ?? (uint)message.Length);
+        message.CopyTo(frame, GrpcProtocol.MessageHeaderLength);
+        return frame;
+    }
+
+    public static byte[] Frame(IMessage message) => Frame(message.ToByteArray());
+
+    public static async Task<Answer> SendAsync(HttpClient http, string path, byte[] body, string contentType = GrpcProtocol.ContentType, params (string Name, string Value)[] headers)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, path)
+        {
+            Version = HttpVersion.Version20,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+            Content = new ByteArrayContent(body),
+        };
+        request.Content.Headers.TryAddWithoutValidation("Content-Type", contentType);
+        request.Headers.TryAddWithoutValidation("TE", "trailers");
+        foreach (var (name, value) in headers)
+        {
+            request.Headers.TryAddWithoutValidation(name, value);
+        }
+
+        var response = await http.SendAsync(request);
+        var bytes = await response.Content.ReadAsByteArrayAsync();
+        var messages = new List<byte[]>();
+        for (var offset = 0; offset + GrpcProtocol.MessageHeaderLength <= bytes.Length;)
+        {
+            MessageFraming.ReadHeader(bytes.AsSpan(offset), out _, out var length);
+            messages.Add(bytes[(offset + GrpcProtocol.MessageHeaderLength)..(offset + GrpcProtocol.MessageHeaderLength + (int)length)]);
+            offset += GrpcProtocol.MessageHeaderLength + (int)length;
+        }
+
+        var answer = new Answer(response.StatusCode, response, [.. messages], null, null);
+        return answer with { Status = answer.Header(GrpcProtocol.StatusHeader), StatusMessage = answer.Header(GrpcProtocol.MessageHeader) };
+    }
+}

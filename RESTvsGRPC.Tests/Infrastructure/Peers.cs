@@ -1,0 +1,75 @@
+using System.Diagnostics;
+
+namespace RESTvsGRPC.Tests.Infrastructure;
+
+/// <summary>
+/// The independent gRPC implementations the interop tests run: grpc-js (Node, from interop/package.json) and
+/// grpcio (Python, Debian's python3-grpcio). Outside CI a missing peer skips its tests with the reason; under
+/// CI=true it never skips, so the test runs and fails.
+/// </summary>
+public static class Peers
+{
+    public static string InteropDirectory => Path.Combine(RepositoryPaths.Root, "interop");
+
+    /// <summary>Debian's grpcio is installed for the system interpreter, which may not be the first python3 on PATH.</summary>
+    public static string Python => Environment.GetEnvironmentVariable("RESTVSGRPC_PYTHON") is { Length: > 0 } configured ? configured
+        : File.Exists("/usr/bin/python3") ? "/usr/bin/python3"
+        : "python3";
+
+    public static bool IsCi => string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>Why grpc-js cannot run here; null when it can.</summary>
+    public static string? NodeMissing { get; } =
+        !Directory.Exists(Path.Combine(InteropDirectory, "node_modules", "@grpc", "grpc-js")) ? "grpc-js is not installed: run `npm ci` in interop/."
+        : !Runs("node", "--version") ? "node is not on PATH."
+        : null;
+
+    /// <summary>Why grpcio cannot run here; null when it can.</summary>
+    public static string? PythonMissing { get; } =
+        !Runs(Python, "-c", "import grpc, google.protobuf") ? $"{Python} cannot import grpc: install python3-grpcio (apt) or set RESTVSGRPC_PYTHON." : null;
+
+    private static bool Runs(string program, params string[] arguments)
+    {
+        try
+        {
+            var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true };
+            foreach (var argument in arguments)
+            {
+                start.ArgumentList.Add(argument);
+            }
+
+            using var process = Process.Start(start)!;
+            process.StandardOutput.ReadToEnd();
+            process.StandardError.ReadToEnd();
+            return process.WaitForExit(30_000) && process.ExitCode == 0;
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return false;
+        }
+    }
+}
+
+/// <summary>A fact that needs grpc-js; skips outside CI where it is missing.</summary>
+public sealed class NodePeerFactAttribute : FactAttribute
+{
+    public NodePeerFactAttribute()
+    {
+        if (Peers.NodeMissing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>A fact that needs grpcio; skips outside CI where it is missing.</summary>
+public sealed class PythonPeerFactAttribute : FactAttribute
+{
+    public PythonPeerFactAttribute()
+    {
+        if (Peers.PythonMissing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}

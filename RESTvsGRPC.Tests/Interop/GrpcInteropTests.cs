@@ -1,0 +1,121 @@
+using System.Text.Json;
+using GrpcWire;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Clients.Grpc;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Tests.GrpcAPI;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Interop;
+
+/// <summary>
+/// Proof by independent implementations: grpc-js (Node) and grpcio (Python, C-core) clients call GrpcAPI and
+/// report what they received; the project's own client calls servers of both and passes the bench's correctness gate.
+/// </summary>
+public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<GrpcServerFixture>, IDisposable
+{
+    private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(60);
+    private readonly InteropFiles _files = new();
+
+    public void Dispose() => _files.Dispose();
+
+    [NodePeerFact]
+    public async Task GrpcJs_client_gets_every_record_and_the_documented_statuses_from_GrpcAPI()
+    {
+        RequirePeer(Peers.NodeMissing);
+
+        var report = await RunClientAsync("node", Path.Combine("node", "client.js"), HostAndPort(fixture.Server.BaseAddress));
+
+        AssertReport(report);
+    }
+
+    [PythonPeerFact]
+    public async Task Grpcio_client_gets_every_record_and_the_documented_statuses_from_GrpcAPI()
+    {
+        RequirePeer(Peers.PythonMissing);
+
+        var report = await RunClientAsync(Peers.Python, Path.Combine("python", "client.py"), _files.DescriptorSet, HostAndPort(fixture.Server.BaseAddress));
+
+        AssertReport(report);
+    }
+
+    [NodePeerFact]
+    public async Task Project_client_passes_the_gate_against_a_grpc_js_server()
+    {
+        RequirePeer(Peers.NodeMissing);
+        using var server = await ServerProcess.StartProgramAsync("node", [Path.Combine(Peers.InteropDirectory, "node", "server.js"), _files.Records], StartTimeout);
+
+        await AssertProjectClientAgainstAsync(server.BaseAddress);
+    }
+
+    [PythonPeerFact]
+    public async Task Project_client_passes_the_gate_against_a_grpcio_server()
+    {
+        RequirePeer(Peers.PythonMissing);
+        using var server = await ServerProcess.StartProgramAsync(
+            Peers.Python, [Path.Combine(Peers.InteropDirectory, "python", "server.py"), _files.DescriptorSet, _files.Records], StartTimeout);
+
+        await AssertProjectClientAgainstAsync(server.BaseAddress);
+    }
+
+    private static async Task AssertProjectClientAgainstAsync(Uri server)
+    {
+        using var client = new GrpcClient(HttpTransport.H2c(server));
+        await CorrectnessGate.CheckGrpcAsync(client, InteropFiles.Dataset);
+
+        using var connection = new GrpcConnection(HttpTransport.H2c(server));
+        var deadline = await Assert.ThrowsAsync<RpcException>(async () =>
+        {
+            using var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new(), new GrpcCallOptions(Deadline: TimeSpan.FromMilliseconds(1)));
+            while (await call.MoveNextAsync())
+            {
+                await Task.Delay(10);
+            }
+        });
+        Assert.Equal(StatusCode.DeadlineExceeded, deadline.Status);
+        var unknown = await Assert.ThrowsAsync<RpcException>(() => connection.UnaryAsync(GrpcMethods.HealthCheck, new(), default));
+        Assert.Equal(StatusCode.Unimplemented, unknown.Status);
+        Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
+    }
+
+    private static void AssertReport(JsonElement report)
+    {
+        var dataset = InteropFiles.Dataset;
+        Assert.Equal("API Version 1.0", report.GetProperty("version").GetString());
+        foreach (var records in new[] { report.GetProperty("list"), report.GetProperty("stream") })
+        {
+            Assert.Equal(dataset.Count, records.GetProperty("count").GetInt32());
+            Assert.Equal(dataset.Records[0].Id, records.GetProperty("firstId").GetUInt32());
+            Assert.Equal(dataset.Records[^1].Id, records.GetProperty("lastId").GetUInt32());
+            Assert.Equal(InteropFiles.RecordsSha256, records.GetProperty("sha256").GetString());
+        }
+
+        Assert.Equal("SUCCESS", report.GetProperty("post").GetProperty("status").GetString());
+        Assert.Equal(dataset.Count, report.GetProperty("post").GetProperty("received").GetInt32());
+        Assert.Equal(0, report.GetProperty("emptyPost").GetProperty("received").GetInt32());
+        Assert.Equal("SERVING", report.GetProperty("health").GetString());
+        Assert.Equal(
+            ["meteorites.v1.MeteoriteLandingsService", "grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection"],
+            report.GetProperty("services").EnumerateArray().Select(s => s.GetString()));
+        var errors = report.GetProperty("errors");
+        Assert.Equal((int)StatusCode.Unimplemented, errors.GetProperty("unknownMethod").GetInt32());
+        Assert.Equal((int)StatusCode.DeadlineExceeded, errors.GetProperty("streamDeadline1ms").GetInt32());
+        Assert.Equal((int)StatusCode.ResourceExhausted, errors.GetProperty("oversize").GetInt32());
+        Assert.Equal((int)StatusCode.Internal, errors.GetProperty("garbage").GetInt32());
+        Assert.Equal((int)StatusCode.NotFound, errors.GetProperty("unknownHealthService").GetInt32());
+        Assert.Equal("API Version 1.0", report.GetProperty("after").GetString());
+    }
+
+    private static async Task<JsonElement> RunClientAsync(string program, params string[] arguments)
+    {
+        var (exitCode, output, error) = await PeerRun.RunAsync(program, Peers.InteropDirectory, arguments);
+        Assert.True(exitCode == 0, $"{program} {string.Join(' ', arguments)} exited with {exitCode}:\n{error}\n{output}");
+        return JsonDocument.Parse(output).RootElement.Clone();
+    }
+
+    private static string HostAndPort(Uri address) => $"{address.Host}:{address.Port}";
+
+    /// <summary>Under CI=true a missing peer reaches here and fails with the reason instead of skipping.</summary>
+    private static void RequirePeer(string? missing) => Assert.True(missing is null, $"interop peer missing: {missing}");
+}

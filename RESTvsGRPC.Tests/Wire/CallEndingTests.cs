@@ -1,0 +1,52 @@
+using GrpcAPI.Wire;
+using GrpcWire;
+using ModelLibrary.Protos;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Clients.Grpc;
+using RESTvsGRPC.Tests.GrpcAPI;
+
+namespace RESTvsGRPC.Tests.Wire;
+
+/// <summary>A call that the client abandons or lets run past its deadline stops the service's work on the server.</summary>
+public sealed class CallEndingTests
+{
+    [Fact]
+    public async Task Client_reset_in_the_middle_of_a_stream_stops_the_server_work()
+    {
+        var service = new ObservedService();
+        await using var server = await InProcessGrpcServer.StartAsync(new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), service));
+        using var connection = new GrpcConnection(HttpTransport.H2c(server.Address));
+
+        using (var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new EmptyRequest()))
+        {
+            Assert.True(await call.MoveNextAsync());
+        }
+
+        var (written, reason) = await service.StreamEnded.Task.WaitAsync(TimeSpan.FromSeconds(30));
+        Assert.IsAssignableFrom<OperationCanceledException>(reason);
+        Assert.True(written < 10_000_000, $"the stream wrote all {written} messages");
+    }
+
+    [Fact]
+    public async Task Deadline_stops_the_server_work_and_ends_the_call_with_deadline_exceeded()
+    {
+        var service = new ObservedService();
+        await using var server = await InProcessGrpcServer.StartAsync(new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), service));
+        using var connection = new GrpcConnection(HttpTransport.H2c(server.Address));
+
+        var error = await Assert.ThrowsAsync<RpcException>(() =>
+            connection.UnaryAsync(GrpcMethods.PostLargePayload, new MeteoriteLandingList(), new GrpcCallOptions(Deadline: TimeSpan.FromMilliseconds(200))));
+
+        Assert.Equal(StatusCode.DeadlineExceeded, error.Status);
+        Assert.IsAssignableFrom<OperationCanceledException>(await service.PostEnded.Task.WaitAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    [Fact]
+    public void Service_without_a_handler_for_every_method_stops_the_server_at_start()
+    {
+        var error = Assert.Throws<InvalidOperationException>(() =>
+            new GrpcDispatcher([new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), new object())], new GrpcServerOptions(), Microsoft.Extensions.Logging.Abstractions.NullLogger.Instance));
+
+        Assert.Contains("has no public method GetVersion", error.Message);
+    }
+}
