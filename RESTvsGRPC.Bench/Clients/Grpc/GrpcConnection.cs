@@ -1,3 +1,5 @@
+using System.Collections.Concurrent;
+using System.Net;
 using Google.Protobuf;
 using GrpcWire;
 
@@ -13,6 +15,9 @@ public sealed class GrpcConnection : IDisposable
     private const string UserAgent = "grpc-dotnet-restvsgrpc/1.0";
 
     private readonly HttpClient _http;
+
+    // Each method's absolute URI, made once: a relative one would be parsed and combined with the base on every call.
+    private readonly ConcurrentDictionary<string, Uri> _methodUris = new(StringComparer.Ordinal);
 
     public GrpcConnection(HttpTransport transport)
     {
@@ -82,7 +87,8 @@ public sealed class GrpcConnection : IDisposable
     {
         var content = new GrpcRequestContent(message, options.RequestCompression);
         content.Headers.TryAddWithoutValidation("Content-Type", GrpcProtocol.ContentType);
-        using var request = HttpClientSettings.NewRequest(Transport, HttpMethod.Post, path, content);
+        var uri = _methodUris.GetOrAdd(path, static (relative, baseAddress) => new Uri(baseAddress, relative), Transport.BaseAddress);
+        using var request = new HttpRequestMessage(HttpMethod.Post, uri) { Version = HttpVersion.Version20, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
         var headers = request.Headers;
         headers.TryAddWithoutValidation("TE", "trailers");
         headers.TryAddWithoutValidation("User-Agent", UserAgent);

@@ -6,25 +6,39 @@ using GrpcWire;
 namespace RESTvsGRPC.Bench.Clients.Grpc;
 
 /// <summary>
-/// A request body of one length-prefixed message, serialized when HttpClient sends it into one pooled buffer and
-/// written to the HTTP/2 stream in one write; the stream's end follows it.
+/// A request body of one length-prefixed message, serialized when HttpClient sends it into one pooled buffer (the
+/// size is known, so exactly once) and written to the HTTP/2 stream in one write; the stream's end follows it.
 /// </summary>
 internal sealed class GrpcRequestContent(IMessage message, MessageCompression? compression) : HttpContent
 {
     protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
+        if (compression is not null)
+        {
+            await WriteCompressedAsync(stream, compression, cancellationToken);
+            return;
+        }
+
+        var size = message.CalculateSize();
+        var buffer = ArrayPool<byte>.Shared.Rent(GrpcProtocol.MessageHeaderLength + size);
+        try
+        {
+            MessageFraming.WriteHeader(buffer, compressed: false, size);
+            message.WriteTo(buffer.AsSpan(GrpcProtocol.MessageHeaderLength, size));
+            await stream.WriteAsync(buffer.AsMemory(0, GrpcProtocol.MessageHeaderLength + size), cancellationToken);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    private async Task WriteCompressedAsync(Stream stream, MessageCompression compression, CancellationToken cancellationToken)
+    {
         var writer = new PooledBufferWriter(message.CalculateSize() + GrpcProtocol.MessageHeaderLength);
         try
         {
-            if (compression is null)
-            {
-                MessageFraming.Write(writer, message);
-            }
-            else
-            {
-                MessageFraming.WriteCompressed(writer, message, compression);
-            }
-
+            MessageFraming.WriteCompressed(writer, message, compression);
             await stream.WriteAsync(writer.Written, cancellationToken);
         }
         finally
@@ -43,7 +57,7 @@ internal sealed class GrpcRequestContent(IMessage message, MessageCompression? c
         return false;
     }
 
-    /// <summary>A buffer writer over one array rented for the whole message, grown only if compression needs more.</summary>
+    /// <summary>A buffer writer over one rented array, grown if compression makes the message larger than it was.</summary>
     private sealed class PooledBufferWriter(int capacity) : IBufferWriter<byte>
     {
         private byte[] _buffer = ArrayPool<byte>.Shared.Rent(capacity);
