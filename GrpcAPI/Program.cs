@@ -4,7 +4,6 @@ using GrpcAPI.Protos.Health;
 using GrpcAPI.Protos.Reflection;
 using GrpcAPI.Services;
 using GrpcAPI.Wire;
-using GrpcWire;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ModelLibrary;
 using ModelLibrary.Protos;
@@ -19,13 +18,16 @@ var builder = WebApplication.CreateBuilder(new WebApplicationOptions
     Args = endpoints.TranslateArguments(args),
     ContentRootPath = AppContext.BaseDirectory,
 });
+builder.Configuration.AddCommandLine(args, GrpcServerOptions.Switches);
 
 MeteoriteDataset dataset;
+GrpcServerOptions options;
 try
 {
+    options = GrpcServerOptions.From(builder.Configuration);
     dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(builder.Configuration["data"]));
 }
-catch (DataFileException e)
+catch (Exception e) when (e is DataFileException or ArgumentException)
 {
     Console.Error.WriteLine(e.Message);
     return 1;
@@ -38,10 +40,6 @@ builder.WebHost.ConfigureKestrel((context, kestrel) =>
     // gRPC limits each message (MaxReceiveMessageBytes) instead of the whole body, which a stream may make long.
     kestrel.Limits.MaxRequestBodySize = null;
 });
-var options = new GrpcServerOptions(
-    builder.Configuration.GetValue<int>("MaxReceiveMessageBytes"),
-    MessageCompression.Find(builder.Configuration["ResponseCompression"]));
-
 var app = builder.Build();
 ServiceDescriptor[] served =
 [

@@ -19,6 +19,7 @@ internal sealed class UnaryServerMethod<TRequest, TResponse>(MethodDescriptor de
     {
         var request = await call.ReadSingleMessageAsync(_parser);
         var response = await _handler(request, call);
+        // Not flushed: Kestrel sends it with the trailers when the call completes, in one write.
         call.WriteMessage(response);
     }
 }

@@ -52,9 +52,34 @@ public sealed class GrpcApiStartupTests : IDisposable
     }
 
     [Fact]
+    public async Task Max_receive_message_bytes_sets_the_receive_limit()
+    {
+        using var server = await TestServers.StartGrpcAsync("--max-receive-message-bytes", "1000");
+        using var client = new GrpcClient(HttpTransport.H2c(server.BaseAddress));
+        var dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
+
+        var error = await Assert.ThrowsAsync<RpcException>(() => client.PostLargePayloadAsync(dataset.ProtoList));
+
+        Assert.Equal(StatusCode.ResourceExhausted, error.Status);
+        Assert.Contains("limit 1000", error.Detail);
+        Assert.Equal(5u, (await client.PostLargePayloadAsync(dataset.FirstAsProto(5))).Received);
+    }
+
+    [Theory]
+    [InlineData("--max-receive-message-bytes", "0", "--max-receive-message-bytes takes a positive number of bytes")]
+    [InlineData("--response-compression", "br", "--response-compression takes gzip, deflate or identity, not 'br'.")]
+    public async Task GrpcAPI_refuses_a_bad_option_value_and_exits_1(string option, string value, string message)
+    {
+        var (exitCode, output) = await TestServers.RunGrpcToExitAsync(option, value);
+
+        Assert.Equal(1, exitCode);
+        Assert.Contains(message, output);
+    }
+
+    [Fact]
     public async Task Response_compression_is_used_when_configured_and_the_client_accepts_it()
     {
-        using var server = await TestServers.StartGrpcAsync("--ResponseCompression", "gzip");
+        using var server = await TestServers.StartGrpcAsync("--response-compression", "gzip");
         using var http = HttpClientSettings.Create(HttpTransport.H2c(server.BaseAddress));
         using var client = new GrpcClient(HttpTransport.H2c(server.BaseAddress));
 

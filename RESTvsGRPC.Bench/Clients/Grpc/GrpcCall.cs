@@ -31,13 +31,13 @@ internal sealed class GrpcCall : IDisposable
     public RpcException? Translate(Exception error) => error switch
     {
         RpcException => null,
-        OperationCanceledException when _deadlinePassed => new RpcException(StatusCode.DeadlineExceeded, "Deadline Exceeded"),
-        OperationCanceledException => new RpcException(StatusCode.Cancelled, "The call was cancelled by the client."),
-        HttpProtocolException { ErrorCode: 8 } => new RpcException(StatusCode.Cancelled, $"The server cancelled the stream: {error.Message}"),
-        HttpProtocolException { ErrorCode: 7 } => new RpcException(StatusCode.Unavailable, $"The server refused the stream: {error.Message}"),
-        HttpProtocolException => new RpcException(StatusCode.Internal, $"The server reset the stream: {error.Message}"),
-        InvalidProtocolBufferException => new RpcException(StatusCode.Internal, $"The response message does not parse: {error.Message}"),
-        HttpRequestException or IOException => new RpcException(StatusCode.Unavailable, error.Message),
+        OperationCanceledException when _deadlinePassed => new RpcException(StatusCode.DeadlineExceeded, "Deadline Exceeded", error),
+        OperationCanceledException => new RpcException(StatusCode.Cancelled, $"The call was cancelled: {error.Message}", error),
+        HttpProtocolException { ErrorCode: 8 } => new RpcException(StatusCode.Cancelled, $"The server cancelled the stream: {error.Message}", error),
+        HttpProtocolException { ErrorCode: 7 } => new RpcException(StatusCode.Unavailable, $"The server refused the stream: {error.Message}", error),
+        HttpProtocolException => new RpcException(StatusCode.Internal, $"The server reset the stream: {error.Message}", error),
+        InvalidProtocolBufferException => new RpcException(StatusCode.Internal, $"The response message does not parse: {error.Message}", error),
+        HttpRequestException or IOException => new RpcException(StatusCode.Unavailable, error.Message, error),
         _ => null,
     };
 
