@@ -11,8 +11,11 @@ internal sealed class RequestStreamReader<T>(ServerCall call, MessageParser<T> p
 
     public async Task<bool> MoveNext(CancellationToken cancellationToken)
     {
-        using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, call.CancellationToken);
-        if (await call.ReadNextMessageAsync(parser, linked.Token) is not { } message)
+        // Services usually pass the call's own token: then there is nothing to link.
+        using var linked = cancellationToken.CanBeCanceled && cancellationToken != call.CancellationToken
+            ? CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, call.CancellationToken)
+            : null;
+        if (await call.ReadNextMessageAsync(parser, linked?.Token ?? call.CancellationToken) is not { } message)
         {
             return false;
         }

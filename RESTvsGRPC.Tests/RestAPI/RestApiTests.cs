@@ -82,6 +82,15 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
         Assert.Equal(new PostStatus(PostStatus.Success, (uint)Expected.Count), status);
     }
 
+    [Fact]
+    public async Task PostLargePayload_accepts_an_empty_array_and_counts_zero_as_grpc_does()
+    {
+        using var response = await Client.PostAsync(Route + "/LargePayload", new StringContent("[]", System.Text.Encoding.UTF8, "application/json"));
+
+        response.EnsureSuccessStatusCode();
+        Assert.Equal(new PostStatus(PostStatus.Success, 0), await response.Content.ReadFromJsonAsync(MeteoriteJsonContext.Default.PostStatus));
+    }
+
     [Theory]
     [InlineData("[{\"id\":1", "truncated JSON")]
     [InlineData("{\"id\":1}", "an object instead of an array")]

@@ -7,7 +7,10 @@ using RESTvsGRPC.Tests.GrpcAPI;
 
 namespace RESTvsGRPC.Tests.Wire;
 
-/// <summary>A call that the client abandons or lets run past its deadline stops the service's work on the server.</summary>
+/// <summary>
+/// GrpcAPI's wire layer in process: a call that the client abandons or lets run past its deadline stops the
+/// service's work, a service missing a method stops the server at start, and HTTP/1.x is refused.
+/// </summary>
 public sealed class CallEndingTests
 {
     [Fact]
@@ -39,6 +42,19 @@ public sealed class CallEndingTests
 
         Assert.Equal(StatusCode.DeadlineExceeded, error.Status);
         Assert.IsAssignableFrom<OperationCanceledException>(await service.PostEnded.Task.WaitAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    [Fact]
+    public async Task Http11_request_that_reaches_the_dispatcher_gets_426()
+    {
+        await using var server = await InProcessGrpcServer.StartAsync(
+            new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), new ObservedService()), Microsoft.AspNetCore.Server.Kestrel.Core.HttpProtocols.Http1AndHttp2);
+        using var http11 = new HttpClient();
+
+        using var response = await http11.PostAsync(new Uri(server.Address, "/meteorites.v1.MeteoriteLandingsService/GetVersion"), new ByteArrayContent(new byte[5]));
+
+        Assert.Equal(System.Net.HttpStatusCode.UpgradeRequired, response.StatusCode);
+        Assert.Equal("gRPC needs HTTP/2; this request came over HTTP/1.1.", await response.Content.ReadAsStringAsync());
     }
 
     [Fact]

@@ -27,13 +27,14 @@ public sealed class InProcessGrpcServer : IAsyncDisposable
 
     public Uri Address { get; }
 
-    public static async Task<InProcessGrpcServer> StartAsync(GrpcService service)
+    /// <summary>Starts the server; GrpcAPI's endpoints speak HTTP/2 only, a test may open one to HTTP/1.1 as well.</summary>
+    public static async Task<InProcessGrpcServer> StartAsync(GrpcService service, HttpProtocols protocols = HttpProtocols.Http2)
     {
         var builder = WebApplication.CreateSlimBuilder();
         // GrpcAPI's appsettings.json is copied next to the tests; its endpoints are not this server's.
         builder.Configuration.Sources.Clear();
         builder.Logging.ClearProviders();
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http2));
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = protocols));
         var app = builder.Build();
         app.Run(new GrpcDispatcher([service], new GrpcServerOptions(), app.Logger).InvokeAsync);
         await app.StartAsync();

@@ -74,7 +74,7 @@ def main():
     answer = next(reflect(iter([ReflectionRequest(list_services="")]), timeout=TIMEOUT))
     result["services"] = [service.name for service in answer.list_services_response.service]
     result["errors"] = {
-        "unknownMethod": status_of(lambda: raw(f"/{'meteorites.v1.MeteoriteLandingsService'}/NoSuchMethod", b"")(None, timeout=TIMEOUT)),
+        "unknownMethod": status_of(lambda: raw(contract.method("NoSuchMethod"), b"")(None, timeout=TIMEOUT)),
         "streamDeadline1ms": status_of(lambda: stream(Empty(), timeout=0.001)),
         # About 5 MB: past the 4 MiB receive limit.
         "oversize": status_of(lambda: post(RecordList(meteorite_landings=records * 50), timeout=TIMEOUT)),

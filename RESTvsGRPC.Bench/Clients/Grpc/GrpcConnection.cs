@@ -74,10 +74,15 @@ public sealed class GrpcConnection : IDisposable
         {
             return new GrpcStreamingCall<TResponse>(await StartAsync(method.Path, request, options, call.Token), method.ResponseParser, call);
         }
-        catch (Exception e)
+        catch (Exception e) when (call.Translate(e) is { } status)
         {
             call.Dispose();
-            throw call.Translate(e) ?? e;
+            throw status;
+        }
+        catch
+        {
+            call.Dispose();
+            throw;
         }
     }
 
