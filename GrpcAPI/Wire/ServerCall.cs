@@ -60,40 +60,15 @@ internal sealed class ServerCall : ServerCallContext, IDisposable
 
     /// <summary>Reads the one request message of a unary or server-streaming call, and the end of the request after it.</summary>
     public async Task<T> ReadSingleMessageAsync<T>(MessageParser<T> parser)
-        where T : IMessage<T>
+        where T : class, IMessage<T>
     {
-        var reader = _http.Request.BodyReader;
-        while (true)
-        {
-            var result = await reader.ReadAsync(CancellationToken);
-            var buffer = result.Buffer;
-            if (TryReadMessage(ref buffer, parser, out var message))
-            {
-                reader.AdvanceTo(buffer.Start);
-                if (!buffer.IsEmpty)
-                {
-                    throw new RpcException(StatusCode.Internal, "Additional data after the message received.");
-                }
-
-                if (!result.IsCompleted)
-                {
-                    await ReadEndOfRequestAsync(reader);
-                }
-
-                return message;
-            }
-
-            if (result.IsCompleted)
-            {
-                reader.AdvanceTo(buffer.End);
-                throw new RpcException(StatusCode.Internal, "Incomplete message.");
-            }
-
-            reader.AdvanceTo(buffer.Start, buffer.End);
-        }
+        var message = await ReadNextMessageAsync(parser, CancellationToken)
+            ?? throw new RpcException(StatusCode.Internal, "Incomplete message.");
+        await ReadEndOfRequestAsync(_http.Request.BodyReader);
+        return message;
     }
 
-    /// <summary>Reads the next message of a client stream; default once the client ended its stream between messages.</summary>
+    /// <summary>Reads the next request message; null once the client ended its stream between messages.</summary>
     public async Task<T?> ReadNextMessageAsync<T>(MessageParser<T> parser, CancellationToken cancellation)
         where T : class, IMessage<T>
     {

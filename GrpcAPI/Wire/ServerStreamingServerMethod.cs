@@ -8,7 +8,7 @@ namespace GrpcAPI.Wire;
 /// <summary>A server-streaming method: one request message, then as many response messages as the handler writes.</summary>
 internal sealed class ServerStreamingServerMethod<TRequest, TResponse>(MethodDescriptor descriptor, object service, MethodInfo handler, GrpcServerOptions options, ILogger logger)
     : ServerMethod(descriptor, options, logger)
-    where TRequest : IMessage<TRequest>
+    where TRequest : class, IMessage<TRequest>
     where TResponse : IMessage<TResponse>
 {
     private readonly MessageParser<TRequest> _parser = (MessageParser<TRequest>)descriptor.InputType.Parser;

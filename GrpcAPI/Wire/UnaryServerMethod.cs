@@ -8,7 +8,7 @@ namespace GrpcAPI.Wire;
 /// <summary>A unary method: one request message, one response message.</summary>
 internal sealed class UnaryServerMethod<TRequest, TResponse>(MethodDescriptor descriptor, object service, MethodInfo handler, GrpcServerOptions options, ILogger logger)
     : ServerMethod(descriptor, options, logger)
-    where TRequest : IMessage<TRequest>
+    where TRequest : class, IMessage<TRequest>
     where TResponse : IMessage<TResponse>
 {
     private readonly MessageParser<TRequest> _parser = (MessageParser<TRequest>)descriptor.InputType.Parser;

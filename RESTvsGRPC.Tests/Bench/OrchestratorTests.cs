@@ -27,6 +27,21 @@ public sealed class OrchestratorTests : IDisposable
     }
 
     [Fact]
+    public async Task Bench_exits_non_zero_when_the_given_grpc_server_serves_other_data()
+    {
+        var path = _directory.File("ten.json");
+        NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
+        using var server = await TestServers.StartGrpcAsync("--data", path);
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        var exitCode = await Orchestrator.RunAsync(["--grpc-url", server.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData], output, error);
+
+        Assert.Equal(1, exitCode);
+        Assert.StartsWith("bench stopped before timing anything: gRPC GetLargePayloadAsList returned 10 records", error.ToString());
+        Assert.DoesNotContain("started", output.ToString());
+    }
+
+    [Fact]
     public async Task Bench_exits_non_zero_when_the_given_server_is_down()
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -67,6 +82,7 @@ public sealed class OrchestratorTests : IDisposable
     [Theory]
     [InlineData("--suite", "everything")]
     [InlineData("--rest-h2c-url", "http://127.0.0.1:5001")]
+    [InlineData("--grpc-tls-url", "https://127.0.0.1:6443")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -93,6 +109,25 @@ public sealed class OrchestratorTests : IDisposable
     public void Options_know_when_the_scaling_server_is_needed(bool expected, params string[] args)
     {
         Assert.Equal(expected, BenchOptions.Parse(args).SelectsScaling);
+    }
+
+    [Fact]
+    public void Ready_line_gives_both_grpc_endpoints_and_the_certificate()
+    {
+        var addresses = RESTvsGRPC.Bench.Servers.GrpcServerAddresses.FromReadyLine(
+            "GrpcAPI listening on http://127.0.0.1:6000 tls https://127.0.0.1:6443 (certificate sha256 CD34) (1000 records, sha256 ff)");
+
+        Assert.Equal(new Uri("http://127.0.0.1:6000"), addresses.H2c);
+        Assert.Equal(new Uri("https://127.0.0.1:6443"), addresses.Tls);
+        Assert.Equal("CD34", addresses.CertificateSha256);
+    }
+
+    [Fact]
+    public void Given_server_urls_mean_the_bench_starts_none()
+    {
+        Assert.True(BenchOptions.Parse(["--grpc-url", "http://127.0.0.1:6000"]).GivesServers);
+        Assert.True(BenchOptions.Parse(["--rest-url", "http://127.0.0.1:5000"]).GivesServers);
+        Assert.False(BenchOptions.Parse([]).GivesServers);
     }
 
     [Fact]

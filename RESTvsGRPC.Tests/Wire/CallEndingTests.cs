@@ -45,6 +45,18 @@ public sealed class CallEndingTests
     }
 
     [Fact]
+    public async Task Exception_in_a_service_is_unknown_without_its_details_and_the_server_keeps_serving()
+    {
+        await using var server = await InProcessGrpcServer.StartAsync(new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), new ObservedService()));
+        using var connection = new GrpcConnection(HttpTransport.H2c(server.Address));
+
+        var error = await Assert.ThrowsAsync<RpcException>(() => connection.UnaryAsync(GrpcMethods.GetLargePayloadAsList, new EmptyRequest()));
+
+        Assert.Equal((StatusCode.Unknown, "Exception was thrown by handler."), (error.Status, error.Detail));
+        Assert.NotNull(await connection.UnaryAsync(GrpcMethods.GetVersion, new EmptyRequest()));
+    }
+
+    [Fact]
     public async Task Http11_request_that_reaches_the_dispatcher_gets_426()
     {
         await using var server = await InProcessGrpcServer.StartAsync(

@@ -5,7 +5,7 @@ namespace RESTvsGRPC.Tests.Wire;
 
 /// <summary>
 /// The meteorite contract served by code that reports how its calls ended: a stream that never ends by itself and a
-/// POST that waits for ever, so only the call's cancellation can stop them.
+/// POST that waits for ever, so only the call's cancellation can stop them; and a list method with a bug.
 /// </summary>
 public sealed class ObservedService
 {
@@ -37,7 +37,9 @@ public sealed class ObservedService
         }
     }
 
-    public Task<MeteoriteLandingList> GetLargePayloadAsList(EmptyRequest request, ServerCallContext context) => Task.FromResult(new MeteoriteLandingList());
+    /// <summary>A bug: the server must answer UNKNOWN without its details and keep serving.</summary>
+    public Task<MeteoriteLandingList> GetLargePayloadAsList(EmptyRequest request, ServerCallContext context) =>
+        throw new InvalidOperationException("internal detail that must not reach the client");
 
     public async Task<StatusResponse> PostLargePayload(MeteoriteLandingList request, ServerCallContext context)
     {
