@@ -1,4 +1,3 @@
-using Google.Protobuf.Reflection;
 using ServiceDescriptor = Google.Protobuf.Reflection.ServiceDescriptor;
 using GrpcAPI.Protos.Health;
 using GrpcAPI.Protos.Reflection;
