@@ -1,4 +1,3 @@
-using Google.Protobuf.Reflection;
 using ServiceDescriptor = Google.Protobuf.Reflection.ServiceDescriptor;
 
 namespace GrpcAPI.Wire;
