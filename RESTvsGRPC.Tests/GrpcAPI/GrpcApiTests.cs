@@ -312,6 +312,16 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     }
 
     [Fact]
+    public async Task Health_watch_of_an_unknown_service_says_service_unknown_and_stays_open()
+    {
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw, "/grpc.health.v1.Health/Watch", RawGrpc.Frame(new HealthCheckRequest { Service = "no.such.Service" }), headers: ("grpc-timeout", "500m"));
+
+        Assert.Equal(HealthCheckResponse.Types.ServingStatus.ServiceUnknown, HealthCheckResponse.Parser.ParseFrom(Assert.Single(answer.Messages)).Status);
+        Assert.Equal("4", answer.Status);
+    }
+
+    [Fact]
     public async Task Reflection_gives_the_file_of_a_symbol_with_its_imports()
     {
         var request = new ServerReflectionRequest { FileContainingSymbol = "meteorites.v1.MeteoriteLandingsService" };
