@@ -31,8 +31,12 @@ internal sealed class GrpcCall : IDisposable
     public RpcException? Translate(Exception error) => error switch
     {
         RpcException => null,
-        OperationCanceledException when _deadlinePassed => new RpcException(StatusCode.DeadlineExceeded, "Deadline Exceeded", error),
-        OperationCanceledException => new RpcException(StatusCode.Cancelled, $"The call was cancelled: {error.Message}", error),
+
+        // Once the deadline or the caller has cancelled, whatever HttpClient throws (a cancellation, or an IOException
+        // when the cancel lands mid-read) stands for that, not for a transport fault.
+        _ when _deadlinePassed => new RpcException(StatusCode.DeadlineExceeded, "Deadline Exceeded", error),
+        _ when _callerToken.IsCancellationRequested || error is OperationCanceledException =>
+            new RpcException(StatusCode.Cancelled, $"The call was cancelled: {error.Message}", error),
         HttpProtocolException { ErrorCode: 8 } => new RpcException(StatusCode.Cancelled, $"The server cancelled the stream: {error.Message}", error),
         HttpProtocolException { ErrorCode: 7 } => new RpcException(StatusCode.Unavailable, $"The server refused the stream: {error.Message}", error),
         HttpProtocolException => new RpcException(StatusCode.Internal, $"The server reset the stream: {error.Message}", error),
