@@ -30,7 +30,15 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
         Environment.SetEnvironmentVariable(GrpcTlsCertificateVariable, Grpc?.CertificateSha256);
         Environment.SetEnvironmentVariable(RestScalingUrlVariable, RestScalingUrl?.ToString());
         Environment.SetEnvironmentVariable(MeteoriteDataset.PathVariable, DataPath);
+        // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
+        // GC.GetTotalAllocatedBytes then goes backwards or jumps (dotnet/runtime#131069): BenchmarkDotNet's Allocated
+        // column read 0 B, or 1 MB for 222 KB, per JSON POST. The benchmark processes keep server GC with a fixed heap
+        // count; the servers, started before this, keep the default.
+        Environment.SetEnvironmentVariable(GcDynamicAdaptationVariable, "0");
     }
+
+    /// <summary>Turns DATAS off in the processes that inherit it.</summary>
+    public const string GcDynamicAdaptationVariable = "DOTNET_GCDynamicAdaptationMode";
 
     /// <summary>Reads what <see cref="Export"/> published.</summary>
     public static BenchSettings FromEnvironment() => new(

@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using ModelLibrary;
@@ -19,6 +20,16 @@ public static class Orchestrator
     /// <summary>Runs the bench; 0 only when every benchmark ran and passed the gate.</summary>
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
     {
+        if (args is ["compare", .. var folders])
+        {
+            return RunComparison.Run(folders, output, error);
+        }
+
+        if (args is ["summary", var folder])
+        {
+            return RewriteSummary(folder, output, error);
+        }
+
         BenchOptions options;
         try
         {
@@ -43,10 +54,21 @@ public static class Orchestrator
             using var stopOnCancel = StopOnCancel(servers);
 
             await GateAsync(servers, dataset, output);
+            var wireBytes = await WireBytesProbe.MeasureAsync(servers.Rest, servers.Grpc, dataset);
             new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, dataset.SourcePath).Export();
 
-            var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs).ToArray();
-            return Report(summaries, output, error);
+            var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
+            var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
+            var status = Report(summaries, output, error);
+            if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
+            {
+                var run = new RunResults(
+                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args), BenchmarkResults.From(summaries), wireBytes);
+                run.Save(directory);
+                output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
+            }
+
+            return status;
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {
@@ -110,6 +132,29 @@ public static class Orchestrator
             output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
         }
     }
+
+    /// <summary>Writes a results folder's summary and charts again from its summary.json, without running anything.</summary>
+    private static int RewriteSummary(string folder, TextWriter output, TextWriter error)
+    {
+        try
+        {
+            var run = RunResults.Load(folder);
+            output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, Directory.Exists(folder) ? folder : Path.GetDirectoryName(Path.GetFullPath(folder))!)}");
+            return 0;
+        }
+        catch (Exception e) when (e is IOException or InvalidDataException or UnauthorizedAccessException)
+        {
+            error.WriteLine($"summary: {e.Message}");
+            return 1;
+        }
+    }
+
+    private static IReadOnlyList<string> ServerUrls(ServerSet servers) =>
+    [
+        .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.RestScaling }
+            .OfType<Uri>().Select(url => url.ToString()),
+        servers.ProcessIds.Count > 0 ? "started by the bench on loopback" : "given on the command line (server cost not measured)",
+    ];
 
     private static int Report(Summary[] summaries, TextWriter output, TextWriter error)
     {

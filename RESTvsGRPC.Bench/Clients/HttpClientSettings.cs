@@ -16,10 +16,15 @@ public static class HttpClientSettings
     /// </summary>
     public const int Http2StreamWindowBytes = 4 * 1024 * 1024;
 
-    /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression; the HTTP/2 window above.</summary>
+    /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression; the HTTP/2 window above; the transport's wire counter, if any.</summary>
     public static HttpClient Create(HttpTransport transport)
     {
         var handler = new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None, InitialHttp2StreamWindowSize = Http2StreamWindowBytes };
+        if (transport.Counter is { } counter)
+        {
+            handler.ConnectCallback = counter.ConnectAsync;
+        }
+
         if (transport.CertificateSha256 is { } pinned)
         {
             handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, errors) =>

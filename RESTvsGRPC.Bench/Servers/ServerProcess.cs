@@ -28,6 +28,9 @@ public sealed partial class ServerProcess : IDisposable
     /// <summary>The first URL of the ready line: the server's main endpoint.</summary>
     public Uri BaseAddress { get; }
 
+    /// <summary>The operating system's process id, for reading what the server costs while it is measured.</summary>
+    public int Id => _process.Id;
+
     /// <summary>Everything the server printed so far.</summary>
     public string Output => Snapshot(_output);
 

@@ -32,6 +32,9 @@ public sealed class ServerSet : IDisposable
     /// <summary>GrpcAPI's endpoints; null when the user named only other servers.</summary>
     public GrpcServerAddresses? Grpc { get; private set; }
 
+    /// <summary>The process ids of the servers started here; empty where the user gave URLs.</summary>
+    public IReadOnlyList<int> ProcessIds => [.. _started.Select(server => server.Id)];
+
     /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
     public Uri? RestScaling { get; private set; }
 

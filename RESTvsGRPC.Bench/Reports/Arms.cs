@@ -1,0 +1,44 @@
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>Reader-facing names of the benchmark methods: protocol, encoding, transport and shape of the answer.</summary>
+public static class Arms
+{
+    private static readonly (string Prefix, string Name)[] Prefixes =
+    [
+        ("RestProtobuf", "REST + protobuf"),
+        ("RestHttp11", "REST + JSON, HTTP/1.1"),
+        ("RestH2c", "REST + JSON, h2c"),
+        ("RestTls", "REST + JSON, TLS"),
+        ("Rest", "REST + JSON"),
+        ("GrpcH2c", "gRPC, h2c"),
+        ("GrpcTls", "gRPC, TLS"),
+        ("Grpc", "gRPC"),
+        ("Json", "JSON codec"),
+        ("Protobuf", "protobuf codec"),
+    ];
+
+    /// <summary>"GrpcStreamLargePayload" → "gRPC stream", "RestTlsGetSmallPayload" → "REST + JSON, TLS".</summary>
+    public static string Describe(string method)
+    {
+        var (prefix, name) = Prefixes.FirstOrDefault(p => method.StartsWith(p.Prefix, StringComparison.Ordinal));
+        if (prefix is null)
+        {
+            return method;
+        }
+
+        var rest = method[prefix.Length..];
+        return rest switch
+        {
+            _ when rest.EndsWith("AsList", StringComparison.Ordinal) => name + " list",
+            _ when rest.StartsWith("Stream", StringComparison.Ordinal) => name + " stream",
+            _ => name,
+        };
+    }
+
+    /// <summary>True for gRPC arms.</summary>
+    public static bool IsGrpc(string method) => method.StartsWith("Grpc", StringComparison.Ordinal);
+
+    /// <summary>True for arms whose bodies are protobuf (gRPC, REST + protobuf, the protobuf codec); false for JSON.</summary>
+    public static bool IsProtobuf(string method) =>
+        IsGrpc(method) || method.StartsWith("RestProtobuf", StringComparison.Ordinal) || method.StartsWith("Protobuf", StringComparison.Ordinal);
+}

@@ -1,0 +1,74 @@
+using System.Diagnostics;
+using System.Reflection;
+using System.Runtime;
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Reports;
+using ModelLibrary;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>Reads a run's provenance from the machine, the repository and BenchmarkDotNet's host environment.</summary>
+public static class ProvenanceReader
+{
+    /// <summary>The provenance of the run that produced <paramref name="summaries"/>.</summary>
+    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args)
+    {
+        var host = summaries.FirstOrDefault()?.HostEnvironmentInfo;
+        var (commit, dirty) = GitState();
+        return new Provenance(
+            commit,
+            dirty,
+            RuntimeInformation.OSDescription,
+            host?.CpuInfo.Value?.ProcessorName ?? "unknown",
+            Environment.ProcessorCount,
+            RuntimeInformation.FrameworkDescription,
+            host?.DotNetSdkVersion.Value ?? "unknown",
+            $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; "
+                + $"{BenchSettings.GcDynamicAdaptationVariable}=0 in the benchmark processes, servers at the runtime's default",
+            host?.BenchmarkDotNetVersion ?? "unknown",
+            new SortedDictionary<string, string>
+            {
+                ["Google.Protobuf"] = VersionOf(typeof(Google.Protobuf.IMessage).Assembly),
+                ["BenchmarkDotNet"] = VersionOf(typeof(Summary).Assembly),
+                ["System.Text.Json"] = VersionOf(typeof(System.Text.Json.JsonSerializer).Assembly),
+            },
+            dataset.SourcePath,
+            dataset.Sha256,
+            servers,
+            DateTimeOffset.UtcNow,
+            string.Join(' ', args),
+            string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => c.Job.DisplayInfo).Distinct()));
+    }
+
+    private static string VersionOf(Assembly assembly) =>
+        assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0]
+        ?? assembly.GetName().Version?.ToString() ?? "unknown";
+
+    /// <summary>The commit of the repository the bench was built from, and whether its work tree differs from it.</summary>
+    private static (string Commit, bool Dirty) GitState()
+    {
+        var commit = Git("rev-parse HEAD");
+        return commit is null ? ("unknown (no git)", false) : (commit, !string.IsNullOrEmpty(Git("status --porcelain --untracked-files=no")));
+    }
+
+    private static string? Git(string arguments)
+    {
+        try
+        {
+            var start = new ProcessStartInfo("git", arguments)
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                WorkingDirectory = AppContext.BaseDirectory,
+            };
+            using var git = Process.Start(start)!;
+            var output = git.StandardOutput.ReadToEnd().Trim();
+            git.WaitForExit();
+            return git.ExitCode == 0 ? output : null;
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,147 @@
+using System.Net;
+using System.Text;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>A report built once as headings, paragraphs, lists, tables and images, and written as Markdown and as HTML alike.</summary>
+public sealed class ReportDocument
+{
+    private readonly List<Block> _blocks = [];
+
+    private abstract record Block;
+
+    private sealed record Heading(int Level, string Text) : Block;
+
+    private sealed record Paragraph(string Text) : Block;
+
+    private sealed record Bullets(IReadOnlyList<string> Items) : Block;
+
+    private sealed record Table(IReadOnlyList<string> Header, IReadOnlyList<IReadOnlyList<string>> Rows, bool[] RightAligned) : Block;
+
+    private sealed record Image(string File, string Caption) : Block;
+
+    public ReportDocument AddHeading(int level, string text) => Add(new Heading(level, text));
+
+    public ReportDocument AddParagraph(string text) => Add(new Paragraph(text));
+
+    public ReportDocument AddBullets(IEnumerable<string> items)
+    {
+        var list = items.ToList();
+        return list.Count == 0 ? this : Add(new Bullets(list));
+    }
+
+    /// <summary>A table; the columns in <paramref name="rightAligned"/> hold numbers and are aligned right.</summary>
+    public ReportDocument AddTable(IReadOnlyList<string> header, IEnumerable<IReadOnlyList<string>> rows, params int[] rightAligned)
+    {
+        var aligned = new bool[header.Count];
+        foreach (var column in rightAligned)
+        {
+            aligned[column] = true;
+        }
+
+        return Add(new Table(header, [.. rows], aligned));
+    }
+
+    public ReportDocument AddImage(string file, string caption) => Add(new Image(file, caption));
+
+    public string ToMarkdown()
+    {
+        var text = new StringBuilder();
+        foreach (var block in _blocks)
+        {
+            switch (block)
+            {
+                case Heading h: text.Append('#', h.Level).Append(' ').AppendLine(h.Text); break;
+                case Paragraph p: text.AppendLine(p.Text); break;
+                case Bullets b:
+                    foreach (var item in b.Items)
+                    {
+                        text.Append("- ").AppendLine(item);
+                    }
+
+                    break;
+                case Table t:
+                    text.AppendLine("| " + string.Join(" | ", t.Header.Select(Cell)) + " |");
+                    text.AppendLine("|" + string.Concat(t.RightAligned.Select(right => right ? "---:|" : "---|")));
+                    foreach (var row in t.Rows)
+                    {
+                        text.AppendLine("| " + string.Join(" | ", row.Select(Cell)) + " |");
+                    }
+
+                    break;
+                case Image i: text.AppendLine($"![{i.Caption}]({i.File})"); break;
+            }
+
+            text.AppendLine();
+        }
+
+        return text.ToString();
+    }
+
+    public string ToHtml(string title)
+    {
+        var html = new StringBuilder()
+            .AppendLine("<!DOCTYPE html>")
+            .AppendLine("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + WebUtility.HtmlEncode(title) + "</title>")
+            .AppendLine("<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0}"
+                + "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f3f3f3}</style></head><body>");
+        foreach (var block in _blocks)
+        {
+            switch (block)
+            {
+                case Heading h: html.AppendLine($"<h{h.Level}>{WebUtility.HtmlEncode(h.Text)}</h{h.Level}>"); break;
+                case Paragraph p: html.AppendLine($"<p>{Inline(p.Text)}</p>"); break;
+                case Bullets b: html.AppendLine("<ul>" + string.Concat(b.Items.Select(i => $"<li>{Inline(i)}</li>")) + "</ul>"); break;
+                case Table t:
+                    html.AppendLine("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>");
+                    foreach (var row in t.Rows)
+                    {
+                        html.AppendLine("<tr>" + string.Concat(row.Select((c, i) => t.RightAligned[i] ? $"<td class=\"n\">{Inline(c)}</td>" : $"<td>{Inline(c)}</td>")) + "</tr>");
+                    }
+
+                    html.AppendLine("</table>");
+                    break;
+                case Image i: html.AppendLine($"<figure><img src=\"{WebUtility.HtmlEncode(i.File)}\" alt=\"{WebUtility.HtmlEncode(i.Caption)}\"><figcaption>{WebUtility.HtmlEncode(i.Caption)}</figcaption></figure>"); break;
+            }
+        }
+
+        return html.AppendLine("</body></html>").ToString();
+    }
+
+    private ReportDocument Add(Block block)
+    {
+        _blocks.Add(block);
+        return this;
+    }
+
+    private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
+
+    /// <summary>HTML-encodes, then turns Markdown's `code` and **bold** into their tags.</summary>
+    private static string Inline(string text)
+    {
+        var encoded = WebUtility.HtmlEncode(text);
+        var result = new StringBuilder();
+        var code = false;
+        var bold = false;
+        for (var i = 0; i < encoded.Length; i++)
+        {
+            if (encoded[i] == '`')
+            {
+                result.Append(code ? "</code>" : "<code>");
+                code = !code;
+            }
+            else if (!code && encoded[i] == '*' && i + 1 < encoded.Length && encoded[i + 1] == '*')
+            {
+                result.Append(bold ? "</b>" : "<b>");
+                bold = !bold;
+                i++;
+            }
+            else
+            {
+                result.Append(encoded[i]);
+            }
+        }
+
+        return result.ToString();
+    }
+}

@@ -1,0 +1,87 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>
+/// Everything one run measured, written as <c>summary.json</c> beside BenchmarkDotNet's reports: the summary, its
+/// charts and <c>compare</c> are all made from it, and it reads back the same on any OS.
+/// </summary>
+public sealed record RunResults(Provenance Provenance, IReadOnlyList<BenchmarkResult> Benchmarks, IReadOnlyList<WireBytes> WireBytes)
+{
+    /// <summary>The file name inside a results folder.</summary>
+    public const string FileName = "summary.json";
+
+    public void Save(string directory) =>
+        File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults));
+
+    /// <summary>Reads <c>summary.json</c> from a results folder (or the file itself); names the path on any failure.</summary>
+    public static RunResults Load(string path)
+    {
+        var file = Directory.Exists(path) ? Path.Combine(path, FileName) : path;
+        if (!File.Exists(file))
+        {
+            throw new FileNotFoundException($"'{file}' does not exist: pass a results folder written by the bench (it holds {FileName}).", file);
+        }
+
+        try
+        {
+            return JsonSerializer.Deserialize(File.ReadAllText(file), RunResultsJsonContext.Default.RunResults)
+                ?? throw new InvalidDataException($"'{file}' holds no run results.");
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"'{file}' is not a bench summary: {e.Message}", e);
+        }
+    }
+}
+
+/// <summary>
+/// One benchmark case: which arm and operation, and its results per call (a batch's figures divided by its
+/// <c>Calls</c>; 1 for the in-process codec benchmarks). Times are in nanoseconds, the error is half the 99.9 %
+/// confidence interval, as BenchmarkDotNet's Error column.
+/// </summary>
+public sealed record BenchmarkResult(
+    string Class,
+    string Method,
+    string Operation,
+    bool Baseline,
+    int Calls,
+    int? Records,
+    double NanosecondsPerCall,
+    double ErrorNanosecondsPerCall,
+    double? AllocatedBytesPerCall,
+    double? ServerCpuNanosecondsPerCall,
+    double? ServerPeakWorkingSetBytes)
+{
+    /// <summary>Identifies the case across runs: class, method and parameters.</summary>
+    [JsonIgnore]
+    public string Key => Records is { } records ? $"{Class}.{Method} Records={records} Calls={Calls}" : $"{Class}.{Method} Calls={Calls}";
+}
+
+/// <summary>Bytes on the client's sockets per call for one networked benchmark, and the HTTP version its responses came back in.</summary>
+public sealed record WireBytes(string Benchmark, string Transport, string HttpVersion, double SentPerCall, double ReceivedPerCall);
+
+/// <summary>Where, when and how a run was made: enough to rerun it and to know which runs may be compared.</summary>
+public sealed record Provenance(
+    string Commit,
+    bool Dirty,
+    string Os,
+    string Cpu,
+    int LogicalCores,
+    string Runtime,
+    string Sdk,
+    string GcMode,
+    string BenchmarkDotNetVersion,
+    IReadOnlyDictionary<string, string> Packages,
+    string DataFile,
+    string DataSha256,
+    IReadOnlyList<string> Servers,
+    DateTimeOffset Date,
+    string CommandLine,
+    string Job);
+
+// A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
+[JsonSourceGenerationOptions(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSerializable(typeof(RunResults))]
+internal sealed partial class RunResultsJsonContext : JsonSerializerContext;

@@ -1,0 +1,292 @@
+using System.Globalization;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>
+/// The answer a run gives, built only from its <see cref="RunResults"/>: headline ratios in the reference
+/// benchmark's form, per operation each arm's time per call with its error, ratio to REST + JSON, codec floor
+/// share, allocations, bytes on the wire, HTTP version and server cost; the HTTP-version and scaling suites where
+/// they ran; notes where results contradict each other; provenance; SVG charts beside it.
+/// </summary>
+public static class RunSummary
+{
+    public const string MarkdownFile = "summary.md";
+    public const string HtmlFile = "summary.html";
+
+    private const string Transport = "TransportBenchmarks";
+    private const string HttpVersions = "HttpVersionBenchmarks";
+    private const string Codec = "CodecBenchmarks";
+    private const string Scaling = "ScalingBenchmarks";
+    private static readonly string[] OperationOrder = ["GetSmallPayload", "GetLargePayload", "PostLargePayload"];
+
+    /// <summary>Writes summary.md, summary.html and the SVG charts into <paramref name="directory"/>; returns summary.md's path.</summary>
+    public static string Write(RunResults run, string directory)
+    {
+        var (document, charts) = Build(run);
+        foreach (var (file, svg) in charts)
+        {
+            File.WriteAllText(Path.Combine(directory, file), svg);
+        }
+
+        File.WriteAllText(Path.Combine(directory, HtmlFile), document.ToHtml("RESTvsGRPC run summary"));
+        var markdown = Path.Combine(directory, MarkdownFile);
+        File.WriteAllText(markdown, document.ToMarkdown());
+        return markdown;
+    }
+
+    /// <summary>The summary document and its charts (file name, SVG text).</summary>
+    public static (ReportDocument Document, IReadOnlyList<(string File, string Svg)> Charts) Build(RunResults run)
+    {
+        var document = new ReportDocument().AddHeading(1, "RESTvsGRPC run summary");
+        var charts = new List<(string File, string Svg)>();
+        var notes = new List<string>();
+        var floorContradictions = new List<string>();
+        var batchDisagreements = new List<string>();
+        if (run.Provenance.Job.Contains("Dry", StringComparison.Ordinal))
+        {
+            document.AddParagraph("**A dry run**: one cold iteration per benchmark, JIT compilation included. It proves the pipeline; its times are not results.");
+        }
+
+        var wire = run.WireBytes.GroupBy(w => w.Benchmark).ToDictionary(g => g.Key, g => g.First());
+        var transport = run.Benchmarks.Where(b => b.Class == Transport).ToList();
+
+        if (transport.Count > 0)
+        {
+            var calls = transport.Max(b => b.Calls);
+            var atCalls = transport.Where(b => b.Calls == calls).ToList();
+            document.AddHeading(2, $"Headline (batches of {calls} calls)")
+                .AddBullets(Headlines(atCalls))
+                .AddParagraph("Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals).");
+
+            charts.Add(("operations.svg", SvgChart.GroupedBars(
+                $"Time per call, batches of {calls} calls", "time per call (μs)", [.. OperationGroups(atCalls, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
+                logScale: Spread(atCalls.Select(b => b.NanosecondsPerCall)) > 20, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+            document.AddImage("operations.svg", "Time per call by operation and arm");
+
+            document.AddHeading(2, "Per operation");
+            foreach (var operation in Ordered(transport.Select(b => b.Operation)))
+            {
+                document.AddHeading(3, operation);
+                var rows = transport.Where(b => b.Operation == operation).OrderBy(b => b.Calls).ToList();
+                document.AddTable(
+                    ["arm", "calls", "per call", "± error", "vs REST + JSON", "codec floor share", "allocated/call", "sent/call", "received/call", "HTTP", "server CPU/call", "server peak WS"],
+                    rows.Select(b => Row(b, rows, run.Benchmarks, wire)),
+                    1, 2, 3, 4, 5, 6, 7, 8, 10, 11);
+                floorContradictions.AddRange(FloorContradictions(rows, run.Benchmarks));
+                batchDisagreements.AddRange(BatchDisagreements(rows));
+            }
+
+            var withBytes = atCalls.Where(b => wire.ContainsKey(b.Method)).ToList();
+            if (withBytes.Count > 0)
+            {
+                charts.Add(("bytes.svg", SvgChart.GroupedBars(
+                    "Bytes on the wire per call (sent + received, counted on the client's sockets)", "bytes per call (KiB)",
+                    [.. OperationGroups(withBytes, b => (wire[b.Method].SentPerCall + wire[b.Method].ReceivedPerCall) / 1024, _ => null)],
+                    logScale: Spread(withBytes.Select(b => wire[b.Method].SentPerCall + wire[b.Method].ReceivedPerCall)) > 20, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                document.AddImage("bytes.svg", "Bytes on the wire per call");
+            }
+
+            var withServer = atCalls.Where(b => b.ServerCpuNanosecondsPerCall is not null).OrderBy(b => Array.IndexOf(OperationOrder, b.Operation)).ToList();
+            if (withServer.Count > 0)
+            {
+                charts.Add(("client-server.svg", SvgChart.GroupedBars(
+                    "Client time per call beside the servers' CPU time per call", "μs per call",
+                    [.. withServer.Select(b => new SvgChart.Group($"{Short(b.Operation)}: {Arms.Describe(b.Method)}",
+                        [new("client: time per call", b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3), new("servers: CPU per call", b.ServerCpuNanosecondsPerCall!.Value / 1e3)]))],
+                    logScale: true, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                document.AddImage("client-server.svg", "What a call costs the client (elapsed) and the server (CPU)");
+            }
+        }
+
+        var httpVersions = run.Benchmarks.Where(b => b.Class == HttpVersions).ToList();
+        if (httpVersions.Count > 0)
+        {
+            document.AddHeading(2, "HTTP versions and TLS");
+            foreach (var operation in Ordered(httpVersions.Select(b => b.Operation)))
+            {
+                document.AddHeading(3, operation);
+                var rows = httpVersions.Where(b => b.Operation == operation).ToList();
+                document.AddTable(
+                    ["arm", "calls", "per call", "± error", "vs REST + JSON, HTTP/1.1", "codec floor share", "allocated/call", "sent/call", "received/call", "HTTP", "server CPU/call", "server peak WS"],
+                    rows.Select(b => Row(b, rows, run.Benchmarks, wire)),
+                    1, 2, 3, 4, 5, 6, 7, 8, 10, 11);
+            }
+
+            charts.Add(("http-versions.svg", SvgChart.GroupedBars(
+                "Time per call by HTTP version and TLS", "time per call (μs)",
+                [.. OperationGroups(httpVersions, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
+                logScale: Spread(httpVersions.Select(b => b.NanosecondsPerCall)) > 20, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+            document.AddImage("http-versions.svg", "Time per call by HTTP version and TLS");
+        }
+
+        var codec = run.Benchmarks.Where(b => b.Class == Codec).ToList();
+        if (codec.Count > 0)
+        {
+            document.AddHeading(2, "Codec floor (in process, serialize then parse)")
+                .AddTable(["codec", "payload", "time", "± error", "allocated"],
+                    codec.Select(b => (IReadOnlyList<string>)[Arms.Describe(b.Method), b.Operation, Units.Time(b.NanosecondsPerCall), Units.Time(b.ErrorNanosecondsPerCall), Bytes(b.AllocatedBytesPerCall)]),
+                    2, 3, 4);
+        }
+
+        var scaling = run.Benchmarks.Where(b => b.Class == Scaling && b.Records is not null).ToList();
+        if (scaling.Count > 0)
+        {
+            document.AddHeading(2, "Scaling: t(n) = a + b·n")
+                .AddTable(["arm", "operation", "points", "fixed cost a", "per record b", "R²"],
+                    scaling.GroupBy(b => b.Method).Select(g =>
+                    {
+                        var fit = LinearFit.Of([.. g.Select(b => ((double)b.Records!.Value, b.NanosecondsPerCall))]);
+                        return (IReadOnlyList<string>)[Arms.Describe(g.Key), g.First().Operation, g.Count().ToString(CultureInfo.InvariantCulture), Units.Time(fit.A), Units.Time(fit.B), fit.RSquared.ToString("0.0000", CultureInfo.InvariantCulture)];
+                    }),
+                    2, 3, 4, 5);
+            charts.Add(("scaling.svg", SvgChart.Lines(
+                "Time per call against records per call", "records per call (log scale)", "time per call (μs)",
+                [.. scaling.GroupBy(b => b.Method).Select(g => new SvgChart.Line($"{Short(g.First().Operation)}: {Arms.Describe(g.Key)}", [.. g.Select(b => ((double)b.Records!.Value, b.NanosecondsPerCall / 1e3))]))],
+                v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+            document.AddImage("scaling.svg", "Scaling with the number of records");
+        }
+
+        if (floorContradictions.Count > 0)
+        {
+            notes.Add($"Calls shorter than their in-process codec floor: {string.Join("; ", floorContradictions)}. Both are measured right: in a call the server "
+                + "serializes and the client parses in two processes on two cores at the same time, the socket pipelining one into the other, while the floor "
+                + "does both one after the other on one thread. The floor bounds the CPU work of a call, not its latency.");
+        }
+
+        if (batchDisagreements.Count > 0)
+        {
+            notes.Add($"Per-call times that differ between batch sizes by more than both errors allow: {string.Join("; ", batchDisagreements)}. A call costs the same "
+                + "whatever the batch, so this is the machine's noise (other load, CPU frequency, GC timing) beyond what the iterations captured: read these arms' ratios with that margin, or rerun.");
+        }
+
+        document.AddHeading(2, "Notes")
+            .AddBullets(notes.Count > 0 ? notes : ["No result contradicts another."]);
+        AddProvenance(document, run.Provenance);
+        return (document, charts);
+    }
+
+    private static IEnumerable<string> Headlines(IReadOnlyList<BenchmarkResult> rows)
+    {
+        foreach (var operation in Ordered(rows.Select(b => b.Operation)))
+        {
+            var inOperation = rows.Where(b => b.Operation == operation).ToList();
+            if (inOperation.FirstOrDefault(b => b.Baseline) is not { } baseline)
+            {
+                continue;
+            }
+
+            var comparisons = inOperation.Where(b => !b.Baseline)
+                .Select(b => $"{Arms.Describe(b.Method)} {Compared(baseline, b)}");
+            yield return $"**{operation}**: against REST + JSON ({Units.Time(baseline.NanosecondsPerCall)} per call), {string.Join("; ", comparisons)}.";
+        }
+    }
+
+    /// <summary>"3.95× faster", "1.20× slower", or "≈ 1.02× faster" where the difference lies within the two results' errors.</summary>
+    private static string Compared(BenchmarkResult baseline, BenchmarkResult other)
+    {
+        var ratio = baseline.NanosecondsPerCall / other.NanosecondsPerCall;
+        var within = Math.Abs(baseline.NanosecondsPerCall - other.NanosecondsPerCall) <= Finite(baseline.ErrorNanosecondsPerCall) + Finite(other.ErrorNanosecondsPerCall);
+        var text = ratio >= 1 ? $"{Units.Ratio(ratio)} faster" : $"{Units.Ratio(1 / ratio)} slower";
+        return within ? "≈ " + text : text;
+    }
+
+    private static IReadOnlyList<string> Row(BenchmarkResult b, IReadOnlyList<BenchmarkResult> operation, IReadOnlyList<BenchmarkResult> all, IReadOnlyDictionary<string, WireBytes> wire)
+    {
+        var baseline = operation.FirstOrDefault(o => o.Baseline && o.Calls == b.Calls && o.Records == b.Records);
+        var floor = Floor(b, all);
+        wire.TryGetValue(b.Method, out var bytes);
+        return
+        [
+            Arms.Describe(b.Method),
+            b.Calls.ToString(CultureInfo.InvariantCulture),
+            Units.Time(b.NanosecondsPerCall),
+            Units.Time(b.ErrorNanosecondsPerCall),
+            baseline is null ? "" : b == baseline ? "baseline" : Compared(baseline, b),
+            floor is null ? "" : Units.Percent(floor.NanosecondsPerCall / b.NanosecondsPerCall),
+            Bytes(b.AllocatedBytesPerCall),
+            bytes is null ? "" : Units.Bytes(bytes.SentPerCall),
+            bytes is null ? "" : Units.Bytes(bytes.ReceivedPerCall),
+            bytes?.HttpVersion ?? "",
+            b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
+            Bytes(b.ServerPeakWorkingSetBytes),
+        ];
+    }
+
+    /// <summary>The codec round trip of the payload the call moves: the large payload's for the large GET and the POST.</summary>
+    private static BenchmarkResult? Floor(BenchmarkResult call, IReadOnlyList<BenchmarkResult> all)
+    {
+        var payload = call.Operation == "GetSmallPayload" ? "SmallPayload" : "LargePayload";
+        var codec = (Arms.IsProtobuf(call.Method) ? "Protobuf" : "Json") + payload;
+        return all.FirstOrDefault(b => b.Class == Codec && b.Method == codec);
+    }
+
+    private static IEnumerable<string> FloorContradictions(IReadOnlyList<BenchmarkResult> rows, IReadOnlyList<BenchmarkResult> all)
+    {
+        foreach (var call in rows)
+        {
+            if (Floor(call, all) is { } floor && floor.NanosecondsPerCall - Finite(floor.ErrorNanosecondsPerCall) > call.NanosecondsPerCall + Finite(call.ErrorNanosecondsPerCall))
+            {
+                yield return $"{call.Operation} {Arms.Describe(call.Method)} ×{call.Calls} {Units.Time(call.NanosecondsPerCall)} < {Units.Time(floor.NanosecondsPerCall)}";
+            }
+        }
+    }
+
+    private static IEnumerable<string> BatchDisagreements(IReadOnlyList<BenchmarkResult> rows)
+    {
+        foreach (var method in rows.GroupBy(b => b.Method).Where(g => g.Count() > 1))
+        {
+            var fastest = method.MinBy(b => b.NanosecondsPerCall)!;
+            var slowest = method.MaxBy(b => b.NanosecondsPerCall)!;
+            if (slowest.NanosecondsPerCall - fastest.NanosecondsPerCall > Finite(slowest.ErrorNanosecondsPerCall) + Finite(fastest.ErrorNanosecondsPerCall)
+                && slowest.NanosecondsPerCall > fastest.NanosecondsPerCall * 1.10)
+            {
+                yield return $"{slowest.Operation} {Arms.Describe(method.Key)} {Units.Time(fastest.NanosecondsPerCall)} (×{fastest.Calls}) against {Units.Time(slowest.NanosecondsPerCall)} (×{slowest.Calls})";
+            }
+        }
+    }
+
+    private static IEnumerable<SvgChart.Group> OperationGroups(IReadOnlyList<BenchmarkResult> rows, Func<BenchmarkResult, double> value, Func<BenchmarkResult, double?> error) =>
+        Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(
+            operation,
+            [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(Arms.Describe(b.Method), value(b), error(b)))]));
+
+    private static void AddProvenance(ReportDocument document, Provenance p)
+    {
+        document.AddHeading(2, "Provenance").AddTable(["", ""],
+        [
+            ["commit", p.Commit + (p.Dirty ? " (work tree differs from it)" : "")],
+            ["date (UTC)", p.Date.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)],
+            ["command line", $"`{p.CommandLine}`"],
+            ["job", p.Job],
+            ["OS", p.Os],
+            ["CPU", $"{p.Cpu}, {p.LogicalCores} logical cores"],
+            [".NET runtime / SDK", $"{p.Runtime} / {p.Sdk}"],
+            ["GC", p.GcMode],
+            ["BenchmarkDotNet", p.BenchmarkDotNetVersion],
+            ["packages", string.Join(", ", p.Packages.Select(kv => $"{kv.Key} {kv.Value}"))],
+            ["data file", $"{p.DataFile} (SHA-256 of its records {p.DataSha256})"],
+            ["servers", string.Join("; ", p.Servers)],
+        ]);
+    }
+
+    private static IEnumerable<string> Ordered(IEnumerable<string> operations) =>
+        operations.Distinct().OrderBy(o => Array.IndexOf(OperationOrder, o) is var i and >= 0 ? i : int.MaxValue).ThenBy(o => o, StringComparer.Ordinal);
+
+    private static string Short(string operation) => operation switch
+    {
+        "GetSmallPayload" => "small GET",
+        "GetLargePayload" => "large GET",
+        "PostLargePayload" => "POST",
+        _ => operation,
+    };
+
+    private static string Bytes(double? bytes) => bytes is { } b ? Units.Bytes(b) : "";
+
+    private static double Finite(double value) => double.IsFinite(value) ? value : 0;
+
+    private static double Spread(IEnumerable<double> values)
+    {
+        var positive = values.Where(v => v > 0).ToList();
+        return positive.Count == 0 ? 1 : positive.Max() / positive.Min();
+    }
+}

@@ -1,0 +1,204 @@
+using System.Globalization;
+using System.Security;
+using System.Text;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>
+/// Charts as standalone SVG text, drawn here so a run needs no R, Python or browser: grouped bars (values printed
+/// on the bars, error whiskers, optional log scale) and lines (log–log for scaling). Every axis names its unit.
+/// </summary>
+public static class SvgChart
+{
+    /// <summary>One bar: its series (the legend entry), value and optional error half-width.</summary>
+    public sealed record Bar(string Series, double Value, double? Error = null);
+
+    /// <summary>A group of bars under one label on the x axis.</summary>
+    public sealed record Group(string Label, IReadOnlyList<Bar> Bars);
+
+    /// <summary>A line through (x, y) points.</summary>
+    public sealed record Line(string Series, IReadOnlyList<(double X, double Y)> Points);
+
+    private static readonly string[] Palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
+    private const int Left = 90, Right = 20, Top = 50, Bottom = 90, PlotHeight = 320;
+
+    /// <summary>Grouped bars; <paramref name="logScale"/> where the values span orders of magnitude.</summary>
+    public static string GroupedBars(string title, string valueAxis, IReadOnlyList<Group> groups, bool logScale, Func<double, string> format)
+    {
+        var series = groups.SelectMany(g => g.Bars.Select(b => b.Series)).Distinct().ToList();
+        const int barWidth = 26, groupGap = 30;
+        var groupWidths = groups.Select(g => (g.Bars.Count * barWidth) + groupGap).ToList();
+        // Labels wider than their group are turned 35°: the space under the plot grows to hold them, and the
+        // bars move right so the first label stays inside the picture.
+        var rotate = groups.Zip(groupWidths).Any(g => LabelWidth(g.First.Label) > g.Second - 4);
+        var labelSpace = rotate ? 20 + (int)(groups.Max(g => LabelWidth(g.Label)) * 0.6) : 24;
+        var shift = rotate && groups.Count > 0 ? Math.Max(0, (int)((LabelWidth(groups[0].Label) * 0.82) - (groupWidths[0] / 2.0) - Left + 10)) : 0;
+        var plotWidth = Math.Max(360, groupWidths.Sum() + shift);
+        var width = Left + plotWidth + Right;
+        var legendHeight = 18 * series.Count;
+        var height = Top + PlotHeight + labelSpace + 30 + legendHeight;
+        var values = groups.SelectMany(g => g.Bars).Select(b => b.Value + (b.Error is > 0 and var e && double.IsFinite(e) ? e : 0)).Where(v => v > 0).ToList();
+        var scale = Scale.For(values.DefaultIfEmpty(1).Min(), values.DefaultIfEmpty(1).Max(), logScale);
+
+        var svg = Begin(width, height, title);
+        Axis(svg, scale, valueAxis, plotWidth, format);
+        var x = Left + shift + (groupGap / 2.0);
+        for (var g = 0; g < groups.Count; g++)
+        {
+            var group = groups[g];
+            foreach (var bar in group.Bars)
+            {
+                var color = Palette[series.IndexOf(bar.Series) % Palette.Length];
+                var y = Y(scale, bar.Value);
+                svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{barWidth - 4}\" height=\"{Top + PlotHeight - y:F1}\" fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}</title></rect>\n");
+                if (bar.Error is > 0 and var error && double.IsFinite(error))
+                {
+                    var low = Y(scale, Math.Max(bar.Value - error, scale.Min));
+                    var high = Y(scale, bar.Value + error);
+                    var middle = x + ((barWidth - 4) / 2.0);
+                    svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" stroke=\"#333\"/>\n");
+                }
+
+                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{x + ((barWidth - 4) / 2.0):F1}\" y=\"{y - 4:F1}\" font-size=\"9\" text-anchor=\"end\" transform=\"rotate(-90 {x + ((barWidth - 4) / 2.0):F1} {y - 4:F1})\" dx=\"-2\" dy=\"3\">{Escape(format(bar.Value))}</text>\n");
+                x += barWidth;
+            }
+
+            var center = x - (group.Bars.Count * barWidth / 2.0);
+            svg.Append(rotate
+                ? string.Create(CultureInfo.InvariantCulture, $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate(-35 {center:F1} {Top + PlotHeight + 16})\">{Escape(group.Label)}</text>\n")
+                : string.Create(CultureInfo.InvariantCulture, $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" text-anchor=\"middle\">{Escape(group.Label)}</text>\n"));
+            x += groupGap;
+        }
+
+        Legend(svg, series, Top + PlotHeight + labelSpace + 16);
+        return End(svg);
+    }
+
+    /// <summary>Lines on log–log axes (record counts against time per call, say).</summary>
+    public static string Lines(string title, string xAxis, string yAxis, IReadOnlyList<Line> lines, Func<double, string> format)
+    {
+        const int plotWidth = 520;
+        var width = Left + plotWidth + Right;
+        var height = Top + PlotHeight + Bottom + (18 * lines.Count);
+        var points = lines.SelectMany(l => l.Points).Where(p => p.X > 0 && p.Y > 0).ToList();
+        var xs = Scale.For(points.DefaultIfEmpty((1, 1)).Min(p => p.X), points.DefaultIfEmpty((1, 1)).Max(p => p.X), log: true);
+        var ys = Scale.For(points.DefaultIfEmpty((1, 1)).Min(p => p.Y), points.DefaultIfEmpty((1, 1)).Max(p => p.Y), log: true);
+
+        var svg = Begin(width, height, title);
+        Axis(svg, ys, yAxis, plotWidth, format);
+        foreach (var tick in xs.Ticks())
+        {
+            var x = X(xs, tick, plotWidth);
+            svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{x:F1}\" y1=\"{Top}\" x2=\"{x:F1}\" y2=\"{Top + PlotHeight}\" stroke=\"#eee\"/>\n");
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{x:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"11\" text-anchor=\"middle\">{tick.ToString("#,0.###", CultureInfo.InvariantCulture)}</text>\n");
+        }
+
+        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left + (plotWidth / 2)}\" y=\"{Top + PlotHeight + 36}\" font-size=\"12\" text-anchor=\"middle\">{Escape(xAxis)}</text>\n");
+        var names = lines.Select(l => l.Series).ToList();
+        foreach (var line in lines)
+        {
+            var color = Palette[names.IndexOf(line.Series) % Palette.Length];
+            var path = string.Join(' ', line.Points.Where(p => p.X > 0 && p.Y > 0).OrderBy(p => p.X)
+                .Select(p => string.Create(CultureInfo.InvariantCulture, $"{X(xs, p.X, plotWidth):F1},{Y(ys, p.Y):F1}")));
+            svg.Append(CultureInfo.InvariantCulture, $"<polyline points=\"{path}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>\n");
+            foreach (var (px, py) in line.Points.Where(p => p.X > 0 && p.Y > 0))
+            {
+                svg.Append(CultureInfo.InvariantCulture, $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}</title></circle>\n");
+            }
+        }
+
+        Legend(svg, names, Top + PlotHeight + 56);
+        return End(svg);
+    }
+
+    private static StringBuilder Begin(int width, int height, string title) =>
+        new StringBuilder()
+            .Append(CultureInfo.InvariantCulture, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n")
+            .Append(CultureInfo.InvariantCulture, $"<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n")
+            .Append(CultureInfo.InvariantCulture, $"<text x=\"{width / 2}\" y=\"24\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{Escape(title)}</text>\n");
+
+    private static string End(StringBuilder svg) => svg.Append("</svg>\n").ToString();
+
+    private static void Axis(StringBuilder svg, Scale scale, string label, int plotWidth, Func<double, string> format)
+    {
+        foreach (var tick in scale.Ticks())
+        {
+            var y = Y(scale, tick);
+            svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" y1=\"{y:F1}\" x2=\"{Left + plotWidth}\" y2=\"{y:F1}\" stroke=\"#eee\"/>\n");
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left - 6}\" y=\"{y + 4:F1}\" font-size=\"11\" text-anchor=\"end\">{Escape(format(tick))}</text>\n");
+        }
+
+        svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" y1=\"{Top}\" x2=\"{Left}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n");
+        svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" y1=\"{Top + PlotHeight}\" x2=\"{Left + plotWidth}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n");
+        var middle = Top + (PlotHeight / 2);
+        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"18\" y=\"{middle}\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 {middle})\">{Escape(label + (scale.Log ? " (log scale)" : ""))}</text>\n");
+    }
+
+    private static void Legend(StringBuilder svg, IReadOnlyList<string> series, int top)
+    {
+        for (var i = 0; i < series.Count; i++)
+        {
+            var y = top + (i * 18);
+            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Palette[i % Palette.Length]}\"/>\n");
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(series[i])}</text>\n");
+        }
+    }
+
+    private static double LabelWidth(string label) => label.Length * 6.5;
+
+    private static double Y(Scale scale, double value) => Top + PlotHeight - (scale.Position(value) * PlotHeight);
+
+    private static double X(Scale scale, double value, int plotWidth) => Left + (scale.Position(value) * plotWidth);
+
+    private static string Escape(string text) => SecurityElement.Escape(text);
+
+    /// <summary>Maps values to [0, 1]: linear from zero, or logarithmic between whole decades.</summary>
+    private sealed record Scale(double Min, double Max, bool Log)
+    {
+        public static Scale For(double min, double max, bool log)
+        {
+            if (log)
+            {
+                var low = Math.Pow(10, Math.Floor(Math.Log10(min)));
+                var high = Math.Pow(10, Math.Ceiling(Math.Log10(max)));
+                return new Scale(low, high > low ? high : low * 10, true);
+            }
+
+            return new Scale(0, NiceStep(max / 5) * Math.Ceiling(max / NiceStep(max / 5)), false);
+        }
+
+        public double Position(double value) => Log
+            ? (Math.Log10(Math.Max(value, Min)) - Math.Log10(Min)) / (Math.Log10(Max) - Math.Log10(Min))
+            : Math.Clamp(value / Max, 0, 1);
+
+        public IEnumerable<double> Ticks()
+        {
+            if (Log)
+            {
+                for (var tick = Min; tick <= Max * 1.0001; tick *= 10)
+                {
+                    yield return tick;
+                }
+
+                yield break;
+            }
+
+            var step = NiceStep(Max / 5);
+            for (var tick = 0.0; tick <= Max * 1.0001; tick += step)
+            {
+                yield return tick;
+            }
+        }
+
+        private static double NiceStep(double rough)
+        {
+            if (rough <= 0 || !double.IsFinite(rough))
+            {
+                return 1;
+            }
+
+            var magnitude = Math.Pow(10, Math.Floor(Math.Log10(rough)));
+            return (rough / magnitude) switch { <= 1 => 1, <= 2 => 2, <= 5 => 5, _ => 10 } * magnitude;
+        }
+    }
+}
