@@ -1,4 +1,3 @@
-using System.Net;
 using System.Text;
 
 namespace RESTvsGRPC.Bench.Reports;
@@ -82,14 +81,14 @@ public sealed class ReportDocument
     {
         var html = new StringBuilder()
             .AppendLine("<!DOCTYPE html>")
-            .AppendLine("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + WebUtility.HtmlEncode(title) + "</title>")
+            .AppendLine("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>")
             .AppendLine("<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0}"
                 + "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f3f3f3}</style></head><body>");
         foreach (var block in _blocks)
         {
             switch (block)
             {
-                case Heading h: html.AppendLine($"<h{h.Level}>{WebUtility.HtmlEncode(h.Text)}</h{h.Level}>"); break;
+                case Heading h: html.AppendLine($"<h{h.Level}>{Encode(h.Text)}</h{h.Level}>"); break;
                 case Paragraph p: html.AppendLine($"<p>{Inline(p.Text)}</p>"); break;
                 case Bullets b: html.AppendLine("<ul>" + string.Concat(b.Items.Select(i => $"<li>{Inline(i)}</li>")) + "</ul>"); break;
                 case Table t:
@@ -101,7 +100,7 @@ public sealed class ReportDocument
 
                     html.AppendLine("</table>");
                     break;
-                case Image i: html.AppendLine($"<figure><img src=\"{WebUtility.HtmlEncode(i.File)}\" alt=\"{WebUtility.HtmlEncode(i.Caption)}\"><figcaption>{WebUtility.HtmlEncode(i.Caption)}</figcaption></figure>"); break;
+                case Image i: html.AppendLine($"<figure><img src=\"{Encode(i.File)}\" alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>"); break;
             }
         }
 
@@ -114,12 +113,17 @@ public sealed class ReportDocument
         return this;
     }
 
+    /// <summary>Escapes only what HTML needs escaped; the page is UTF-8, so "×" and "μs" stay readable in its source.</summary>
+    private static string Encode(string text) =>
+        text.Replace("&", "&amp;", StringComparison.Ordinal).Replace("<", "&lt;", StringComparison.Ordinal)
+            .Replace(">", "&gt;", StringComparison.Ordinal).Replace("\"", "&quot;", StringComparison.Ordinal);
+
     private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
 
     /// <summary>HTML-encodes, then turns Markdown's `code` and **bold** into their tags.</summary>
     private static string Inline(string text)
     {
-        var encoded = WebUtility.HtmlEncode(text);
+        var encoded = Encode(text);
         var result = new StringBuilder();
         var code = false;
         var bold = false;

@@ -1,0 +1,32 @@
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>A run's results typed in for report tests: round numbers whose ratios and notes are known in advance.</summary>
+internal static class RunFixture
+{
+    public static Provenance Provenance(string commit = "0123456789abcdef0123456789abcdef01234567", string os = "Debian GNU/Linux 12 (bookworm)") => new(
+        commit, false, os, "AMD EPYC", 2, ".NET 10.0.12", "10.0.401", "server GC, concurrent", "0.14.0",
+        new Dictionary<string, string> { ["Google.Protobuf"] = "3.25.1" }, "/data/meteorites.json", "6cd241e8", ["http://127.0.0.1:5000/"],
+        new DateTimeOffset(2026, 11, 22, 7, 0, 0, TimeSpan.Zero), "--suite default", "DefaultJob");
+
+    /// <summary>
+    /// REST + JSON 4 ms ± 0.1 per large GET, gRPC list 1 ms ± 0.05 (4× faster), REST + protobuf 1.95 ms ± 0.1;
+    /// small GET REST 60 μs ± 10, gRPC 62 μs ± 10 (within error); the protobuf codec floor (1.2 ms) above the gRPC list call.
+    /// </summary>
+    public static RunResults Run(double scale = 1, string? commit = null, string? os = null) => new(
+        Provenance(commit ?? "0123456789abcdef0123456789abcdef01234567", os ?? "Debian GNU/Linux 12 (bookworm)"),
+        [
+            new("TransportBenchmarks", "RestGetSmallPayload", "GetSmallPayload", true, 100, null, 60_000 * scale, 10_000, 3_000, 50_000, 100e6),
+            new("TransportBenchmarks", "GrpcGetSmallPayload", "GetSmallPayload", false, 100, null, 62_000 * scale, 10_000, 5_000, 40_000, 90e6),
+            new("TransportBenchmarks", "RestGetLargePayload", "GetLargePayload", true, 100, null, 4_000_000 * scale, 100_000, 800_000, 1_200_000, 120e6),
+            new("TransportBenchmarks", "RestProtobufGetLargePayload", "GetLargePayload", false, 100, null, 1_950_000 * scale, 100_000, 680_000, 600_000, 120e6),
+            new("TransportBenchmarks", "GrpcGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_000_000 * scale, 50_000, 480_000, 350_000, 100e6),
+            new("CodecBenchmarks", "JsonLargePayload", "GetLargePayload", true, 1, null, 2_600_000, 20_000, 1_000_000, null, null),
+            new("CodecBenchmarks", "ProtobufLargePayload", "GetLargePayload", false, 1, null, 1_200_000, 20_000, 590_000, null, null),
+        ],
+        [
+            new("RestGetLargePayload", "HTTP/1.1", "HTTP/1.1", 75, 224_000),
+            new("GrpcGetLargePayloadAsList", "h2c", "HTTP/2", 237, 100_250),
+        ]);
+}

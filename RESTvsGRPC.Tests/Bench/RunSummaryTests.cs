@@ -1,0 +1,95 @@
+using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>The run summary, rendered from a fixture result set: its content, not just its existence.</summary>
+public sealed class RunSummaryTests : IDisposable
+{
+    private readonly TemporaryDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    [Fact]
+    public void Summary_gives_headline_ratios_in_the_reference_form_and_marks_differences_within_error()
+    {
+        var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));
+
+        Assert.Contains("**GetLargePayload**: against REST + JSON (4.00 ms per call), REST + protobuf 2.05× faster; gRPC list 4.00× faster.", markdown);
+        Assert.Contains("**GetSmallPayload**: against REST + JSON (60.0 μs per call), gRPC ≈ 1.03× slower.", markdown);
+    }
+
+    [Fact]
+    public void Summary_rows_carry_error_codec_share_allocations_bytes_http_version_and_server_cost()
+    {
+        var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));
+
+        Assert.Contains("| gRPC list | 100 | 1.00 ms | 50.0 μs | 4.00× faster | 120% | 469 KiB | 237 B | 97.9 KiB | HTTP/2 | 350 μs | 95.4 MiB |", markdown);
+        Assert.Contains("| REST + JSON | 100 | 4.00 ms | 100 μs | baseline | 65% | 781 KiB | 75.0 B | 219 KiB | HTTP/1.1 | 1.20 ms | 114 MiB |", markdown);
+    }
+
+    [Fact]
+    public void Summary_explains_a_call_shorter_than_its_codec_floor_instead_of_hiding_it()
+    {
+        var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));
+
+        Assert.Contains("Calls shorter than their in-process codec floor: GetLargePayload gRPC list ×100 1.00 ms < 1.20 ms.", markdown);
+        Assert.Contains("two processes on two cores at the same time", markdown);
+    }
+
+    [Fact]
+    public void Summary_ends_with_the_provenance_of_the_run()
+    {
+        var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));
+        var provenance = markdown[markdown.IndexOf("## Provenance", StringComparison.Ordinal)..];
+
+        Assert.Contains("| commit | 0123456789abcdef0123456789abcdef01234567 |", provenance);
+        Assert.Contains("| CPU | AMD EPYC, 2 logical cores |", provenance);
+        Assert.Contains("| .NET runtime / SDK | .NET 10.0.12 / 10.0.401 |", provenance);
+        Assert.Contains("| data file | /data/meteorites.json (SHA-256 of its records 6cd241e8) |", provenance);
+        Assert.Contains("| command line | `--suite default` |", provenance);
+    }
+
+    [Fact]
+    public void Summary_writes_html_and_readable_svg_charts_beside_the_markdown()
+    {
+        RunSummary.Write(RunFixture.Run(), _directory.Path);
+        var operations = File.ReadAllText(Path.Combine(_directory.Path, "operations.svg"));
+        var html = File.ReadAllText(Path.Combine(_directory.Path, RunSummary.HtmlFile));
+
+        Assert.StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"", operations);
+        Assert.Contains("time per call (μs) (log scale)", operations);
+        Assert.Contains(">4,000</text>", operations);
+        Assert.Contains(">gRPC list</text>", operations);
+        Assert.Equal(5, CountOf(operations, "<title>")); // one per bar: two small GETs, three large GETs
+        Assert.Contains("<img src=\"operations.svg\"", html);
+        Assert.Contains("<td class=\"n\">4.00× faster</td>", html);
+        Assert.True(File.Exists(Path.Combine(_directory.Path, "bytes.svg")));
+        Assert.True(File.Exists(Path.Combine(_directory.Path, "client-server.svg")));
+    }
+
+    [Fact]
+    public void Results_read_back_the_same_from_a_file_with_windows_line_endings()
+    {
+        var run = RunFixture.Run();
+        run.Save(_directory.Path);
+        var file = Path.Combine(_directory.Path, RunResults.FileName);
+        File.WriteAllText(file, File.ReadAllText(file).Replace("\n", "\r\n", StringComparison.Ordinal));
+
+        var loaded = RunResults.Load(_directory.Path);
+
+        Assert.Equal(run.Benchmarks, loaded.Benchmarks);
+        Assert.Equal(run.WireBytes, loaded.WireBytes);
+        Assert.Equal(run.Provenance.Commit, loaded.Provenance.Commit);
+    }
+
+    [Fact]
+    public void Loading_a_folder_without_results_names_the_file_it_looked_for()
+    {
+        var error = Assert.Throws<FileNotFoundException>(() => RunResults.Load(_directory.Path));
+
+        Assert.Contains(Path.Combine(_directory.Path, RunResults.FileName), error.Message);
+    }
+
+    private static int CountOf(string text, string part) => (text.Length - text.Replace(part, "", StringComparison.Ordinal).Length) / part.Length;
+}
