@@ -39,6 +39,15 @@ public sealed class MeteoriteDataset
 
     public int Count => Records.Count;
 
+    /// <summary>
+    /// Null when a request for the first <paramref name="limit"/> records can be served (no limit, or 1 to
+    /// <see cref="Count"/>); otherwise what is wrong with it, in the words both servers answer with.
+    /// </summary>
+    public string? LimitProblem(long? limit) =>
+        limit is null || (limit >= 1 && limit <= Count)
+            ? null
+            : $"limit must be between 1 and {Count} (the records this server holds), not {limit}.";
+
     /// <summary>The first <paramref name="count"/> records (1 to <see cref="Count"/>), without copying them.</summary>
     public IReadOnlyList<Rest.MeteoriteLanding> First(int count)
     {

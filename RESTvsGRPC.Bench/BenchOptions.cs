@@ -3,11 +3,11 @@ namespace RESTvsGRPC.Bench;
 /// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
-    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, string? DataPath, string[] BenchmarkDotNetArgs)
+    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs)
 {
     public const string Usage =
         "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
-        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
     public bool GivesServers => RestUrl is not null || GrpcUrl is not null;
@@ -35,7 +35,7 @@ public sealed record BenchOptions(
     /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad option.</summary>
     public static BenchOptions Parse(string[] args)
     {
-        Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null;
+        Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null, grpcScalingUrl = null;
         string? certificate = null, grpcCertificate = null, dataPath = null, suite = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
@@ -50,6 +50,7 @@ public sealed record BenchOptions(
                 case "--grpc-url": grpcUrl = HttpUrl(args, ref i); break;
                 case "--grpc-tls-url": grpcTlsUrl = HttpUrl(args, ref i); break;
                 case "--grpc-tls-certificate": grpcCertificate = Value(args, ref i); break;
+                case "--grpc-scaling-url": grpcScalingUrl = HttpUrl(args, ref i); break;
                 case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
                 case "--suite":
                     suite = Value(args, ref i);
@@ -68,9 +69,9 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {Usage}");
         }
 
-        if (grpcTlsUrl is not null && grpcUrl is null)
+        if ((grpcTlsUrl ?? grpcScalingUrl) is not null && grpcUrl is null)
         {
-            throw new ArgumentException($"--grpc-tls-url goes with --grpc-url. {Usage}");
+            throw new ArgumentException($"--grpc-tls-url and --grpc-scaling-url go with --grpc-url. {Usage}");
         }
 
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
@@ -87,7 +88,7 @@ public sealed record BenchOptions(
             rest.AddRange(DefaultIterationBounds);
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, dataPath, [.. rest]);
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest]);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";

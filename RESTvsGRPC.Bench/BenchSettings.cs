@@ -7,13 +7,14 @@ namespace RESTvsGRPC.Bench;
 /// What the orchestrator hands to BenchmarkDotNet's benchmark processes through their inherited environment:
 /// the servers' addresses and the data file the answers are checked against.
 /// </summary>
-public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresses? Grpc, Uri? RestScalingUrl, string DataPath)
+public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresses? Grpc, Uri? RestScalingUrl, Uri? GrpcScalingUrl, string DataPath)
 {
     private const string RestUrlVariable = "RESTVSGRPC_REST_URL";
     private const string RestH2cUrlVariable = "RESTVSGRPC_REST_H2C_URL";
     private const string RestTlsUrlVariable = "RESTVSGRPC_REST_TLS_URL";
     private const string RestTlsCertificateVariable = "RESTVSGRPC_REST_TLS_SHA256";
     private const string RestScalingUrlVariable = "RESTVSGRPC_REST_SCALING_URL";
+    private const string GrpcScalingUrlVariable = "RESTVSGRPC_GRPC_SCALING_URL";
     private const string GrpcUrlVariable = "RESTVSGRPC_GRPC_URL";
     private const string GrpcTlsUrlVariable = "RESTVSGRPC_GRPC_TLS_URL";
     private const string GrpcTlsCertificateVariable = "RESTVSGRPC_GRPC_TLS_SHA256";
@@ -29,6 +30,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
         Environment.SetEnvironmentVariable(GrpcTlsUrlVariable, Grpc?.Tls?.ToString());
         Environment.SetEnvironmentVariable(GrpcTlsCertificateVariable, Grpc?.CertificateSha256);
         Environment.SetEnvironmentVariable(RestScalingUrlVariable, RestScalingUrl?.ToString());
+        Environment.SetEnvironmentVariable(GrpcScalingUrlVariable, GrpcScalingUrl?.ToString());
         Environment.SetEnvironmentVariable(MeteoriteDataset.PathVariable, DataPath);
         // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
         // GC.GetTotalAllocatedBytes then goes backwards or jumps (dotnet/runtime#131069): BenchmarkDotNet's Allocated
@@ -49,6 +51,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             ? new GrpcServerAddresses(grpc, Url(GrpcTlsUrlVariable), Environment.GetEnvironmentVariable(GrpcTlsCertificateVariable))
             : null,
         Url(RestScalingUrlVariable),
+        Url(GrpcScalingUrlVariable),
         MeteoriteDataset.ResolvePath(null));
 
     /// <summary>RestAPI's addresses; fails with a clear message where the run has none.</summary>

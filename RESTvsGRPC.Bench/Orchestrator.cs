@@ -55,7 +55,7 @@ public static class Orchestrator
 
             await GateAsync(servers, dataset, output);
             var wireBytes = await WireBytesProbe.MeasureAsync(servers.Rest, servers.Grpc, dataset);
-            new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, dataset.SourcePath).Export();
+            new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath).Export();
 
             var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
@@ -131,6 +131,18 @@ public static class Orchestrator
 
             output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
         }
+
+        if (servers.GrpcScaling is { } grpcScalingUrl)
+        {
+            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
+            using var client = new GrpcClient(HttpTransport.H2c(grpcScalingUrl));
+            foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
+            {
+                await CorrectnessGate.CheckGrpcScalingAsync(client, generated, count);
+            }
+
+            output.WriteLine($"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
+        }
     }
 
     /// <summary>Writes a results folder's summary and charts again from its summary.json, without running anything.</summary>
@@ -151,7 +163,7 @@ public static class Orchestrator
 
     private static IReadOnlyList<string> ServerUrls(ServerSet servers) =>
     [
-        .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.RestScaling }
+        .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.RestScaling, servers.GrpcScaling }
             .OfType<Uri>().Select(url => url.ToString()),
         servers.ProcessIds.Count > 0 ? "started by the bench on loopback" : "given on the command line (server cost not measured)",
     ];

@@ -15,19 +15,25 @@ public sealed class MeteoriteLandingsService(MeteoriteDataset dataset)
     public Task<ModelLibrary.Protos.Version> GetVersion(EmptyRequest request, ServerCallContext context) =>
         Task.FromResult(new ModelLibrary.Protos.Version { ApiVersion = Rest.ApiVersion.Current });
 
-    /// <summary>One message per record, each sent as soon as it is written: the reference benchmark's stream.</summary>
-    public async Task GetLargePayload(EmptyRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
+    /// <summary>One message per record (every record, or the first <c>limit</c>), each sent as soon as it is written: the reference benchmark's stream.</summary>
+    public async Task GetLargePayload(LargePayloadRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
     {
         var records = dataset.ProtoList.MeteoriteLandings;
-        for (var i = 0; i < records.Count; i++)
+        var count = Count(request);
+        for (var i = 0; i < count; i++)
         {
             await responseStream.WriteAsync(records[i]);
         }
     }
 
-    /// <summary>Every record in one message.</summary>
-    public Task<MeteoriteLandingList> GetLargePayloadAsList(EmptyRequest request, ServerCallContext context) =>
-        Task.FromResult(dataset.ProtoList);
+    /// <summary>Every record, or the first <c>limit</c>, in one message.</summary>
+    public Task<MeteoriteLandingList> GetLargePayloadAsList(LargePayloadRequest request, ServerCallContext context) =>
+        Task.FromResult(request.HasLimit ? dataset.FirstAsProto(Count(request)) : dataset.ProtoList);
+
+    /// <summary>How many records the request asks for; INVALID_ARGUMENT, with REST's words, for a limit out of range.</summary>
+    private int Count(LargePayloadRequest request) => dataset.LimitProblem(request.HasLimit ? request.Limit : null) is { } problem
+        ? throw new RpcException(StatusCode.InvalidArgument, problem)
+        : request.HasLimit ? (int)request.Limit : dataset.Count;
 
     /// <summary>Counts the records received; an empty list is valid and counts 0.</summary>
     public Task<StatusResponse> PostLargePayload(MeteoriteLandingList request, ServerCallContext context) =>

@@ -8,8 +8,9 @@ using Rest = ModelLibrary.Rest;
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
-/// The large GET and POST at 1 to 10 000 records, JSON and protobuf over REST, against a RestAPI that serves
-/// the generator's first <see cref="MaxRecords"/> records. The summary fits t(n) = a + b·n to each.
+/// The large GET and POST at 1 to 10 000 records: REST + JSON and REST + protobuf over HTTP/1.1 against a RestAPI,
+/// and gRPC (list, stream and POST) over h2c against a GrpcAPI, both serving the generator's first
+/// <see cref="MaxRecords"/> records. The summary fits t(n) = a + b·n to each.
 /// </summary>
 [Config(typeof(BenchConfig))]
 public class ScalingBenchmarks
@@ -19,6 +20,7 @@ public class ScalingBenchmarks
 
     private RestClient _rest = null!;
     private RestProtobufClient _restProtobuf = null!;
+    private GrpcClient _grpc = null!;
     private IReadOnlyList<Rest.MeteoriteLanding> _records = null!;
     private Proto.MeteoriteLandingList _protoRecords = null!;
 
@@ -33,14 +35,19 @@ public class ScalingBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var transport = HttpTransport.Http11(BenchSettings.FromEnvironment().RestScalingUrl
+        var settings = BenchSettings.FromEnvironment();
+        var transport = HttpTransport.Http11(settings.RestScalingUrl
             ?? throw new InvalidOperationException("the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --rest-scaling-url."));
+        var grpcTransport = HttpTransport.H2c(settings.GrpcScalingUrl
+            ?? throw new InvalidOperationException("the scaling benchmarks need a GrpcAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --grpc-scaling-url."));
         var dataset = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
         _records = dataset.First(Records);
         _protoRecords = dataset.FirstAsProto(Records);
         _rest = new RestClient(transport);
         _restProtobuf = new RestProtobufClient(transport);
+        _grpc = new GrpcClient(grpcTransport);
         CorrectnessGate.CheckRestScalingAsync(_rest, _restProtobuf, dataset, Records).GetAwaiter().GetResult();
+        CorrectnessGate.CheckGrpcScalingAsync(_grpc, dataset, Records).GetAwaiter().GetResult();
     }
 
     [GlobalCleanup]
@@ -48,6 +55,7 @@ public class ScalingBenchmarks
     {
         _rest.Dispose();
         _restProtobuf.Dispose();
+        _grpc.Dispose();
     }
 
     [Benchmark(Baseline = true)]
@@ -58,6 +66,14 @@ public class ScalingBenchmarks
     [BenchmarkCategory(Operations.GetLargePayload)]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync(Records));
 
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync((uint)Records));
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync((uint)Records));
+
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.PostLargePayload)]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_records));
@@ -65,4 +81,8 @@ public class ScalingBenchmarks
     [Benchmark]
     [BenchmarkCategory(Operations.PostLargePayload)]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_protoRecords));
+
+    [Benchmark]
+    [BenchmarkCategory(Operations.PostLargePayload)]
+    public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(_protoRecords));
 }

@@ -11,10 +11,11 @@ public sealed class GrpcClient : IDisposable
 {
     private static readonly Google.Protobuf.Reflection.ServiceDescriptor Service = MeteoritesReflection.Descriptor.Services.Single();
     private static readonly GrpcMethod<EmptyRequest, ModelLibrary.Protos.Version> GetVersion = new(Service.FindMethodByName(nameof(GetVersion)));
-    private static readonly GrpcMethod<EmptyRequest, MeteoriteLanding> GetLargePayload = new(Service.FindMethodByName(nameof(GetLargePayload)));
-    private static readonly GrpcMethod<EmptyRequest, MeteoriteLandingList> GetLargePayloadAsList = new(Service.FindMethodByName(nameof(GetLargePayloadAsList)));
+    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLanding> GetLargePayload = new(Service.FindMethodByName(nameof(GetLargePayload)));
+    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLandingList> GetLargePayloadAsList = new(Service.FindMethodByName(nameof(GetLargePayloadAsList)));
     private static readonly GrpcMethod<MeteoriteLandingList, StatusResponse> PostLargePayload = new(Service.FindMethodByName(nameof(PostLargePayload)));
     private static readonly EmptyRequest Empty = new();
+    private static readonly LargePayloadRequest Everything = new();
 
     private readonly GrpcConnection _connection;
 
@@ -27,12 +28,13 @@ public sealed class GrpcClient : IDisposable
 
     public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() => _connection.UnaryAsync(GetVersion, Empty);
 
-    public Task<MeteoriteLandingList> GetLargePayloadAsListAsync() => _connection.UnaryAsync(GetLargePayloadAsList, Empty);
+    /// <summary>Every record, or the first <paramref name="limit"/>, in one message.</summary>
+    public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) => _connection.UnaryAsync(GetLargePayloadAsList, Request(limit));
 
-    /// <summary>Every record as its own message, each read as it arrives, collected in arrival order.</summary>
-    public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync()
+    /// <summary>Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in arrival order.</summary>
+    public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null)
     {
-        using var call = await _connection.ServerStreamingAsync(GetLargePayload, Empty);
+        using var call = await _connection.ServerStreamingAsync(GetLargePayload, Request(limit));
         var records = new List<MeteoriteLanding>();
         while (await call.MoveNextAsync())
         {
@@ -46,4 +48,6 @@ public sealed class GrpcClient : IDisposable
     public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records);
 
     public void Dispose() => _connection.Dispose();
+
+    private static LargePayloadRequest Request(uint? limit) => limit is { } count ? new LargePayloadRequest { Limit = count } : Everything;
 }

@@ -54,11 +54,11 @@ public static class CorrectnessGate
         Require(version.ApiVersion == ApiVersion.Current, $"gRPC GetVersion answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
         RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetVersion");
 
-        var list = await Call("gRPC GetLargePayloadAsList", client.GetLargePayloadAsListAsync);
+        var list = await Call("gRPC GetLargePayloadAsList", () => client.GetLargePayloadAsListAsync());
         RequireRecords("gRPC GetLargePayloadAsList", list.ToRest(), expected);
         RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayloadAsList");
 
-        var streamed = await Call("gRPC GetLargePayload (stream)", client.StreamLargePayloadAsync);
+        var streamed = await Call("gRPC GetLargePayload (stream)", () => client.StreamLargePayloadAsync());
         RequireRecords("gRPC GetLargePayload (stream)", [.. streamed.Select(ProtoMapping.ToRest)], expected);
         RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayload (stream)");
 
@@ -84,6 +84,22 @@ public static class CorrectnessGate
         Require(status.Received == count, $"REST PostLargePayload of {count} records answered {status.Received} received.");
         var protobufStatus = await Call($"REST protobuf PostLargePayload of {count}", () => protobuf.PostLargePayloadAsync(expected.ProtoList));
         Require(protobufStatus.Received == count, $"REST protobuf PostLargePayload of {count} records answered {protobufStatus.Received} received.");
+    }
+
+    /// <summary>
+    /// Checks a GrpcAPI holding at least <paramref name="records"/>' records for one record count: the first
+    /// <paramref name="count"/> records as a list and as a stream (the request's <c>limit</c>), and a POST of that many.
+    /// </summary>
+    public static async Task CheckGrpcScalingAsync(GrpcClient client, MeteoriteDataset records, int count)
+    {
+        var expected = MeteoriteDataset.FromRecords($"the first {count} generated records", [.. records.First(count)]);
+        var list = await Call($"gRPC GetLargePayloadAsList limit={count}", () => client.GetLargePayloadAsListAsync((uint)count));
+        RequireRecords($"gRPC GetLargePayloadAsList limit={count}", list.ToRest(), expected);
+        var streamed = await Call($"gRPC GetLargePayload (stream) limit={count}", () => client.StreamLargePayloadAsync((uint)count));
+        RequireRecords($"gRPC GetLargePayload (stream) limit={count}", [.. streamed.Select(ProtoMapping.ToRest)], expected);
+
+        var status = await Call($"gRPC PostLargePayload of {count}", () => client.PostLargePayloadAsync(expected.ProtoList));
+        Require(status.Received == count, $"gRPC PostLargePayload of {count} records answered {status.Received} received.");
     }
 
     private static void RequireRecords(string operation, IReadOnlyList<MeteoriteLanding> records, MeteoriteDataset expected)

@@ -20,7 +20,7 @@ public sealed class ServerSet : IDisposable
 
     private readonly List<ServerProcess> _started = [];
     private string? _scalingData;
-    private int _disposed;
+    private bool _disposed;
 
     private ServerSet()
     {
@@ -38,6 +38,9 @@ public sealed class ServerSet : IDisposable
     /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
     public Uri? RestScaling { get; private set; }
 
+    /// <summary>A GrpcAPI (h2c) serving the same generated records as <see cref="RestScaling"/>, where the run needs one.</summary>
+    public Uri? GrpcScaling { get; private set; }
+
     /// <summary>
     /// Starts RestAPI and GrpcAPI, unless the options name servers already running: then it starts nothing, so a
     /// run never compares a server elsewhere with one started here.
@@ -52,12 +55,17 @@ public sealed class ServerSet : IDisposable
                 set.Rest = options.RestUrl is { } rest ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate) : null;
                 set.Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate) : null;
                 set.RestScaling = options.RestScalingUrl;
+                set.GrpcScaling = options.GrpcScalingUrl;
                 return set;
             }
 
             set.Rest = RestServerAddresses.FromReadyLine(await set.StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
             set.Grpc = GrpcServerAddresses.FromReadyLine(await set.StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
-            set.RestScaling = options.SelectsScaling ? await set.StartScalingServerAsync(log) : null;
+            if (options.SelectsScaling)
+            {
+                await set.StartScalingServersAsync(log);
+            }
+
             return set;
         }
         catch
@@ -67,37 +75,51 @@ public sealed class ServerSet : IDisposable
         }
     }
 
+    /// <summary>
+    /// Stops every server started here. A signal handler and the main thread may both get here at once (killing a
+    /// server fails the main thread's call in flight, which unwinds into this): the second caller waits for the
+    /// first to finish, so the process cannot exit while a server is still being stopped.
+    /// </summary>
     public void Dispose()
     {
-        if (Interlocked.Exchange(ref _disposed, 1) == 1)
+        lock (_started)
         {
-            return;
-        }
+            if (_disposed)
+            {
+                return;
+            }
 
-        foreach (var server in _started)
-        {
-            server.Dispose();
-        }
+            _disposed = true;
+            foreach (var server in _started)
+            {
+                server.Dispose();
+            }
 
-        if (_scalingData is not null)
-        {
-            File.Delete(_scalingData);
+            if (_scalingData is not null)
+            {
+                File.Delete(_scalingData);
+            }
         }
     }
 
-    /// <summary>Writes the generator's first records to a temporary file and serves them from a second RestAPI.</summary>
-    private async Task<Uri> StartScalingServerAsync(TextWriter log)
+    /// <summary>Writes the generator's first records to a temporary file and serves them from a second RestAPI and a second GrpcAPI.</summary>
+    private async Task StartScalingServersAsync(TextWriter log)
     {
         _scalingData = Path.Combine(Path.GetTempPath(), $"restvsgrpc-scaling-{Environment.ProcessId}.json");
         NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
-        return RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log)).Http11;
+        RestScaling = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log)).Http11;
+        GrpcScaling = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log)).H2c;
     }
 
     /// <summary>Starts a server on free loopback ports and returns its ready line.</summary>
     private async Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
     {
         var server = await ServerProcess.StartAsync(ServerBinaries.Of(project), [.. endpoints, "--data", dataPath], ReadyTimeout);
-        _started.Add(server);
+        lock (_started)
+        {
+            _started.Add(server);
+        }
+
         log.WriteLine($"// started: {server.ReadyLine}");
         return server.ReadyLine;
     }

@@ -31,6 +31,31 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     }
 
     [Fact]
+    public async Task Large_gets_with_a_limit_return_the_first_records_as_list_and_stream()
+    {
+        using var client = new GrpcClient(fixture.Addresses.H2cTransport);
+
+        await CorrectnessGate.CheckGrpcScalingAsync(client, Expected, 10);
+        Assert.Equal(Expected.ProtoList.MeteoriteLandings.Take(3), await client.StreamLargePayloadAsync(3));
+        Assert.Equal(Expected.ProtoList, await client.GetLargePayloadAsListAsync((uint)Expected.Count));
+    }
+
+    [Theory]
+    [InlineData(0u)]
+    [InlineData(1001u)]
+    public async Task Limit_out_of_range_is_invalid_argument_in_rest_words_and_the_server_keeps_serving(uint limit)
+    {
+        using var client = new GrpcClient(fixture.Addresses.H2cTransport);
+
+        var list = await Assert.ThrowsAsync<RpcException>(() => client.GetLargePayloadAsListAsync(limit));
+        var stream = await Assert.ThrowsAsync<RpcException>(() => client.StreamLargePayloadAsync(limit));
+
+        Assert.Equal((StatusCode.InvalidArgument, Expected.LimitProblem(limit)), (list.Status, list.Detail));
+        Assert.Equal(StatusCode.InvalidArgument, stream.Status);
+        Assert.Equal(Expected.Count, (await client.GetLargePayloadAsListAsync()).MeteoriteLandings.Count);
+    }
+
+    [Fact]
     public async Task PostLargePayload_accepts_an_empty_list_and_counts_zero()
     {
         using var client = new GrpcClient(fixture.Addresses.H2cTransport);
@@ -262,7 +287,7 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
 
         var error = await Assert.ThrowsAsync<RpcException>(async () =>
         {
-            using var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new EmptyRequest(), new GrpcCallOptions(Deadline: TimeSpan.FromMilliseconds(1)));
+            using var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new LargePayloadRequest(), new GrpcCallOptions(Deadline: TimeSpan.FromMilliseconds(1)));
             while (await call.MoveNextAsync())
             {
                 await Task.Delay(5);
@@ -290,7 +315,7 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     public async Task Reset_in_the_middle_of_a_stream_leaves_the_server_serving()
     {
         using var connection = new GrpcConnection(fixture.Addresses.H2cTransport);
-        using (var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new EmptyRequest()))
+        using (var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new LargePayloadRequest()))
         {
             Assert.True(await call.MoveNextAsync());
         }

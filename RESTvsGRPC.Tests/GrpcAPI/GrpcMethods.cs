@@ -12,8 +12,8 @@ public static class GrpcMethods
     private static readonly ServiceDescriptor Health = HealthReflection.Descriptor.Services.Single();
 
     public static GrpcMethod<EmptyRequest, global::ModelLibrary.Protos.Version> GetVersion { get; } = new(Meteorites.FindMethodByName("GetVersion"));
-    public static GrpcMethod<EmptyRequest, MeteoriteLanding> GetLargePayload { get; } = new(Meteorites.FindMethodByName("GetLargePayload"));
-    public static GrpcMethod<EmptyRequest, MeteoriteLandingList> GetLargePayloadAsList { get; } = new(Meteorites.FindMethodByName("GetLargePayloadAsList"));
+    public static GrpcMethod<LargePayloadRequest, MeteoriteLanding> GetLargePayload { get; } = new(Meteorites.FindMethodByName("GetLargePayload"));
+    public static GrpcMethod<LargePayloadRequest, MeteoriteLandingList> GetLargePayloadAsList { get; } = new(Meteorites.FindMethodByName("GetLargePayloadAsList"));
     public static GrpcMethod<MeteoriteLandingList, StatusResponse> PostLargePayload { get; } = new(Meteorites.FindMethodByName("PostLargePayload"));
 
     /// <summary><c>grpc.health.v1.Health/Check</c>: served by GrpcAPI, unknown to the peer servers.</summary>

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using Google.Protobuf;
 using GrpcWire;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Clients.Grpc;
@@ -63,6 +64,7 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
     {
         using var client = new GrpcClient(HttpTransport.H2c(server));
         await CorrectnessGate.CheckGrpcAsync(client, InteropFiles.Dataset);
+        await CorrectnessGate.CheckGrpcScalingAsync(client, InteropFiles.Dataset, 10);
 
         using var connection = new GrpcConnection(HttpTransport.H2c(server));
         var deadline = await Assert.ThrowsAsync<RpcException>(async () =>
@@ -91,6 +93,14 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
             Assert.Equal(InteropFiles.RecordsSha256, records.GetProperty("sha256").GetString());
         }
 
+        var firstTen = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(dataset.FirstAsProto(10).ToByteArray()));
+        foreach (var records in new[] { report.GetProperty("limited").GetProperty("list"), report.GetProperty("limited").GetProperty("stream") })
+        {
+            Assert.Equal(10, records.GetProperty("count").GetInt32());
+            Assert.Equal(dataset.Records[9].Id, records.GetProperty("lastId").GetUInt32());
+            Assert.Equal(firstTen, records.GetProperty("sha256").GetString());
+        }
+
         Assert.Equal("SUCCESS", report.GetProperty("post").GetProperty("status").GetString());
         Assert.Equal(dataset.Count, report.GetProperty("post").GetProperty("received").GetInt32());
         Assert.Equal(0, report.GetProperty("emptyPost").GetProperty("received").GetInt32());
@@ -102,6 +112,7 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
         Assert.Equal((int)StatusCode.Unimplemented, errors.GetProperty("unknownMethod").GetInt32());
         Assert.Equal((int)StatusCode.DeadlineExceeded, errors.GetProperty("streamDeadline1ms").GetInt32());
         Assert.Equal((int)StatusCode.ResourceExhausted, errors.GetProperty("oversize").GetInt32());
+        Assert.Equal((int)StatusCode.InvalidArgument, errors.GetProperty("limitOutOfRange").GetInt32());
         Assert.Equal((int)StatusCode.Internal, errors.GetProperty("garbage").GetInt32());
         Assert.Equal((int)StatusCode.NotFound, errors.GetProperty("unknownHealthService").GetInt32());
         Assert.Equal("API Version 1.0", report.GetProperty("after").GetString());

@@ -20,7 +20,7 @@ public sealed class CallEndingTests
         await using var server = await InProcessGrpcServer.StartAsync(new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), service));
         using var connection = new GrpcConnection(HttpTransport.H2c(server.Address));
 
-        using (var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new EmptyRequest()))
+        using (var call = await connection.ServerStreamingAsync(GrpcMethods.GetLargePayload, new LargePayloadRequest()))
         {
             Assert.True(await call.MoveNextAsync());
         }
@@ -50,7 +50,7 @@ public sealed class CallEndingTests
         await using var server = await InProcessGrpcServer.StartAsync(new GrpcService(MeteoritesReflection.Descriptor.Services.Single(), new ObservedService()));
         using var connection = new GrpcConnection(HttpTransport.H2c(server.Address));
 
-        var error = await Assert.ThrowsAsync<RpcException>(() => connection.UnaryAsync(GrpcMethods.GetLargePayloadAsList, new EmptyRequest()));
+        var error = await Assert.ThrowsAsync<RpcException>(() => connection.UnaryAsync(GrpcMethods.GetLargePayloadAsList, new LargePayloadRequest()));
 
         Assert.Equal((StatusCode.Unknown, "Exception was thrown by handler."), (error.Status, error.Detail));
         Assert.NotNull(await connection.UnaryAsync(GrpcMethods.GetVersion, new EmptyRequest()));

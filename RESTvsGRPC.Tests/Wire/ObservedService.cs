@@ -19,7 +19,7 @@ public sealed class ObservedService
 
     public Task<global::ModelLibrary.Protos.Version> GetVersion(EmptyRequest request, ServerCallContext context) => Task.FromResult(new global::ModelLibrary.Protos.Version());
 
-    public async Task GetLargePayload(EmptyRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
+    public async Task GetLargePayload(LargePayloadRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
     {
         var written = 0;
         try
@@ -38,7 +38,7 @@ public sealed class ObservedService
     }
 
     /// <summary>A bug: the server must answer UNKNOWN without its details and keep serving.</summary>
-    public Task<MeteoriteLandingList> GetLargePayloadAsList(EmptyRequest request, ServerCallContext context) =>
+    public Task<MeteoriteLandingList> GetLargePayloadAsList(LargePayloadRequest request, ServerCallContext context) =>
         throw new InvalidOperationException("internal detail that must not reach the client");
 
     public async Task<StatusResponse> PostLargePayload(MeteoriteLandingList request, ServerCallContext context)

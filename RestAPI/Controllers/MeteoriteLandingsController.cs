@@ -17,7 +17,7 @@ public sealed class MeteoriteLandingsController(MeteoriteDataset dataset) : Cont
     [HttpGet("LargePayload")]
     public ActionResult<IReadOnlyList<MeteoriteLanding>> GetLargePayload([FromQuery] int? limit)
     {
-        if (RecordLimit.Check(limit, dataset.Count) is { } problem)
+        if (dataset.LimitProblem(limit) is { } problem)
         {
             return ValidationProblem(problem);
         }

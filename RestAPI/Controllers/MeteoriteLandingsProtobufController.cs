@@ -23,7 +23,7 @@ public sealed class MeteoriteLandingsProtobufController(MeteoriteDataset dataset
     [Produces(ProtobufMediaType.Value)]
     public ActionResult<MeteoriteLandingList> GetLargePayload([FromQuery] int? limit)
     {
-        if (RecordLimit.Check(limit, dataset.Count) is { } problem)
+        if (dataset.LimitProblem(limit) is { } problem)
         {
             return ValidationProblem(problem);
         }

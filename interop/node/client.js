@@ -16,10 +16,10 @@ const digest = (records) => crypto.createHash('sha256')
   .update(service.GetLargePayloadAsList.responseSerialize({ meteorite_landings: records })).digest('hex');
 const summary = (records) => ({ count: records.length, firstId: records[0]?.id, lastId: records.at(-1)?.id, sha256: digest(records) });
 
-function stream(options = {}) {
+function stream(options = {}, request = {}) {
   return new Promise((resolve, reject) => {
     const records = [];
-    const call = client.GetLargePayload({}, { deadline: deadline(), ...options });
+    const call = client.GetLargePayload(request, { deadline: deadline(), ...options });
     call.on('data', (record) => records.push(record));
     call.on('error', reject);
     call.on('end', () => resolve(records));
@@ -62,6 +62,10 @@ async function main() {
   const list = (await unary('GetLargePayloadAsList', {})).meteorite_landings;
   result.list = summary(list);
   result.stream = summary(await stream());
+  result.limited = {
+    list: summary((await unary('GetLargePayloadAsList', { limit: 10 })).meteorite_landings),
+    stream: summary(await stream({}, { limit: 10 })),
+  };
   const posted = await unary('PostLargePayload', { meteorite_landings: list });
   result.post = { status: posted.status, received: posted.received ?? 0 };
   result.emptyPost = { received: (await unary('PostLargePayload', {})).received ?? 0 };
@@ -73,6 +77,7 @@ async function main() {
       '/meteorites.v1.MeteoriteLandingsService/NoSuchMethod', () => Buffer.alloc(0), (b) => b, {}, { deadline: deadline() },
       (error) => resolve(error ? error.code : 0))),
     streamDeadline1ms: await statusOf(stream({ deadline: Date.now() + 1 })),
+    limitOutOfRange: await statusOf(unary('GetLargePayloadAsList', { limit: list.length + 1 })),
     // About 5 MB: past the 4 MiB receive limit.
     oversize: await statusOf(unary('PostLargePayload', { meteorite_landings: Array(50).fill(list).flat() })),
     garbage: await garbage(),

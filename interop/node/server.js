@@ -8,11 +8,30 @@ const { grpc, meteorites, service } = require('./contract');
 const list = service.GetLargePayloadAsList.responseDeserialize(fs.readFileSync(process.argv[2]));
 const records = list.meteorite_landings || [];
 
+// The records a large GET asks for: all, or the first `limit` (1 to all; otherwise INVALID_ARGUMENT).
+function first(call) {
+  const limit = call.request.limit;
+  if (limit === undefined || limit === null) {
+    return records;
+  }
+  if (limit < 1 || limit > records.length) {
+    throw Object.assign(new Error(`limit must be between 1 and ${records.length}`), { code: grpc.status.INVALID_ARGUMENT });
+  }
+  return records.slice(0, limit);
+}
+
 const server = new grpc.Server();
 server.addService(service, {
   GetVersion: (call, callback) => callback(null, { api_version: 'API Version 1.0' }),
   GetLargePayload: (call) => {
-    for (const record of records) {
+    let selected;
+    try {
+      selected = first(call);
+    } catch (error) {
+      call.emit('error', error);
+      return;
+    }
+    for (const record of selected) {
       if (call.cancelled) {
         return;
       }
@@ -20,7 +39,13 @@ server.addService(service, {
     }
     call.end();
   },
-  GetLargePayloadAsList: (call, callback) => callback(null, list),
+  GetLargePayloadAsList: (call, callback) => {
+    try {
+      callback(null, { meteorite_landings: first(call) });
+    } catch (error) {
+      callback(error);
+    }
+  },
   PostLargePayload: (call, callback) =>
     callback(null, { status: 'SUCCESS', received: (call.request.meteorite_landings || []).length }),
 });

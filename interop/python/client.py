@@ -14,6 +14,7 @@ from contract import Contract
 contract = Contract(sys.argv[1])
 channel = grpc.insecure_channel(sys.argv[2])
 Empty = contract.message("meteorites.v1.EmptyRequest")
+LargeRequest = contract.message("meteorites.v1.LargePayloadRequest")
 Version = contract.message("meteorites.v1.Version")
 Record = contract.message("meteorites.v1.MeteoriteLanding")
 RecordList = contract.message("meteorites.v1.MeteoriteLandingList")
@@ -31,9 +32,9 @@ def unary(name, request_type, response_type):
 
 
 get_version = unary("GetVersion", Empty, Version)
-get_list = unary("GetLargePayloadAsList", Empty, RecordList)
+get_list = unary("GetLargePayloadAsList", LargeRequest, RecordList)
 post = unary("PostLargePayload", RecordList, Status)
-stream = channel.unary_stream(contract.method("GetLargePayload"), request_serializer=Empty.SerializeToString,
+stream = channel.unary_stream(contract.method("GetLargePayload"), request_serializer=LargeRequest.SerializeToString,
                               response_deserializer=Record.FromString)
 health_check = channel.unary_unary("/grpc.health.v1.Health/Check", request_serializer=HealthRequest.SerializeToString,
                                    response_deserializer=HealthResponse.FromString)
@@ -64,9 +65,11 @@ def raw(path, payload):
 
 def main():
     result = {"version": get_version(Empty(), timeout=TIMEOUT).api_version}
-    records = list(get_list(Empty(), timeout=TIMEOUT).meteorite_landings)
+    records = list(get_list(LargeRequest(), timeout=TIMEOUT).meteorite_landings)
     result["list"] = summary(records)
-    result["stream"] = summary(list(stream(Empty(), timeout=TIMEOUT)))
+    result["stream"] = summary(list(stream(LargeRequest(), timeout=TIMEOUT)))
+    result["limited"] = {"list": summary(list(get_list(LargeRequest(limit=10), timeout=TIMEOUT).meteorite_landings)),
+                         "stream": summary(list(stream(LargeRequest(limit=10), timeout=TIMEOUT)))}
     posted = post(RecordList(meteorite_landings=records), timeout=TIMEOUT)
     result["post"] = {"status": posted.status, "received": posted.received}
     result["emptyPost"] = {"received": post(RecordList(), timeout=TIMEOUT).received}
@@ -75,7 +78,8 @@ def main():
     result["services"] = [service.name for service in answer.list_services_response.service]
     result["errors"] = {
         "unknownMethod": status_of(lambda: raw(contract.method("NoSuchMethod"), b"")(None, timeout=TIMEOUT)),
-        "streamDeadline1ms": status_of(lambda: stream(Empty(), timeout=0.001)),
+        "streamDeadline1ms": status_of(lambda: stream(LargeRequest(), timeout=0.001)),
+        "limitOutOfRange": status_of(lambda: get_list(LargeRequest(limit=len(records) + 1), timeout=TIMEOUT)),
         # About 5 MB: past the 4 MiB receive limit.
         "oversize": status_of(lambda: post(RecordList(meteorite_landings=records * 50), timeout=TIMEOUT)),
         # Bytes that are no protobuf message: a field tag whose varint never ends.

@@ -13,6 +13,7 @@ from contract import SERVICE, Contract
 
 contract = Contract(sys.argv[1])
 Empty = contract.message("meteorites.v1.EmptyRequest")
+LargeRequest = contract.message("meteorites.v1.LargePayloadRequest")
 Version = contract.message("meteorites.v1.Version")
 Record = contract.message("meteorites.v1.MeteoriteLanding")
 RecordList = contract.message("meteorites.v1.MeteoriteLandingList")
@@ -21,8 +22,17 @@ with open(sys.argv[2], "rb") as file:
     records = RecordList.FromString(file.read())
 
 
+def first(request, context):
+    """The records a large GET asks for: all, or the first `limit` (1 to all; otherwise INVALID_ARGUMENT)."""
+    if not request.HasField("limit"):
+        return records.meteorite_landings
+    if not 1 <= request.limit <= len(records.meteorite_landings):
+        context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"limit must be between 1 and {len(records.meteorite_landings)}")
+    return records.meteorite_landings[:request.limit]
+
+
 def stream(request, context):
-    for record in records.meteorite_landings:
+    for record in first(request, context):
         yield record
 
 
@@ -31,10 +41,10 @@ handlers = {
         lambda request, context: Version(api_version="API Version 1.0"),
         request_deserializer=Empty.FromString, response_serializer=Version.SerializeToString),
     "GetLargePayload": grpc.unary_stream_rpc_method_handler(
-        stream, request_deserializer=Empty.FromString, response_serializer=Record.SerializeToString),
+        stream, request_deserializer=LargeRequest.FromString, response_serializer=Record.SerializeToString),
     "GetLargePayloadAsList": grpc.unary_unary_rpc_method_handler(
-        lambda request, context: records,
-        request_deserializer=Empty.FromString, response_serializer=RecordList.SerializeToString),
+        lambda request, context: RecordList(meteorite_landings=first(request, context)),
+        request_deserializer=LargeRequest.FromString, response_serializer=RecordList.SerializeToString),
     "PostLargePayload": grpc.unary_unary_rpc_method_handler(
         lambda request, context: Status(status="SUCCESS", received=len(request.meteorite_landings)),
         request_deserializer=RecordList.FromString, response_serializer=Status.SerializeToString),
