@@ -20,12 +20,6 @@ public sealed record BenchOptions(
         ["full"] = ["*"],
     };
 
-    /// <summary>Whether the filter can select the scaling benchmarks, which need a server of their own.</summary>
-    public bool SelectsScaling => FilterPatterns.Any(p => p == "*" || p.Contains("Scaling", StringComparison.OrdinalIgnoreCase));
-
-    private IEnumerable<string> FilterPatterns =>
-        BenchmarkDotNetArgs.SkipWhile(a => a is not ("--filter" or "-f")).Skip(1).TakeWhile(a => !a.StartsWith('-'));
-
     /// <summary>What the bench adds to BenchmarkDotNet's default job when no job is chosen.</summary>
     public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--minIterationCount", "5", "--maxIterationCount", "20"];
 

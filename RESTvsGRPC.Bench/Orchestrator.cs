@@ -55,6 +55,9 @@ public static class Orchestrator
 
             await GateAsync(servers, dataset, output);
             var wireBytes = await WireBytesProbe.MeasureAsync(servers.Rest, servers.Grpc, dataset);
+            IReadOnlyList<StreamingResult> streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
+                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
+                : [];
             new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath).Export();
 
             var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
@@ -63,7 +66,7 @@ public static class Orchestrator
             if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
             {
                 var run = new RunResults(
-                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args), BenchmarkResults.From(summaries), wireBytes);
+                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args), BenchmarkResults.From(summaries), wireBytes, streaming);
                 run.Save(directory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
             }
@@ -114,6 +117,7 @@ public static class Orchestrator
             {
                 using var client = new GrpcClient(transport);
                 await CorrectnessGate.CheckGrpcAsync(client, dataset);
+                await CorrectnessGate.CheckGrpcStreamingVariantsAsync(client, dataset);
             }
 
             output.WriteLine($"// correctness gate passed for gRPC over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");

@@ -11,6 +11,9 @@ namespace GrpcAPI.Services;
 /// </summary>
 public sealed class MeteoriteLandingsService(MeteoriteDataset dataset)
 {
+    /// <summary>Records per message of the chunked stream.</summary>
+    public const int ChunkSize = 100;
+
     /// <summary>The small payload.</summary>
     public Task<ModelLibrary.Protos.Version> GetVersion(EmptyRequest request, ServerCallContext context) =>
         Task.FromResult(new ModelLibrary.Protos.Version { ApiVersion = Rest.ApiVersion.Current });
@@ -23,6 +26,30 @@ public sealed class MeteoriteLandingsService(MeteoriteDataset dataset)
         for (var i = 0; i < count; i++)
         {
             await responseStream.WriteAsync(records[i]);
+        }
+    }
+
+    /// <summary>The same stream written with BufferHint: the messages leave together when the call ends.</summary>
+    public async Task GetLargePayloadBuffered(LargePayloadRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
+    {
+        responseStream.WriteOptions = new WriteOptions(WriteFlags.BufferHint);
+        await GetLargePayload(request, responseStream, context);
+    }
+
+    /// <summary>The records in messages of up to <see cref="ChunkSize"/>, each flushed as it is written.</summary>
+    public async Task GetLargePayloadChunked(LargePayloadRequest request, IServerStreamWriter<MeteoriteLandingList> responseStream, ServerCallContext context)
+    {
+        var records = dataset.ProtoList.MeteoriteLandings;
+        var count = Count(request);
+        for (var start = 0; start < count; start += ChunkSize)
+        {
+            var chunk = new MeteoriteLandingList();
+            for (var i = start; i < Math.Min(start + ChunkSize, count); i++)
+            {
+                chunk.MeteoriteLandings.Add(records[i]);
+            }
+
+            await responseStream.WriteAsync(chunk);
         }
     }
 

@@ -108,6 +108,17 @@ internal sealed class ServerCall : ServerCallContext, IDisposable
         }
     }
 
+    /// <summary>
+    /// Writes a message without flushing, as grpc-dotnet does under BufferHint: the messages gather in the response
+    /// pipe and go out together when the call ends.
+    /// </summary>
+    public Task WriteMessageBufferedAsync(IMessage message)
+    {
+        CancellationToken.ThrowIfCancellationRequested();
+        WriteMessage(message);
+        return Task.CompletedTask;
+    }
+
     /// <summary>Writes a message and flushes it to the client at once, as grpc-dotnet's WriteAsync does for each streamed message.</summary>
     public async Task WriteMessageAndFlushAsync(IMessage message)
     {

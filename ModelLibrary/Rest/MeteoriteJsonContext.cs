@@ -7,6 +7,7 @@ namespace ModelLibrary.Rest;
 [JsonSerializable(typeof(MeteoriteLanding[]))]
 [JsonSerializable(typeof(List<MeteoriteLanding>))]
 [JsonSerializable(typeof(IReadOnlyList<MeteoriteLanding>))]
+[JsonSerializable(typeof(IAsyncEnumerable<MeteoriteLanding>))]
 [JsonSerializable(typeof(ApiVersion))]
 [JsonSerializable(typeof(PostStatus))]
 public sealed partial class MeteoriteJsonContext : JsonSerializerContext;

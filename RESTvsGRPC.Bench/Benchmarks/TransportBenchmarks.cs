@@ -36,6 +36,7 @@ public class TransportBenchmarks
         CorrectnessGate.CheckRestAsync(_rest, _dataset).GetAwaiter().GetResult();
         CorrectnessGate.CheckRestProtobufAsync(_restProtobuf, _dataset).GetAwaiter().GetResult();
         CorrectnessGate.CheckGrpcAsync(_grpc, _dataset).GetAwaiter().GetResult();
+        CorrectnessGate.CheckGrpcStreamingVariantsAsync(_grpc, _dataset).GetAwaiter().GetResult();
     }
 
     [GlobalCleanup]
@@ -74,6 +75,21 @@ public class TransportBenchmarks
     [Benchmark]
     [BenchmarkCategory(Operations.GetLargePayload)]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync());
+
+    /// <summary>The same stream written with BufferHint: no flush per message, everything sent when the call ends.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<List<Proto.MeteoriteLanding>> GrpcStreamBufferedLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadBufferedAsync());
+
+    /// <summary>The stream in messages of 100 records, each flushed.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<List<Proto.MeteoriteLanding>> GrpcStreamChunkedLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadChunkedAsync());
+
+    /// <summary>REST's streaming counterpart: the JSON array from an IAsyncEnumerable, read record by record.</summary>
+    [Benchmark]
+    [BenchmarkCategory(Operations.GetLargePayload)]
+    public Task<List<Rest.MeteoriteLanding>> RestStreamLargePayload() => Batch.RepeatAsync(Calls, () => _rest.StreamLargePayloadAsync());
 
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Operations.PostLargePayload)]

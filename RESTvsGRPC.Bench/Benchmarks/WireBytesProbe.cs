@@ -58,7 +58,7 @@ public static class WireBytesProbe
     {
         if (rest is not null)
         {
-            foreach (var arm in RestArms("Rest", rest.Http11Transport, dataset, withProtobuf: true))
+            foreach (var arm in RestArms("Rest", rest.Http11Transport, dataset, everyArm: true))
             {
                 yield return arm;
             }
@@ -82,6 +82,8 @@ public static class WireBytesProbe
             }
 
             yield return Grpc("GrpcStreamLargePayload", grpc.H2cTransport, client => client.StreamLargePayloadAsync());
+            yield return Grpc("GrpcStreamBufferedLargePayload", grpc.H2cTransport, client => client.StreamLargePayloadBufferedAsync());
+            yield return Grpc("GrpcStreamChunkedLargePayload", grpc.H2cTransport, client => client.StreamLargePayloadChunkedAsync());
             foreach (var arm in GrpcArms("GrpcH2c", grpc.H2cTransport, dataset))
             {
                 yield return arm;
@@ -97,13 +99,15 @@ public static class WireBytesProbe
         }
     }
 
-    private static IEnumerable<Arm> RestArms(string prefix, HttpTransport transport, MeteoriteDataset dataset, bool withProtobuf = false)
+    /// <summary>REST + JSON's three operations; with <paramref name="everyArm"/> also its stream and REST + protobuf's (the transport suite's arms).</summary>
+    private static IEnumerable<Arm> RestArms(string prefix, HttpTransport transport, MeteoriteDataset dataset, bool everyArm = false)
     {
         yield return Json($"{prefix}GetSmallPayload", transport, client => client.GetSmallPayloadAsync());
         yield return Json($"{prefix}GetLargePayload", transport, client => client.GetLargePayloadAsync());
         yield return Json($"{prefix}PostLargePayload", transport, client => client.PostLargePayloadAsync(dataset.Records));
-        if (withProtobuf)
+        if (everyArm)
         {
+            yield return Json($"{prefix}StreamLargePayload", transport, client => client.StreamLargePayloadAsync());
             yield return Protobuf($"{prefix}ProtobufGetSmallPayload", transport, client => client.GetSmallPayloadAsync());
             yield return Protobuf($"{prefix}ProtobufGetLargePayload", transport, client => client.GetLargePayloadAsync());
             yield return Protobuf($"{prefix}ProtobufPostLargePayload", transport, client => client.PostLargePayloadAsync(dataset.ProtoList));

@@ -12,6 +12,8 @@ public sealed class GrpcClient : IDisposable
     private static readonly Google.Protobuf.Reflection.ServiceDescriptor Service = MeteoritesReflection.Descriptor.Services.Single();
     private static readonly GrpcMethod<EmptyRequest, ModelLibrary.Protos.Version> GetVersion = new(Service.FindMethodByName(nameof(GetVersion)));
     private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLanding> GetLargePayload = new(Service.FindMethodByName(nameof(GetLargePayload)));
+    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLanding> GetLargePayloadBuffered = new(Service.FindMethodByName(nameof(GetLargePayloadBuffered)));
+    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLandingList> GetLargePayloadChunked = new(Service.FindMethodByName(nameof(GetLargePayloadChunked)));
     private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLandingList> GetLargePayloadAsList = new(Service.FindMethodByName(nameof(GetLargePayloadAsList)));
     private static readonly GrpcMethod<MeteoriteLandingList, StatusResponse> PostLargePayload = new(Service.FindMethodByName(nameof(PostLargePayload)));
     private static readonly EmptyRequest Empty = new();
@@ -32,9 +34,66 @@ public sealed class GrpcClient : IDisposable
     public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) => _connection.UnaryAsync(GetLargePayloadAsList, Request(limit));
 
     /// <summary>Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in arrival order.</summary>
-    public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null)
+    public Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null) => CollectAsync(GetLargePayload, limit);
+
+    /// <summary>The same stream written by the server with BufferHint (sent together at the end).</summary>
+    public Task<List<MeteoriteLanding>> StreamLargePayloadBufferedAsync(uint? limit = null) => CollectAsync(GetLargePayloadBuffered, limit);
+
+    /// <summary>The records in chunks of up to 100 per message, collected in arrival order.</summary>
+    public async Task<List<MeteoriteLanding>> StreamLargePayloadChunkedAsync(uint? limit = null)
     {
-        using var call = await _connection.ServerStreamingAsync(GetLargePayload, Request(limit));
+        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit));
+        var records = new List<MeteoriteLanding>();
+        while (await call.MoveNextAsync())
+        {
+            records.AddRange(call.Current.MeteoriteLandings);
+        }
+
+        return records;
+    }
+
+    /// <summary>
+    /// Reads a record stream one message at a time and hands each record to <paramref name="onRecord"/> without
+    /// keeping it: what a consumer that processes records as they come holds in memory.
+    /// </summary>
+    public async Task<int> ConsumeStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord, bool buffered = false)
+    {
+        using var call = await _connection.ServerStreamingAsync(buffered ? GetLargePayloadBuffered : GetLargePayload, Request(limit));
+        var count = 0;
+        while (await call.MoveNextAsync())
+        {
+            onRecord(call.Current);
+            count++;
+        }
+
+        return count;
+    }
+
+    /// <summary>The chunked stream read as <see cref="ConsumeStreamAsync"/> reads the others.</summary>
+    public async Task<int> ConsumeChunkedStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord)
+    {
+        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit));
+        var count = 0;
+        while (await call.MoveNextAsync())
+        {
+            foreach (var record in call.Current.MeteoriteLandings)
+            {
+                onRecord(record);
+                count++;
+            }
+        }
+
+        return count;
+    }
+
+    /// <summary>Serializes the list into one length-prefixed message per call, as a generated client does.</summary>
+    public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records);
+
+    public void Dispose() => _connection.Dispose();
+
+    private async Task<List<MeteoriteLanding>> CollectAsync(GrpcMethod<LargePayloadRequest, MeteoriteLanding> method, uint? limit)
+    {
+        using var call = await _connection.ServerStreamingAsync(method, Request(limit));
         var records = new List<MeteoriteLanding>();
         while (await call.MoveNextAsync())
         {
@@ -43,11 +102,6 @@ public sealed class GrpcClient : IDisposable
 
         return records;
     }
-
-    /// <summary>Serializes the list into one length-prefixed message per call, as a generated client does.</summary>
-    public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records);
-
-    public void Dispose() => _connection.Dispose();
 
     private static LargePayloadRequest Request(uint? limit) => limit is { } count ? new LargePayloadRequest { Limit = count } : Everything;
 }

@@ -13,6 +13,7 @@ public sealed class RestClient : IDisposable
 {
     private const string SmallRoute = "api/MeteoriteLandings";
     private const string LargeRoute = "api/MeteoriteLandings/LargePayload";
+    private const string StreamRoute = "api/MeteoriteLandings/LargePayload/Stream";
     private static readonly MediaTypeHeaderValue Json = new("application/json");
 
     private readonly HttpClient _http;
@@ -39,6 +40,32 @@ public sealed class RestClient : IDisposable
     {
         using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)));
         return await ReadAsync(response, MeteoriteJsonContext.Default.MeteoriteLandingArray);
+    }
+
+    /// <summary>Every record, or the first <paramref name="limit"/>, from the streaming route, read record by record as the array arrives.</summary>
+    public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(int? limit = null)
+    {
+        var records = new List<MeteoriteLanding>();
+        await ConsumeStreamAsync(limit, records.Add);
+        return records;
+    }
+
+    /// <summary>
+    /// Reads the streaming route's array one record at a time and hands each to <paramref name="onRecord"/>
+    /// without keeping it; a null element is an error.
+    /// </summary>
+    public async Task<int> ConsumeStreamAsync(int? limit, Action<MeteoriteLanding> onRecord)
+    {
+        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(StreamRoute, limit)));
+        await using var body = await response.Content.ReadAsStreamAsync();
+        var count = 0;
+        await foreach (var record in JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding))
+        {
+            onRecord(record ?? throw new HttpRequestException($"{response.RequestMessage?.RequestUri} answered a null record at index {count}."));
+            count++;
+        }
+
+        return count;
     }
 
     /// <summary>Serializes the records into one buffer per call and sends it with a Content-Length, as gRPC sends its message.</summary>

@@ -21,6 +21,10 @@ public static class CorrectnessGate
         RequireRecords("REST GetLargePayload", records, expected);
         RequireVersion(client.Transport, client.LastResponseVersion, "REST GetLargePayload");
 
+        var streamed = await Call("REST GetLargePayload (stream)", () => client.StreamLargePayloadAsync());
+        RequireRecords("REST GetLargePayload (stream)", streamed, expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, "REST GetLargePayload (stream)");
+
         var status = await Call("REST PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
             $"REST PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
@@ -66,6 +70,18 @@ public static class CorrectnessGate
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
             $"gRPC PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
         RequireVersion(client.Transport, client.LastResponseVersion, "gRPC PostLargePayload");
+    }
+
+    /// <summary>GrpcAPI's other streams of the large payload: written with BufferHint, and in chunks of 100 records.</summary>
+    public static async Task CheckGrpcStreamingVariantsAsync(GrpcClient client, MeteoriteDataset expected)
+    {
+        var buffered = await Call("gRPC GetLargePayloadBuffered", () => client.StreamLargePayloadBufferedAsync());
+        RequireRecords("gRPC GetLargePayloadBuffered", [.. buffered.Select(ProtoMapping.ToRest)], expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayloadBuffered");
+
+        var chunked = await Call("gRPC GetLargePayloadChunked", () => client.StreamLargePayloadChunkedAsync());
+        RequireRecords("gRPC GetLargePayloadChunked", [.. chunked.Select(ProtoMapping.ToRest)], expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayloadChunked");
     }
 
     /// <summary>

@@ -30,6 +30,8 @@ public static class Arms
         return rest switch
         {
             _ when rest.EndsWith("AsList", StringComparison.Ordinal) => name + " list",
+            _ when rest.StartsWith("StreamBuffered", StringComparison.Ordinal) => name + " stream, buffered",
+            _ when rest.StartsWith("StreamChunked", StringComparison.Ordinal) => name + " stream, 100 per message",
             _ when rest.StartsWith("Stream", StringComparison.Ordinal) => name + " stream",
             _ => name,
         };

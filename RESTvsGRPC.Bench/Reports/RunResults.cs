@@ -7,7 +7,8 @@ namespace RESTvsGRPC.Bench.Reports;
 /// Everything one run measured, written as <c>summary.json</c> beside BenchmarkDotNet's reports: the summary, its
 /// charts and <c>compare</c> are all made from it, and it reads back the same on any OS.
 /// </summary>
-public sealed record RunResults(Provenance Provenance, IReadOnlyList<BenchmarkResult> Benchmarks, IReadOnlyList<WireBytes> WireBytes)
+public sealed record RunResults(
+    Provenance Provenance, IReadOnlyList<BenchmarkResult> Benchmarks, IReadOnlyList<WireBytes> WireBytes, IReadOnlyList<StreamingResult> Streaming)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";
@@ -61,6 +62,12 @@ public sealed record BenchmarkResult(
 
 /// <summary>Bytes on the client's sockets per call for one networked benchmark, and the HTTP version its responses came back in.</summary>
 public sealed record WireBytes(string Benchmark, string Transport, string HttpVersion, double SentPerCall, double ReceivedPerCall);
+
+/// <summary>
+/// One way of getting many records: medians of the time to the first record the consumer can use and to the last
+/// (nanoseconds), and the most managed memory the client held live meanwhile (bytes).
+/// </summary>
+public sealed record StreamingResult(string Arm, string Shape, int Records, double FirstRecordNanoseconds, double TotalNanoseconds, double PeakLiveBytes);
 
 /// <summary>Where, when and how a run was made: enough to rerun it and to know which runs may be compared.</summary>
 public sealed record Provenance(

@@ -98,6 +98,8 @@ public static class RunSummary
             }
         }
 
+        AddStreaming(document, charts, run.Streaming);
+
         var httpVersions = run.Benchmarks.Where(b => b.Class == HttpVersions).ToList();
         if (httpVersions.Count > 0)
         {
@@ -163,6 +165,47 @@ public static class RunSummary
             .AddBullets(notes.Count > 0 ? notes : ["No result contradicts another."]);
         AddProvenance(document, run.Provenance);
         return (document, charts);
+    }
+
+    private static void AddStreaming(ReportDocument document, List<(string File, string Svg)> charts, IReadOnlyList<StreamingResult> streaming)
+    {
+        if (streaming.Count == 0)
+        {
+            return;
+        }
+
+        var records = streaming[0].Records;
+        document.AddHeading(2, $"Streaming: when it pays ({records.ToString("#,0", CultureInfo.InvariantCulture)} records)")
+            .AddParagraph($"Medians of {Benchmarks.StreamingProbe.Repetitions} calls after a warm-up, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
+                + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
+                + $"{Benchmarks.StreamingProbe.MemorySampleEvery} records in a separate pass.")
+            .AddTable(["arm", "shape", "first record", "all records", "live memory at most"],
+                streaming.Select(s => (IReadOnlyList<string>)[s.Arm, s.Shape, Units.Time(s.FirstRecordNanoseconds), Units.Time(s.TotalNanoseconds), Units.Bytes(s.PeakLiveBytes)]),
+                2, 3, 4);
+        var verdicts = new List<string>();
+        foreach (var (list, streams) in new[] { ("REST + JSON list", "REST + JSON stream"), ("gRPC list", "gRPC stream") })
+        {
+            var whole = streaming.FirstOrDefault(s => s.Arm == list);
+            foreach (var stream in streaming.Where(s => s.Arm.StartsWith(streams, StringComparison.Ordinal)))
+            {
+                if (whole is null)
+                {
+                    continue;
+                }
+
+                var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
+                var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
+                verdicts.Add($"{stream.Arm}: first record {Units.Ratio(first)} sooner than {list}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
+                    + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}.");
+            }
+        }
+
+        document.AddBullets(verdicts);
+        charts.Add(("streaming.svg", SvgChart.GroupedBars(
+            $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records", "time (ms)",
+            [.. streaming.Select(s => new SvgChart.Group(s.Arm, [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]))],
+            logScale: true, v => v.ToString("#,0.##", CultureInfo.InvariantCulture))));
+        document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
     }
 
     private static IEnumerable<string> Headlines(IReadOnlyList<BenchmarkResult> rows)

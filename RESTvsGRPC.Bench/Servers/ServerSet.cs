@@ -61,10 +61,8 @@ public sealed class ServerSet : IDisposable
 
             set.Rest = RestServerAddresses.FromReadyLine(await set.StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
             set.Grpc = GrpcServerAddresses.FromReadyLine(await set.StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
-            if (options.SelectsScaling)
-            {
-                await set.StartScalingServersAsync(log);
-            }
+            // Every run: the streaming probe reads 10 000 records from them even where no scaling benchmark runs.
+            await set.StartScalingServersAsync(log);
 
             return set;
         }

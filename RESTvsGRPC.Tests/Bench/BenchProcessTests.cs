@@ -33,7 +33,7 @@ public sealed class BenchProcessTests : IDisposable
             var gate = await WaitForLineAsync(bench, "// correctness gate passed", TimeSpan.FromSeconds(90));
             Assert.True(gate, "the bench did not pass its gate within 90 s");
             servers = ServersStartedBy(bench.Id);
-            Assert.Equal(2, servers.Length); // RestAPI and GrpcAPI: the codec suite needs no scaling server
+            Assert.Equal(4, servers.Length); // RestAPI and GrpcAPI, and the pair serving 10 000 records
 
             using (var kill = Process.Start("kill", [$"-{signal}", bench.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
             {

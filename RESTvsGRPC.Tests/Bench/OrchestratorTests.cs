@@ -100,17 +100,6 @@ public sealed class OrchestratorTests : IDisposable
         Assert.True(BenchOptions.Parse(["--list", "flat"]).OnlyPrints);
     }
 
-    [Theory]
-    [InlineData(false, "--job", "dry")]
-    [InlineData(true, "--suite", "scaling")]
-    [InlineData(true, "--suite", "full")]
-    [InlineData(true, "--filter", "*Transport*", "*scaling*")]
-    [InlineData(false, "--filter", "*Transport*", "--job", "short")]
-    public void Options_know_when_the_scaling_server_is_needed(bool expected, params string[] args)
-    {
-        Assert.Equal(expected, BenchOptions.Parse(args).SelectsScaling);
-    }
-
     [Fact]
     public void Ready_line_gives_both_grpc_endpoints_and_the_certificate()
     {

@@ -28,5 +28,10 @@ internal static class RunFixture
         [
             new("RestGetLargePayload", "HTTP/1.1", "HTTP/1.1", 75, 224_000),
             new("GrpcGetLargePayloadAsList", "h2c", "HTTP/2", 237, 100_250),
+        ],
+        [
+            new("REST + JSON list", "one answer", 10_000, 90e6, 90e6, 9e6),
+            new("gRPC list", "one answer", 10_000, 25e6, 25e6, 4e6),
+            new("gRPC stream", "a message per record, flushed each", 10_000, 0.5e6, 30e6, 0.2e6),
         ]);
 }

@@ -38,6 +38,17 @@ public sealed class RunSummaryTests : IDisposable
     }
 
     [Fact]
+    public void Summary_says_when_streaming_pays_from_first_record_total_time_and_memory()
+    {
+        var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));
+
+        Assert.Contains("## Streaming: when it pays (10,000 records)", markdown);
+        Assert.Contains("| gRPC stream | a message per record, flushed each | 500 μs | 30.0 ms | 195 KiB |", markdown);
+        Assert.Contains("- gRPC stream: first record 50.00× sooner than gRPC list's, last record 1.20× later, holding 195 KiB at most against 3.81 MiB.", markdown);
+        Assert.True(File.Exists(Path.Combine(_directory.Path, "streaming.svg")));
+    }
+
+    [Fact]
     public void Summary_ends_with_the_provenance_of_the_run()
     {
         var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));

@@ -27,7 +27,20 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
         {
             using var client = new GrpcClient(transport);
             await CorrectnessGate.CheckGrpcAsync(client, Expected);
+            await CorrectnessGate.CheckGrpcStreamingVariantsAsync(client, Expected);
         }
+    }
+
+    [Fact]
+    public async Task Buffered_stream_sends_every_record_and_chunked_stream_a_hundred_per_message()
+    {
+        var buffered = await RawGrpc.SendAsync(fixture.Raw, Service + "/GetLargePayloadBuffered", EmptyMessage);
+        var chunked = await RawGrpc.SendAsync(fixture.Raw, Service + "/GetLargePayloadChunked", EmptyMessage);
+
+        Assert.Equal(Expected.Count, buffered.Messages.Length);
+        Assert.Equal((Expected.Count + 99) / 100, chunked.Messages.Length);
+        Assert.All(chunked.Messages, message => Assert.Equal(100, MeteoriteLandingList.Parser.ParseFrom(message).MeteoriteLandings.Count));
+        Assert.Equal(("0", "0"), (buffered.Status, chunked.Status));
     }
 
     [Fact]

@@ -56,6 +56,22 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
         Assert.Equal(Expected.Records.Take(10), records);
     }
 
+    [Fact]
+    public async Task StreamLargePayload_is_the_same_json_array_readable_record_by_record()
+    {
+        var whole = await Client.GetStringAsync(Route + "/LargePayload");
+        var streamed = await Client.GetStringAsync(Route + "/LargePayload/Stream");
+        await using var body = await Client.GetStreamAsync(Route + "/LargePayload/Stream?limit=10");
+        var firstTen = new List<MeteoriteLanding>();
+        await foreach (var record in System.Text.Json.JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding))
+        {
+            firstTen.Add(record!);
+        }
+
+        Assert.Equal(whole, streamed);
+        Assert.Equal(Expected.Records.Take(10), firstTen);
+    }
+
     [Theory]
     [InlineData("0")]
     [InlineData("1001")]
@@ -64,8 +80,10 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     public async Task GetLargePayload_rejects_a_limit_outside_the_records_with_400(string limit)
     {
         using var response = await Client.GetAsync($"{Route}/LargePayload?limit={limit}");
+        using var stream = await Client.GetAsync($"{Route}/LargePayload/Stream?limit={limit}");
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal(HttpStatusCode.BadRequest, stream.StatusCode);
         await AssertStillServing();
     }
 

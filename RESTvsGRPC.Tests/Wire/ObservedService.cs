@@ -37,6 +37,12 @@ public sealed class ObservedService
         }
     }
 
+    public Task GetLargePayloadBuffered(LargePayloadRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context) =>
+        GetLargePayload(request, responseStream, context);
+
+    public Task GetLargePayloadChunked(LargePayloadRequest request, IServerStreamWriter<MeteoriteLandingList> responseStream, ServerCallContext context) =>
+        Task.CompletedTask;
+
     /// <summary>A bug: the server must answer UNKNOWN without its details and keep serving.</summary>
     public Task<MeteoriteLandingList> GetLargePayloadAsList(LargePayloadRequest request, ServerCallContext context) =>
         throw new InvalidOperationException("internal detail that must not reach the client");

@@ -25,6 +25,21 @@ public sealed class MeteoriteLandingsController(MeteoriteDataset dataset) : Cont
         return limit is { } count ? new(dataset.First(count)) : new(dataset.Records);
     }
 
+    /// <summary>
+    /// The same JSON array, produced from an <see cref="IAsyncEnumerable{T}"/>: System.Text.Json writes and flushes it
+    /// a buffer at a time as the records are enumerated, for clients that read it record by record.
+    /// </summary>
+    [HttpGet("LargePayload/Stream")]
+    public ActionResult<IAsyncEnumerable<MeteoriteLanding>> StreamLargePayload([FromQuery] int? limit)
+    {
+        if (dataset.LimitProblem(limit) is { } problem)
+        {
+            return ValidationProblem(problem);
+        }
+
+        return new((limit is { } count ? dataset.First(count) : dataset.Records).ToAsyncEnumerable());
+    }
+
     /// <summary>Parses the whole body and says how many records it held.</summary>
     [HttpPost("LargePayload")]
     [Consumes("application/json")]

@@ -1,0 +1,124 @@
+using System.Diagnostics;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Bench.Benchmarks;
+
+/// <summary>
+/// When streaming pays: for each way of getting many records (one answer, or a stream read record by record), the
+/// time to the first record the consumer can use, the time to the last, and the managed memory the client holds
+/// meanwhile, at <see cref="ScalingBenchmarks.MaxRecords"/> records from the scaling servers, outside any timed
+/// benchmark. Stream consumers process each record and drop it; a list's consumer has every record at once.
+/// </summary>
+public static class StreamingProbe
+{
+    /// <summary>Timed repetitions per arm after one warm-up; the medians are reported.</summary>
+    public const int Repetitions = 5;
+
+    /// <summary>In the memory pass, live managed memory is read (after a full collection) every this many records.</summary>
+    public const int MemorySampleEvery = 500;
+
+    private delegate Task<int> Consume(Action<object> onRecord);
+
+    private sealed record Arm(string Name, string Shape, Consume Run);
+
+    /// <summary>Measures every arm against the servers holding at least <paramref name="records"/> records.</summary>
+    public static async Task<IReadOnlyList<StreamingResult>> MeasureAsync(Uri restScaling, Uri grpcScaling, int records)
+    {
+        using var rest = new RestClient(HttpTransport.Http11(restScaling));
+        using var restProtobuf = new RestProtobufClient(HttpTransport.Http11(restScaling));
+        using var grpc = new GrpcClient(HttpTransport.H2c(grpcScaling));
+        var limit = (uint)records;
+        Arm[] arms =
+        [
+            new("REST + JSON list", "one answer", async onRecord => Each(await rest.GetLargePayloadAsync(records), onRecord)),
+            new("REST + protobuf list", "one answer", async onRecord => Each((await restProtobuf.GetLargePayloadAsync(records)).MeteoriteLandings, onRecord)),
+            new("REST + JSON stream", "JSON array read record by record", onRecord => rest.ConsumeStreamAsync(records, onRecord)),
+            new("gRPC list", "one answer", async onRecord => Each((await grpc.GetLargePayloadAsListAsync(limit)).MeteoriteLandings, onRecord)),
+            new("gRPC stream", "a message per record, flushed each", onRecord => grpc.ConsumeStreamAsync(limit, onRecord)),
+            new("gRPC stream, buffered", "a message per record, BufferHint", onRecord => grpc.ConsumeStreamAsync(limit, onRecord, buffered: true)),
+            new("gRPC stream, 100 per message", "100 records per message, flushed each", onRecord => grpc.ConsumeChunkedStreamAsync(limit, onRecord)),
+        ];
+
+        var results = new List<StreamingResult>();
+        foreach (var arm in arms)
+        {
+            await TimeAsync(arm, records);
+            var timings = new List<(double First, double Total)>();
+            for (var i = 0; i < Repetitions; i++)
+            {
+                timings.Add(await TimeAsync(arm, records));
+            }
+
+            results.Add(new StreamingResult(
+                arm.Name, arm.Shape, records, Median(timings.Select(t => t.First)), Median(timings.Select(t => t.Total)), await PeakLiveBytesAsync(arm, records)));
+        }
+
+        return results;
+    }
+
+    /// <summary>A whole answer's records handed to the consumer one by one, as the stream consumers get theirs.</summary>
+    private static int Each<T>(IEnumerable<T> records, Action<object> onRecord)
+    {
+        var count = 0;
+        foreach (var record in records)
+        {
+            onRecord(record!);
+            count++;
+        }
+
+        return count;
+    }
+
+    /// <summary>Nanoseconds from the call's start to its first record, and to its end; the record count is checked.</summary>
+    private static async Task<(double First, double Total)> TimeAsync(Arm arm, int records)
+    {
+        long first = 0;
+        var clock = Stopwatch.StartNew();
+        var count = await arm.Run(_ =>
+        {
+            if (first == 0)
+            {
+                first = clock.ElapsedTicks;
+            }
+        });
+        var total = clock.ElapsedTicks;
+        Require(arm, count, records);
+        return (first * 1e9 / Stopwatch.Frequency, total * 1e9 / Stopwatch.Frequency);
+    }
+
+    /// <summary>
+    /// The most managed memory live at once while the consumer works, above what was live before the call: read
+    /// after full collections every <see cref="MemorySampleEvery"/> records and at the last, in a pass of its own (not timed).
+    /// </summary>
+    private static async Task<double> PeakLiveBytesAsync(Arm arm, int records)
+    {
+        var before = GC.GetTotalMemory(forceFullCollection: true);
+        long peak = 0;
+        var seen = 0;
+        var count = await arm.Run(_ =>
+        {
+            seen++;
+            if (seen % MemorySampleEvery == 0 || seen == records)
+            {
+                peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - before);
+            }
+        });
+        Require(arm, count, records);
+        return peak;
+    }
+
+    private static void Require(Arm arm, int count, int records)
+    {
+        if (count != records)
+        {
+            throw new Gate.GateFailedException($"{arm.Name} gave {count} records where {records} were asked for.");
+        }
+    }
+
+    private static double Median(IEnumerable<double> values)
+    {
+        var sorted = values.Order().ToArray();
+        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[(sorted.Length / 2) - 1] + sorted[sorted.Length / 2]) / 2;
+    }
+}
