@@ -176,7 +176,7 @@ public static class RunSummary
 
         var records = streaming[0].Records;
         document.AddHeading(2, $"Streaming: when it pays ({records.ToString("#,0", CultureInfo.InvariantCulture)} records)")
-            .AddParagraph($"Medians of {Benchmarks.StreamingProbe.Repetitions} calls after a warm-up, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
+            .AddParagraph($"Medians of {Benchmarks.StreamingProbe.Repetitions} calls after {Benchmarks.StreamingProbe.WarmUps} untimed ones, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
                 + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
                 + $"{Benchmarks.StreamingProbe.MemorySampleEvery} records in a separate pass.")
             .AddTable(["arm", "shape", "first record", "all records", "live memory at most"],
