@@ -49,13 +49,19 @@ def summary(records):
             "lastId": records[-1].id if records else None, "sha256": hashlib.sha256(encoded).hexdigest()}
 
 
-def status_of(call):
+details = {}
+
+
+def status_of(call, name=None):
+    """The call's status code; under `name`, its details are kept too, for the test to show when a code surprises it."""
     try:
         result = call()
         if hasattr(result, "__iter__") and not isinstance(result, (bytes, str)):
             list(result)
         return 0
     except grpc.RpcError as error:
+        if name:
+            details[name] = error.details()
         return error.code().value[0]
 
 
@@ -78,7 +84,7 @@ def main():
     result["services"] = [service.name for service in answer.list_services_response.service]
     result["errors"] = {
         "unknownMethod": status_of(lambda: raw(contract.method("NoSuchMethod"), b"")(None, timeout=TIMEOUT)),
-        "streamDeadline1ms": status_of(lambda: stream(LargeRequest(), timeout=0.001)),
+        "streamDeadline1ms": status_of(lambda: stream(LargeRequest(), timeout=0.001), "streamDeadline1ms"),
         "limitOutOfRange": status_of(lambda: get_list(LargeRequest(limit=len(records) + 1), timeout=TIMEOUT)),
         # About 5 MB: past the 4 MiB receive limit.
         "oversize": status_of(lambda: post(RecordList(meteorite_landings=records * 50), timeout=TIMEOUT)),
@@ -86,6 +92,7 @@ def main():
         "garbage": status_of(lambda: raw(contract.method("PostLargePayload"), b"\xff\xff\xff\xff\xff")(None, timeout=TIMEOUT)),
         "unknownHealthService": status_of(lambda: health_check(HealthRequest(service="no.such.Service"), timeout=TIMEOUT)),
     }
+    result["errorDetails"] = details
     result["after"] = get_version(Empty(), timeout=TIMEOUT).api_version
     print(json.dumps(result))
 
