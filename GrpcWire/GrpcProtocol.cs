@@ -10,6 +10,9 @@ public static class GrpcProtocol
     public const string AcceptEncodingHeader = "grpc-accept-encoding";
     public const string TimeoutHeader = "grpc-timeout";
 
+    /// <summary>grpc-dotnet's request header by which a client asks the server to compress this call's response with the named algorithm.</summary>
+    public const string ResponseCompressionRequestHeader = "grpc-internal-encoding-request";
+
     /// <summary>A compressed-flag byte and a four-byte big-endian length precede every message.</summary>
     public const int MessageHeaderLength = 5;
 

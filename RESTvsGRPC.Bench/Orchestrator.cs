@@ -67,6 +67,7 @@ public static class Orchestrator
             {
                 var run = new RunResults(
                     ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args), BenchmarkResults.From(summaries), wireBytes, streaming);
+                run = run with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(directory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
             }
@@ -81,7 +82,7 @@ public static class Orchestrator
     }
 
     private static readonly Type[] BenchmarkTypes =
-        [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks)];
+        [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
 
     /// <summary>Every operation on every transport and record count the servers offer, once, before BenchmarkDotNet starts.</summary>
     private static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
@@ -162,6 +163,20 @@ public static class Orchestrator
         {
             error.WriteLine($"summary: {e.Message}");
             return 1;
+        }
+    }
+
+    /// <summary>The run whose summary.json is still in the results folder this run writes to, if it reads.</summary>
+    private static RunResults? PreviousRunIn(string directory)
+    {
+        try
+        {
+            return File.Exists(Path.Combine(directory, RunResults.FileName)) ? RunResults.Load(directory) : null;
+        }
+        catch (InvalidDataException)
+        {
+            // Written by an older bench, or damaged: there is nothing to compare with.
+            return null;
         }
     }
 

@@ -40,7 +40,9 @@ internal sealed class ServerCall : ServerCallContext, IDisposable
             _cancellation = CancellationTokenSource.CreateLinkedTokenSource(http.RequestAborted, _deadlineTimer.Token);
         }
 
-        if (options.ResponseCompression is { } compression
+        // The client's per-call request (grpc-dotnet's header) wins over the server's option; either only if the client accepts it.
+        var requested = headers.TryGetValue(GrpcProtocol.ResponseCompressionRequestHeader, out var name) ? MessageCompression.Find(name.ToString()) : null;
+        if ((requested ?? options.ResponseCompression) is { } compression
             && headers.TryGetValue(GrpcProtocol.AcceptEncodingHeader, out var accepted)
             && accepted.ToString().Split(',', StringSplitOptions.TrimEntries).Contains(compression.Name))
         {

@@ -1,3 +1,4 @@
+using GrpcWire;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Reports;
@@ -63,6 +64,11 @@ public static class WireBytesProbe
                 yield return arm;
             }
 
+            // The compression suite: gzip's bytes beside the uncompressed arms above.
+            var gzip = rest.Http11Transport with { Gzip = true };
+            yield return Json("RestGzipGetLargePayload", gzip, client => client.GetLargePayloadAsync());
+            yield return Json("RestGzipPostLargePayload", gzip, client => client.PostLargePayloadAsync(dataset.Records));
+
             if (rest.H2c is not null && rest.Tls is not null)
             {
                 // The HTTP-version suite: REST + JSON on each transport.
@@ -84,6 +90,8 @@ public static class WireBytesProbe
             yield return Grpc("GrpcStreamLargePayload", grpc.H2cTransport, client => client.StreamLargePayloadAsync());
             yield return Grpc("GrpcStreamBufferedLargePayload", grpc.H2cTransport, client => client.StreamLargePayloadBufferedAsync());
             yield return Grpc("GrpcStreamChunkedLargePayload", grpc.H2cTransport, client => client.StreamLargePayloadChunkedAsync());
+            yield return Grpc("GrpcGzipGetLargePayloadAsList", grpc.H2cTransport, client => client.GetLargePayloadAsListAsync(), MessageCompression.Gzip);
+            yield return Grpc("GrpcGzipPostLargePayload", grpc.H2cTransport, client => client.PostLargePayloadAsync(dataset.ProtoList), MessageCompression.Gzip);
             foreach (var arm in GrpcArms("GrpcH2c", grpc.H2cTransport, dataset))
             {
                 yield return arm;
@@ -127,6 +135,6 @@ public static class WireBytesProbe
     private static Arm Protobuf(string name, HttpTransport transport, Func<RestProtobufClient, Task> call) =>
         new(name, transport, t => { var c = new RestProtobufClient(t); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
 
-    private static Arm Grpc(string name, HttpTransport transport, Func<GrpcClient, Task> call) =>
-        new(name, transport, t => { var c = new GrpcClient(t); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
+    private static Arm Grpc(string name, HttpTransport transport, Func<GrpcClient, Task> call, MessageCompression? compression = null) =>
+        new(name, transport, t => { var c = new GrpcClient(t, compression); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
 }

@@ -20,18 +20,26 @@ public sealed class GrpcClient : IDisposable
     private static readonly LargePayloadRequest Everything = new();
 
     private readonly GrpcConnection _connection;
+    private readonly GrpcCallOptions _options;
+    private readonly GrpcCallOptions _postOptions;
 
-    public GrpcClient(HttpTransport transport) => _connection = new GrpcConnection(transport);
+    /// <summary>A client over one connection; with <paramref name="compression"/>, every response is asked for compressed and the POST's message is sent compressed.</summary>
+    public GrpcClient(HttpTransport transport, GrpcWire.MessageCompression? compression = null)
+    {
+        _connection = new GrpcConnection(transport);
+        _options = new GrpcCallOptions(ResponseCompression: compression);
+        _postOptions = new GrpcCallOptions(RequestCompression: compression, ResponseCompression: compression);
+    }
 
     public HttpTransport Transport => _connection.Transport;
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public System.Version? LastResponseVersion => _connection.LastResponseVersion;
 
-    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() => _connection.UnaryAsync(GetVersion, Empty);
+    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() => _connection.UnaryAsync(GetVersion, Empty, _options);
 
     /// <summary>Every record, or the first <paramref name="limit"/>, in one message.</summary>
-    public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) => _connection.UnaryAsync(GetLargePayloadAsList, Request(limit));
+    public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) => _connection.UnaryAsync(GetLargePayloadAsList, Request(limit), _options);
 
     /// <summary>Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in arrival order.</summary>
     public Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null) => CollectAsync(GetLargePayload, limit);
@@ -42,7 +50,7 @@ public sealed class GrpcClient : IDisposable
     /// <summary>The records in chunks of up to 100 per message, collected in arrival order.</summary>
     public async Task<List<MeteoriteLanding>> StreamLargePayloadChunkedAsync(uint? limit = null)
     {
-        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit));
+        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit), _options);
         var records = new List<MeteoriteLanding>();
         while (await call.MoveNextAsync())
         {
@@ -58,7 +66,7 @@ public sealed class GrpcClient : IDisposable
     /// </summary>
     public async Task<int> ConsumeStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord, bool buffered = false)
     {
-        using var call = await _connection.ServerStreamingAsync(buffered ? GetLargePayloadBuffered : GetLargePayload, Request(limit));
+        using var call = await _connection.ServerStreamingAsync(buffered ? GetLargePayloadBuffered : GetLargePayload, Request(limit), _options);
         var count = 0;
         while (await call.MoveNextAsync())
         {
@@ -72,7 +80,7 @@ public sealed class GrpcClient : IDisposable
     /// <summary>The chunked stream read as <see cref="ConsumeStreamAsync"/> reads the others.</summary>
     public async Task<int> ConsumeChunkedStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord)
     {
-        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit));
+        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit), _options);
         var count = 0;
         while (await call.MoveNextAsync())
         {
@@ -87,13 +95,13 @@ public sealed class GrpcClient : IDisposable
     }
 
     /// <summary>Serializes the list into one length-prefixed message per call, as a generated client does.</summary>
-    public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records);
+    public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records, _postOptions);
 
     public void Dispose() => _connection.Dispose();
 
     private async Task<List<MeteoriteLanding>> CollectAsync(GrpcMethod<LargePayloadRequest, MeteoriteLanding> method, uint? limit)
     {
-        using var call = await _connection.ServerStreamingAsync(method, Request(limit));
+        using var call = await _connection.ServerStreamingAsync(method, Request(limit), _options);
         var records = new List<MeteoriteLanding>();
         while (await call.MoveNextAsync())
         {

@@ -19,7 +19,11 @@ public static class HttpClientSettings
     /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression; the HTTP/2 window above; the transport's wire counter, if any.</summary>
     public static HttpClient Create(HttpTransport transport)
     {
-        var handler = new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.None, InitialHttp2StreamWindowSize = Http2StreamWindowBytes };
+        var handler = new SocketsHttpHandler
+        {
+            AutomaticDecompression = transport.Gzip ? DecompressionMethods.GZip : DecompressionMethods.None,
+            InitialHttp2StreamWindowSize = Http2StreamWindowBytes,
+        };
         if (transport.Counter is { } counter)
         {
             handler.ConnectCallback = counter.ConnectAsync;
@@ -46,6 +50,30 @@ public static class HttpClientSettings
     /// </summary>
     public static HttpRequestMessage NewRequest(HttpTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
         new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
+
+    /// <summary>A request body as the transport sends it: gzip-compressed (at gRPC's level) with its Content-Encoding where the transport says so.</summary>
+    public static HttpContent Body(HttpTransport transport, byte[] body, System.Net.Http.Headers.MediaTypeHeaderValue type)
+    {
+        HttpContent content;
+        if (transport.Gzip)
+        {
+            var compressed = new MemoryStream();
+            using (var gzip = new System.IO.Compression.GZipStream(compressed, GrpcWire.MessageCompression.Level, leaveOpen: true))
+            {
+                gzip.Write(body);
+            }
+
+            content = new ByteArrayContent(compressed.GetBuffer(), 0, (int)compressed.Length);
+            content.Headers.ContentEncoding.Add("gzip");
+        }
+        else
+        {
+            content = new ByteArrayContent(body);
+        }
+
+        content.Headers.ContentType = type;
+        return content;
+    }
 
     /// <summary>The large GET's route, asking for the first <paramref name="limit"/> records where one is given.</summary>
     public static string WithLimit(string route, int? limit) =>

@@ -72,8 +72,7 @@ public sealed class RestClient : IDisposable
     public async Task<PostStatus> PostLargePayloadAsync(IReadOnlyList<MeteoriteLanding> records)
     {
         var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
-        using var content = new ByteArrayContent(body);
-        content.Headers.ContentType = Json;
+        using var content = HttpClientSettings.Body(Transport, body, Json);
         using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content));
         return await ReadAsync(response, MeteoriteJsonContext.Default.PostStatus);
     }

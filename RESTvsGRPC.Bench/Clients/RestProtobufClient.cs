@@ -39,8 +39,7 @@ public sealed class RestProtobufClient : IDisposable
     /// <summary>Serializes the message into one buffer per call and sends it with a Content-Length, as gRPC does.</summary>
     public async Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records)
     {
-        using var content = new ByteArrayContent(records.ToByteArray());
-        content.Headers.ContentType = Protobuf;
+        using var content = HttpClientSettings.Body(Transport, records.ToByteArray(), Protobuf);
         return await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content), StatusResponse.Parser);
     }
 

@@ -6,10 +6,12 @@ public static class Arms
     private static readonly (string Prefix, string Name)[] Prefixes =
     [
         ("RestProtobuf", "REST + protobuf"),
+        ("RestGzip", "REST + JSON, gzip"),
         ("RestHttp11", "REST + JSON, HTTP/1.1"),
         ("RestH2c", "REST + JSON, h2c"),
         ("RestTls", "REST + JSON, TLS"),
         ("Rest", "REST + JSON"),
+        ("GrpcGzip", "gRPC, gzip"),
         ("GrpcH2c", "gRPC, h2c"),
         ("GrpcTls", "gRPC, TLS"),
         ("Grpc", "gRPC"),

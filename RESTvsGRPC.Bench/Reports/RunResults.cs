@@ -8,7 +8,11 @@ namespace RESTvsGRPC.Bench.Reports;
 /// charts and <c>compare</c> are all made from it, and it reads back the same on any OS.
 /// </summary>
 public sealed record RunResults(
-    Provenance Provenance, IReadOnlyList<BenchmarkResult> Benchmarks, IReadOnlyList<WireBytes> WireBytes, IReadOnlyList<StreamingResult> Streaming)
+    Provenance Provenance,
+    IReadOnlyList<BenchmarkResult> Benchmarks,
+    IReadOnlyList<WireBytes> WireBytes,
+    IReadOnlyList<StreamingResult> Streaming,
+    RunToRun? PreviousRun = null)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";

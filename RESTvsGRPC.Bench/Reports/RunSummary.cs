@@ -99,6 +99,7 @@ public static class RunSummary
         }
 
         AddStreaming(document, charts, run.Streaming);
+        AddCompression(document, run, wire);
 
         var httpVersions = run.Benchmarks.Where(b => b.Class == HttpVersions).ToList();
         if (httpVersions.Count > 0)
@@ -163,8 +164,47 @@ public static class RunSummary
 
         document.AddHeading(2, "Notes")
             .AddBullets(notes.Count > 0 ? notes : ["No result contradicts another."]);
-        AddProvenance(document, run.Provenance);
+        AddProvenance(document, run.Provenance, run.PreviousRun);
         return (document, charts);
+    }
+
+    private static readonly (string Operation, string Plain, string Gzip)[] GzipPairs =
+    [
+        ("GetLargePayload", "RestGetLargePayload", "RestGzipGetLargePayload"),
+        ("GetLargePayload", "GrpcGetLargePayloadAsList", "GrpcGzipGetLargePayloadAsList"),
+        ("PostLargePayload", "RestPostLargePayload", "RestGzipPostLargePayload"),
+        ("PostLargePayload", "GrpcPostLargePayload", "GrpcGzipPostLargePayload"),
+    ];
+
+    /// <summary>gzip's bytes (every run) beside its time (the compression suite, where it ran).</summary>
+    private static void AddCompression(ReportDocument document, RunResults run, IReadOnlyDictionary<string, WireBytes> wire)
+    {
+        var pairs = GzipPairs.Where(p => wire.ContainsKey(p.Plain) && wire.ContainsKey(p.Gzip)).ToList();
+        if (pairs.Count == 0)
+        {
+            return;
+        }
+
+        var timed = run.Benchmarks.Where(b => b.Class == "CompressionBenchmarks").ToList();
+        document.AddHeading(2, "gzip: bytes saved, time paid")
+            .AddParagraph("Bytes per call on the client's sockets, both directions, in every run; times per call from the compression suite "
+                + "(`--suite full`), where it ran. REST sends Accept-Encoding and a gzip body; gRPC asks for a gzip response per call and compresses its message; both at the fastest level.")
+            .AddTable(["operation", "arm", "bytes, plain", "bytes, gzip", "saved", "per call, plain", "per call, gzip", "gzip costs"],
+                pairs.Select(p =>
+                {
+                    var plainBytes = wire[p.Plain].SentPerCall + wire[p.Plain].ReceivedPerCall;
+                    var gzipBytes = wire[p.Gzip].SentPerCall + wire[p.Gzip].ReceivedPerCall;
+                    var plain = timed.FirstOrDefault(b => b.Method == p.Plain);
+                    var gzip = timed.FirstOrDefault(b => b.Method == p.Gzip);
+                    return (IReadOnlyList<string>)
+                    [
+                        p.Operation, Arms.Describe(p.Gzip), Units.Bytes(plainBytes), Units.Bytes(gzipBytes), Units.Percent(1 - (gzipBytes / plainBytes)),
+                        plain is null ? "not run" : Units.Time(plain.NanosecondsPerCall),
+                        gzip is null ? "not run" : Units.Time(gzip.NanosecondsPerCall),
+                        plain is null || gzip is null ? "" : $"{Units.Ratio(gzip.NanosecondsPerCall / plain.NanosecondsPerCall)} the time",
+                    ];
+                }),
+                2, 3, 4, 5, 6, 7);
     }
 
     private static void AddStreaming(ReportDocument document, List<(string File, string Svg)> charts, IReadOnlyList<StreamingResult> streaming)
@@ -293,8 +333,13 @@ public static class RunSummary
             operation,
             [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(Arms.Describe(b.Method), value(b), error(b)))]));
 
-    private static void AddProvenance(ReportDocument document, Provenance p)
+    private static void AddProvenance(ReportDocument document, Provenance p, RunToRun? previous)
     {
+        var spread = previous is null
+            ? "no earlier run of this machine, job and data in this results folder: run the same command again to see how far two runs differ"
+            : $"against the previous run in this folder ({previous.PreviousDate.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC, commit {previous.PreviousCommit[..Math.Min(12, previous.PreviousCommit.Length)]}), "
+                + $"per-call times of {previous.Cases} cases differ by {Units.Percent(previous.MedianTimeSpread)} (median), {Units.Percent(previous.MaxTimeSpread)} at most ({previous.MaxTimeSpreadCase}); "
+                + $"REST + JSON / gRPC ratios by {Units.Percent(previous.MaxRatioSpread)} at most ({previous.MaxRatioSpreadCase})";
         document.AddHeading(2, "Provenance").AddTable(["", ""],
         [
             ["commit", p.Commit + (p.Dirty ? " (work tree differs from it)" : "")],
@@ -309,6 +354,7 @@ public static class RunSummary
             ["packages", string.Join(", ", p.Packages.Select(kv => $"{kv.Key} {kv.Value}"))],
             ["data file", $"{p.DataFile} (SHA-256 of its records {p.DataSha256})"],
             ["servers", string.Join("; ", p.Servers)],
+            ["run to run", spread],
         ]);
     }
 

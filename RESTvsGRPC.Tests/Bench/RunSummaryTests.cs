@@ -80,6 +80,22 @@ public sealed class RunSummaryTests : IDisposable
     }
 
     [Fact]
+    public void Run_to_run_spread_against_the_previous_run_of_the_same_machine_is_in_the_provenance()
+    {
+        var previous = RunFixture.Run();
+        var current = RunFixture.Run(scale: 1.1);
+
+        var spread = RunToRun.Between(previous, current)!;
+        var markdown = File.ReadAllText(RunSummary.Write(current with { PreviousRun = spread }, _directory.Path));
+
+        Assert.Equal(7, spread.Cases); // the five calls, slower by a tenth, and the two codec floors, unchanged
+        Assert.Equal(0.1 / 1.05, spread.MedianTimeSpread, precision: 9);
+        Assert.Equal(0, spread.MaxRatioSpread, precision: 9);
+        Assert.Contains("| run to run | against the previous run in this folder (2026-11-22 07:00 UTC, commit 0123456789ab), per-call times of 7 cases differ by 10% (median)", markdown);
+        Assert.Null(RunToRun.Between(previous, RunFixture.Run(os: "Microsoft Windows 10.0.26100")));
+    }
+
+    [Fact]
     public void Results_read_back_the_same_from_a_file_with_windows_line_endings()
     {
         var run = RunFixture.Run();

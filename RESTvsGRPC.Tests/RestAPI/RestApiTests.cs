@@ -72,6 +72,35 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
         Assert.Equal(Expected.Records.Take(10), firstTen);
     }
 
+    [Fact]
+    public async Task GetLargePayload_is_gzip_compressed_when_asked_and_post_accepts_a_gzip_body()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, Route + "/LargePayload");
+        request.Headers.AcceptEncoding.ParseAdd("gzip");
+        using var response = await Client.SendAsync(request);
+        var compressed = await response.Content.ReadAsByteArrayAsync();
+        using var gzip = new System.IO.Compression.GZipStream(new MemoryStream(compressed), System.IO.Compression.CompressionMode.Decompress);
+        var records = await System.Text.Json.JsonSerializer.DeserializeAsync(gzip, MeteoriteJsonContext.Default.MeteoriteLandingArray);
+
+        Assert.Equal("gzip", Assert.Single(response.Content.Headers.ContentEncoding));
+        Assert.Equal(Expected.Sha256, CanonicalHash.Of(records!));
+        using var client = new RESTvsGRPC.Bench.Clients.RestClient(RESTvsGRPC.Bench.Clients.HttpTransport.Http11(fixture.Server.BaseAddress) with { Gzip = true });
+        Assert.Equal((uint)Expected.Count, (uint)(await client.PostLargePayloadAsync(Expected.Records)).Received);
+    }
+
+    [Fact]
+    public async Task PostLargePayload_rejects_a_gzip_body_that_does_not_decompress_with_400()
+    {
+        using var content = new ByteArrayContent([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]);
+        content.Headers.ContentType = new("application/json");
+        content.Headers.ContentEncoding.Add("gzip");
+
+        using var response = await Client.PostAsync(Route + "/LargePayload", content);
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        await AssertStillServing();
+    }
+
     [Theory]
     [InlineData("0")]
     [InlineData("1001")]

@@ -108,6 +108,11 @@ public sealed class GrpcConnection : IDisposable
             headers.TryAddWithoutValidation(GrpcProtocol.EncodingHeader, compression.Name);
         }
 
+        if (options.ResponseCompression is { } responseCompression)
+        {
+            headers.TryAddWithoutValidation(GrpcProtocol.ResponseCompressionRequestHeader, responseCompression.Name);
+        }
+
         var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellation);
         LastResponseVersion = response.Version;
         try
