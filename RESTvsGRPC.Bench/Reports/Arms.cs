@@ -29,14 +29,18 @@ public static class Arms
         }
 
         var rest = method[prefix.Length..];
-        return rest switch
+        var shape = rest switch
         {
-            _ when rest.EndsWith("AsList", StringComparison.Ordinal) => name + " list",
-            _ when rest.StartsWith("StreamBuffered", StringComparison.Ordinal) => name + " stream, buffered",
-            _ when rest.StartsWith("StreamChunked", StringComparison.Ordinal) => name + " stream, 100 per message",
-            _ when rest.StartsWith("Stream", StringComparison.Ordinal) => name + " stream",
-            _ => name,
+            _ when rest.EndsWith("AsList", StringComparison.Ordinal) => " list",
+            _ when rest.StartsWith("StreamBuffered", StringComparison.Ordinal) => " stream, buffered",
+            _ when rest.StartsWith("StreamChunked", StringComparison.Ordinal) => " stream, 100 per message",
+            _ when rest.StartsWith("Stream", StringComparison.Ordinal) => " stream",
+            _ => "",
         };
+
+        // The shape follows the protocol, before any transport or coding: "gRPC list, gzip", not "gRPC, gzip list".
+        var comma = name.IndexOf(", ", StringComparison.Ordinal);
+        return comma < 0 ? name + shape : name[..comma] + shape + name[comma..];
     }
 
     /// <summary>True for gRPC arms.</summary>
