@@ -42,21 +42,26 @@ public sealed class GrpcClient : IDisposable
     public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) => _connection.UnaryAsync(GetLargePayloadAsList, Request(limit), _options);
 
     /// <summary>Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in arrival order.</summary>
-    public Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null) => CollectAsync(GetLargePayload, limit);
+    public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null)
+    {
+        var records = new List<MeteoriteLanding>();
+        await ConsumeStreamAsync(limit, records.Add);
+        return records;
+    }
 
     /// <summary>The same stream written by the server with BufferHint (sent together at the end).</summary>
-    public Task<List<MeteoriteLanding>> StreamLargePayloadBufferedAsync(uint? limit = null) => CollectAsync(GetLargePayloadBuffered, limit);
+    public async Task<List<MeteoriteLanding>> StreamLargePayloadBufferedAsync(uint? limit = null)
+    {
+        var records = new List<MeteoriteLanding>();
+        await ConsumeStreamAsync(limit, records.Add, buffered: true);
+        return records;
+    }
 
     /// <summary>The records in chunks of up to 100 per message, collected in arrival order.</summary>
     public async Task<List<MeteoriteLanding>> StreamLargePayloadChunkedAsync(uint? limit = null)
     {
-        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit), _options);
         var records = new List<MeteoriteLanding>();
-        while (await call.MoveNextAsync())
-        {
-            records.AddRange(call.Current.MeteoriteLandings);
-        }
-
+        await ConsumeChunkedStreamAsync(limit, records.Add);
         return records;
     }
 
@@ -98,18 +103,6 @@ public sealed class GrpcClient : IDisposable
     public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records, _postOptions);
 
     public void Dispose() => _connection.Dispose();
-
-    private async Task<List<MeteoriteLanding>> CollectAsync(GrpcMethod<LargePayloadRequest, MeteoriteLanding> method, uint? limit)
-    {
-        using var call = await _connection.ServerStreamingAsync(method, Request(limit), _options);
-        var records = new List<MeteoriteLanding>();
-        while (await call.MoveNextAsync())
-        {
-            records.Add(call.Current);
-        }
-
-        return records;
-    }
 
     private static LargePayloadRequest Request(uint? limit) => limit is { } count ? new LargePayloadRequest { Limit = count } : Everything;
 }

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Reflection;
 using System.Runtime;
 using System.Runtime.InteropServices;
+using System.Text.RegularExpressions;
 using BenchmarkDotNet.Reports;
 using ModelLibrary;
 
@@ -37,8 +38,11 @@ public static class ProvenanceReader
             servers,
             DateTimeOffset.UtcNow,
             string.Join(' ', args),
-            string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => c.Job.DisplayInfo).Distinct()));
+            string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()));
     }
+
+    /// <summary>A job as its settings: BenchmarkDotNet names a job it derives from the command line at random ("Job-AQUQNT"), which would make every run's job differ.</summary>
+    private static string JobName(string displayInfo) => Regex.Replace(displayInfo, @"^Job-[A-Z0-9]+", "Job");
 
     private static string VersionOf(Assembly assembly) =>
         assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0]

@@ -37,8 +37,12 @@ public static class SvgChart
         var width = Left + plotWidth + Right;
         var legendHeight = 18 * series.Count;
         var height = Top + PlotHeight + labelSpace + 30 + legendHeight;
-        var values = groups.SelectMany(g => g.Bars).Select(b => b.Value + (b.Error is > 0 and var e && double.IsFinite(e) ? e : 0)).Where(v => v > 0).ToList();
-        var scale = Scale.For(values.DefaultIfEmpty(1).Min(), values.DefaultIfEmpty(1).Max(), logScale);
+        // The axis runs from the lowest bar to the highest whisker.
+        var bars = groups.SelectMany(g => g.Bars).Where(b => b.Value > 0).ToList();
+        var scale = Scale.For(
+            bars.Select(b => b.Value).DefaultIfEmpty(1).Min(),
+            bars.Select(b => b.Value + (b.Error is > 0 and var e && double.IsFinite(e) ? e : 0)).DefaultIfEmpty(1).Max(),
+            logScale);
 
         var svg = Begin(width, height, title);
         Axis(svg, scale, valueAxis, plotWidth, format);

@@ -24,7 +24,10 @@ public static class Units
 
     public static string Ratio(double ratio) => double.IsFinite(ratio) ? ratio.ToString("0.00", CultureInfo.InvariantCulture) + "×" : "NA";
 
-    public static string Percent(double share) => double.IsFinite(share) ? share.ToString("0%", CultureInfo.InvariantCulture) : "NA";
+    /// <summary>Whole percents, with a decimal below 10 % so a small share does not read as none.</summary>
+    public static string Percent(double share) => double.IsFinite(share)
+        ? share.ToString(Math.Abs(share) < 0.1 ? "0.0%" : "0%", CultureInfo.InvariantCulture)
+        : "NA";
 
     private static string Format(double value, string unit) =>
         value.ToString(value < 10 ? "0.00" : value < 100 ? "0.0" : "0", CultureInfo.InvariantCulture) + " " + unit;

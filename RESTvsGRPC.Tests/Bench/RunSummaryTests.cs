@@ -91,7 +91,7 @@ public sealed class RunSummaryTests : IDisposable
         Assert.Equal(7, spread.Cases); // the five calls, slower by a tenth, and the two codec floors, unchanged
         Assert.Equal(0.1 / 1.05, spread.MedianTimeSpread, precision: 9);
         Assert.Equal(0, spread.MaxRatioSpread, precision: 9);
-        Assert.Contains("| run to run | against the previous run in this folder (2026-11-22 07:00 UTC, commit 0123456789ab), per-call times of 7 cases differ by 10% (median)", markdown);
+        Assert.Contains("| run to run | against the previous run in this folder (2026-11-22 07:00 UTC, commit 0123456789ab), per-call times of 7 cases differ by 9.5% (median)", markdown);
         Assert.Null(RunToRun.Between(previous, RunFixture.Run(os: "Microsoft Windows 10.0.26100")));
     }
 
