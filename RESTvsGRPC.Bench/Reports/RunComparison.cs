@@ -114,8 +114,7 @@ public static class RunComparison
     private static string Ratio(BenchmarkResult first, BenchmarkResult other)
     {
         var ratio = other.NanosecondsPerCall / first.NanosecondsPerCall;
-        var within = Math.Abs(other.NanosecondsPerCall - first.NanosecondsPerCall) <= Finite(first.ErrorNanosecondsPerCall) + Finite(other.ErrorNanosecondsPerCall);
-        return (within ? "≈ " : "") + Units.Ratio(ratio);
+        return (first.WithinErrorOf(other) ? "≈ " : "") + Units.Ratio(ratio);
     }
 
     /// <summary>A folder's own name (a results folder is named "results": then its parent's), numbered so labels stay distinct.</summary>
@@ -132,6 +131,4 @@ public static class RunComparison
     }
 
     private static string Short(string commit) => commit.Length > 12 && !commit.Contains(' ', StringComparison.Ordinal) ? commit[..12] : commit;
-
-    private static double Finite(double value) => double.IsFinite(value) ? value : 0;
 }

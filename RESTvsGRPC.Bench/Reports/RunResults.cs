@@ -59,6 +59,13 @@ public sealed record BenchmarkResult(
     double? ServerCpuNanosecondsPerCall,
     double? ServerPeakWorkingSetBytes)
 {
+    /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
+    [JsonIgnore]
+    public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;
+
+    /// <summary>True where the two per-call times differ by no more than their errors together (a one-iteration job has none: 0).</summary>
+    public bool WithinErrorOf(BenchmarkResult other) => Math.Abs(NanosecondsPerCall - other.NanosecondsPerCall) <= Error + other.Error;
+
     /// <summary>Identifies the case across runs: class, method and parameters.</summary>
     [JsonIgnore]
     public string Key => Records is { } records ? $"{Class}.{Method} Records={records} Calls={Calls}" : $"{Class}.{Method} Calls={Calls}";

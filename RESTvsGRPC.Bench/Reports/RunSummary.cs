@@ -268,7 +268,7 @@ public static class RunSummary
     private static string Compared(BenchmarkResult baseline, BenchmarkResult other)
     {
         var ratio = baseline.NanosecondsPerCall / other.NanosecondsPerCall;
-        var within = Math.Abs(baseline.NanosecondsPerCall - other.NanosecondsPerCall) <= Finite(baseline.ErrorNanosecondsPerCall) + Finite(other.ErrorNanosecondsPerCall);
+        var within = baseline.WithinErrorOf(other);
         var text = ratio >= 1 ? $"{Units.Ratio(ratio)} faster" : $"{Units.Ratio(1 / ratio)} slower";
         return within ? "≈ " + text : text;
     }
@@ -307,7 +307,7 @@ public static class RunSummary
     {
         foreach (var call in rows)
         {
-            if (Floor(call, all) is { } floor && floor.NanosecondsPerCall - Finite(floor.ErrorNanosecondsPerCall) > call.NanosecondsPerCall + Finite(call.ErrorNanosecondsPerCall))
+            if (Floor(call, all) is { } floor && floor.NanosecondsPerCall - floor.Error > call.NanosecondsPerCall + call.Error)
             {
                 yield return $"{call.Operation} {Arms.Describe(call.Method)} ×{call.Calls} {Units.Time(call.NanosecondsPerCall)} < {Units.Time(floor.NanosecondsPerCall)}";
             }
@@ -320,7 +320,7 @@ public static class RunSummary
         {
             var fastest = method.MinBy(b => b.NanosecondsPerCall)!;
             var slowest = method.MaxBy(b => b.NanosecondsPerCall)!;
-            if (slowest.NanosecondsPerCall - fastest.NanosecondsPerCall > Finite(slowest.ErrorNanosecondsPerCall) + Finite(fastest.ErrorNanosecondsPerCall)
+            if (!slowest.WithinErrorOf(fastest)
                 && slowest.NanosecondsPerCall > fastest.NanosecondsPerCall * 1.10)
             {
                 yield return $"{slowest.Operation} {Arms.Describe(method.Key)} {Units.Time(fastest.NanosecondsPerCall)} (×{fastest.Calls}) against {Units.Time(slowest.NanosecondsPerCall)} (×{slowest.Calls})";
@@ -370,8 +370,6 @@ public static class RunSummary
     };
 
     private static string Bytes(double? bytes) => bytes is { } b ? Units.Bytes(b) : "";
-
-    private static double Finite(double value) => double.IsFinite(value) ? value : 0;
 
     private static double Spread(IEnumerable<double> values)
     {
