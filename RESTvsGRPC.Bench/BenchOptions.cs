@@ -3,10 +3,10 @@ namespace RESTvsGRPC.Bench;
 /// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
-    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs)
+    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--quick] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -23,6 +23,12 @@ public sealed record BenchOptions(
     /// <summary>What the bench adds to BenchmarkDotNet's default job when no job is chosen.</summary>
     public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--minIterationCount", "5", "--maxIterationCount", "20"];
 
+    /// <summary>
+    /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations per case) and batches of 100
+    /// calls only; a first look in about two minutes, not a result to publish.
+    /// </summary>
+    public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1"];
+
     /// <summary>True where BenchmarkDotNet only prints (a list, help, its version): no server is needed.</summary>
     public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 
@@ -31,6 +37,7 @@ public sealed record BenchOptions(
     {
         Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null, grpcScalingUrl = null;
         string? certificate = null, grpcCertificate = null, dataPath = null, suite = null;
+        var quick = false;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -46,6 +53,7 @@ public sealed record BenchOptions(
                 case "--grpc-tls-certificate": grpcCertificate = Value(args, ref i); break;
                 case "--grpc-scaling-url": grpcScalingUrl = HttpUrl(args, ref i); break;
                 case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
+                case "--quick": quick = true; break;
                 case "--suite":
                     suite = Value(args, ref i);
                     if (!Suites.ContainsKey(suite))
@@ -76,13 +84,13 @@ public sealed record BenchOptions(
         }
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite fits in
-        // about six minutes on two cores. Any job or iteration option of the user's replaces the bound.
+        // about eight minutes on two cores. Any job or iteration option of the user's replaces the bound.
         if (!rest.Any(a => a is "--job" or "-j" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
         {
-            rest.AddRange(DefaultIterationBounds);
+            rest.AddRange(quick ? QuickJob : DefaultIterationBounds);
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest]);
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest], quick);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";

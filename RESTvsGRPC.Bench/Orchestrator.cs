@@ -6,6 +6,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Bench.Servers;
 
@@ -23,6 +24,11 @@ public static class Orchestrator
         if (args is ["compare", .. var folders])
         {
             return RunComparison.Run(folders, output, error);
+        }
+
+        if (args is ["load", .. var load])
+        {
+            return await LoadCommand.RunAsync(load, output, error, liveProgress: ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected);
         }
 
         if (args is ["summary", var folder])
@@ -59,6 +65,7 @@ public static class Orchestrator
                 ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
                 : [];
             new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath).Export();
+            Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
 
             var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
@@ -85,7 +92,7 @@ public static class Orchestrator
         [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
 
     /// <summary>Every operation on every transport and record count the servers offer, once, before BenchmarkDotNet starts.</summary>
-    private static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
+    internal static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
     {
         if (servers.Rest is { } rest)
         {
@@ -180,7 +187,8 @@ public static class Orchestrator
         }
     }
 
-    private static IReadOnlyList<string> ServerUrls(ServerSet servers) =>
+    /// <summary>The servers a run used, for its provenance.</summary>
+    internal static IReadOnlyList<string> ServerUrls(ServerSet servers) =>
     [
         .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.RestScaling, servers.GrpcScaling }
             .OfType<Uri>().Select(url => url.ToString()),

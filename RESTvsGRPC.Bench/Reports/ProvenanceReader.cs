@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Runtime;
 using System.Runtime.InteropServices;
 using System.Text.RegularExpressions;
+using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Reports;
 using ModelLibrary;
 
@@ -12,9 +13,20 @@ namespace RESTvsGRPC.Bench.Reports;
 public static class ProvenanceReader
 {
     /// <summary>The provenance of the run that produced <paramref name="summaries"/>.</summary>
-    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args)
+    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args) => Read(
+        summaries.FirstOrDefault()?.HostEnvironmentInfo,
+        dataset,
+        servers,
+        args,
+        string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()),
+        $"{BenchSettings.GcDynamicAdaptationVariable}=0 in the benchmark processes, servers at the runtime's default");
+
+    /// <summary>The provenance of a run made in this process without BenchmarkDotNet (load mode): <paramref name="job"/> says what it did.</summary>
+    public static Provenance ReadHere(MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string job) =>
+        Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, "the load client and the servers at the runtime's default");
+
+    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string job, string gcNote)
     {
-        var host = summaries.FirstOrDefault()?.HostEnvironmentInfo;
         var (commit, dirty) = GitState();
         return new Provenance(
             commit,
@@ -24,8 +36,7 @@ public static class ProvenanceReader
             Environment.ProcessorCount,
             RuntimeInformation.FrameworkDescription,
             host?.DotNetSdkVersion.Value ?? "unknown",
-            $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; "
-                + $"{BenchSettings.GcDynamicAdaptationVariable}=0 in the benchmark processes, servers at the runtime's default",
+            $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; {gcNote}",
             host?.BenchmarkDotNetVersion ?? "unknown",
             new SortedDictionary<string, string>
             {
@@ -38,7 +49,7 @@ public static class ProvenanceReader
             servers,
             DateTimeOffset.UtcNow,
             string.Join(' ', args),
-            string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()));
+            job);
     }
 
     /// <summary>A job as its settings: BenchmarkDotNet names a job it derives from the command line at random ("Job-AQUQNT"), which would make every run's job differ.</summary>

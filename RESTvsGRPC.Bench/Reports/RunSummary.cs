@@ -340,7 +340,11 @@ public static class RunSummary
             : $"against the previous run in this folder ({previous.PreviousDate.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC, commit {previous.PreviousCommit[..Math.Min(12, previous.PreviousCommit.Length)]}), "
                 + $"per-call times of {previous.Cases} cases differ by {Units.Percent(previous.MedianTimeSpread)} (median), {Units.Percent(previous.MaxTimeSpread)} at most ({previous.MaxTimeSpreadCase}); "
                 + $"REST + JSON / gRPC ratios by {Units.Percent(previous.MaxRatioSpread)} at most ({previous.MaxRatioSpreadCase})";
-        document.AddHeading(2, "Provenance").AddTable(["", ""],
+        document.AddHeading(2, "Provenance").AddTable(["", ""], [.. ProvenanceRows(p), ["run to run", spread]]);
+    }
+
+    /// <summary>Where, when and how a run was made, as table rows: shared by the benchmark and load summaries.</summary>
+    public static IEnumerable<IReadOnlyList<string>> ProvenanceRows(Provenance p) =>
         [
             ["commit", p.Commit + (p.Dirty ? " (work tree differs from it)" : "")],
             ["date (UTC)", p.Date.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)],
@@ -354,9 +358,7 @@ public static class RunSummary
             ["packages", string.Join(", ", p.Packages.Select(kv => $"{kv.Key} {kv.Value}"))],
             ["data file", $"{p.DataFile} (SHA-256 of its records {p.DataSha256})"],
             ["servers", string.Join("; ", p.Servers)],
-            ["run to run", spread],
-        ]);
-    }
+        ];
 
     private static IEnumerable<string> Ordered(IEnumerable<string> operations) =>
         operations.Distinct().OrderBy(o => Array.IndexOf(OperationOrder, o) is var i and >= 0 ? i : int.MaxValue).ThenBy(o => o, StringComparer.Ordinal);

@@ -78,15 +78,19 @@ public static class SvgChart
         return End(svg);
     }
 
-    /// <summary>Lines on log–log axes (record counts against time per call, say).</summary>
-    public static string Lines(string title, string xAxis, string yAxis, IReadOnlyList<Line> lines, Func<double, string> format)
+    /// <summary>
+    /// Lines on log–log axes (record counts against time per call, say), or on linear axes from 0 (a time series).
+    /// Lines of many points are drawn without a marker per point.
+    /// </summary>
+    public static string Lines(string title, string xAxis, string yAxis, IReadOnlyList<Line> lines, Func<double, string> format, bool log = true)
     {
         const int plotWidth = 520;
         var width = Left + plotWidth + Right;
         var height = Top + PlotHeight + Bottom + (18 * lines.Count);
-        var points = lines.SelectMany(l => l.Points).Where(p => p.X > 0 && p.Y > 0).ToList();
-        var xs = Scale.For(points.DefaultIfEmpty((1, 1)).Min(p => p.X), points.DefaultIfEmpty((1, 1)).Max(p => p.X), log: true);
-        var ys = Scale.For(points.DefaultIfEmpty((1, 1)).Min(p => p.Y), points.DefaultIfEmpty((1, 1)).Max(p => p.Y), log: true);
+        bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
+        var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
+        var xs = Scale.For(log ? points.DefaultIfEmpty((1, 1)).Min(p => p.X) : 0, points.DefaultIfEmpty((1, 1)).Max(p => p.X), log);
+        var ys = Scale.For(log ? points.DefaultIfEmpty((1, 1)).Min(p => p.Y) : 0, points.DefaultIfEmpty((1, 1)).Max(p => p.Y), log);
 
         var svg = Begin(width, height, title);
         Axis(svg, ys, yAxis, plotWidth, format);
@@ -102,10 +106,11 @@ public static class SvgChart
         foreach (var line in lines)
         {
             var color = Palette[names.IndexOf(line.Series) % Palette.Length];
-            var path = string.Join(' ', line.Points.Where(p => p.X > 0 && p.Y > 0).OrderBy(p => p.X)
+            var drawn = line.Points.Where(Drawn).ToList();
+            var path = string.Join(' ', drawn.OrderBy(p => p.X)
                 .Select(p => string.Create(CultureInfo.InvariantCulture, $"{X(xs, p.X, plotWidth):F1},{Y(ys, p.Y):F1}")));
             svg.Append(CultureInfo.InvariantCulture, $"<polyline points=\"{path}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>\n");
-            foreach (var (px, py) in line.Points.Where(p => p.X > 0 && p.Y > 0))
+            foreach (var (px, py) in drawn.Count <= MarkedPoints ? drawn : [])
             {
                 svg.Append(CultureInfo.InvariantCulture, $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}</title></circle>\n");
             }
@@ -114,6 +119,9 @@ public static class SvgChart
         Legend(svg, names, Top + PlotHeight + 56);
         return End(svg);
     }
+
+    /// <summary>Lines with more points than this get no marker per point: a half-hour time series would be thousands.</summary>
+    private const int MarkedPoints = 120;
 
     private static StringBuilder Begin(int width, int height, string title) =>
         new StringBuilder()
@@ -168,7 +176,8 @@ public static class SvgChart
                 return new Scale(low, high > low ? high : low * 10, true);
             }
 
-            return new Scale(0, NiceStep(max / 5) * Math.Ceiling(max / NiceStep(max / 5)), false);
+            // All zeros (a series with no answers) still gets an axis.
+            return new Scale(0, Math.Max(NiceStep(max / 5), NiceStep(max / 5) * Math.Ceiling(max / NiceStep(max / 5))), false);
         }
 
         public double Position(double value) => Log

@@ -35,6 +35,12 @@ public sealed class ServerSet : IDisposable
     /// <summary>The process ids of the servers started here; empty where the user gave URLs.</summary>
     public IReadOnlyList<int> ProcessIds => [.. _started.Select(server => server.Id)];
 
+    /// <summary>The process id of the RestAPI started here (the one at <see cref="Rest"/>); null where the user gave URLs.</summary>
+    public int? RestProcessId { get; private set; }
+
+    /// <summary>The process id of the GrpcAPI started here (the one at <see cref="Grpc"/>); null where the user gave URLs.</summary>
+    public int? GrpcProcessId { get; private set; }
+
     /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
     public Uri? RestScaling { get; private set; }
 
@@ -42,10 +48,11 @@ public sealed class ServerSet : IDisposable
     public Uri? GrpcScaling { get; private set; }
 
     /// <summary>
-    /// Starts RestAPI and GrpcAPI, unless the options name servers already running: then it starts nothing, so a
-    /// run never compares a server elsewhere with one started here.
+    /// Starts RestAPI and GrpcAPI (and, with <paramref name="scaling"/>, the two serving 10 000 generated records),
+    /// unless the options name servers already running: then it starts nothing, so a run never compares a server
+    /// elsewhere with one started here.
     /// </summary>
-    public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log)
+    public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
     {
         var set = new ServerSet();
         try
@@ -60,9 +67,14 @@ public sealed class ServerSet : IDisposable
             }
 
             set.Rest = RestServerAddresses.FromReadyLine(await set.StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
+            set.RestProcessId = set._started[^1].Id;
             set.Grpc = GrpcServerAddresses.FromReadyLine(await set.StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
-            // Every run: the streaming probe reads 10 000 records from them even where no scaling benchmark runs.
-            await set.StartScalingServersAsync(log);
+            set.GrpcProcessId = set._started[^1].Id;
+            if (scaling)
+            {
+                // Every benchmark run: the streaming probe reads 10 000 records from them even where no scaling benchmark runs.
+                await set.StartScalingServersAsync(log);
+            }
 
             return set;
         }

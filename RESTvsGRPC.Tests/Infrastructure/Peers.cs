@@ -28,6 +28,21 @@ public static class Peers
     public static string? PythonMissing { get; } =
         !Runs(Python, "-c", "import grpc, google.protobuf") ? $"{Python} cannot import grpc: install python3-grpcio (apt) or set RESTVSGRPC_PYTHON." : null;
 
+    /// <summary>Why the independent load generators (wrk, h2load) cannot run here; null when they can.</summary>
+    public static string? LoadGeneratorsMissing { get; } =
+        !Runs("wrk", "--version") && !Runs("sh", "-c", "command -v wrk") ? "wrk is not installed (apt-get install wrk)."
+        : !Runs("h2load", "--version") ? "h2load is not installed (apt-get install nghttp2-client)."
+        : !Runs("bash", "--version") ? "bash is not on PATH."
+        : null;
+
+    /// <summary>Why network namespaces cannot be made here; null when they can. Not Linux is a reason everywhere, CI included: the namespace script is a Linux extra.</summary>
+    public static string? NamespacesMissing { get; } =
+        !OperatingSystem.IsLinux() ? "network namespaces are Linux only."
+        : !Runs("ip", "netns", "list") ? "ip (iproute2) is missing or may not list network namespaces: the test needs root."
+        : !Runs("sh", "-c", "command -v tc") ? "tc (iproute2) is missing."
+        : !string.Equals(Environment.UserName, "root", StringComparison.Ordinal) ? "creating network namespaces needs root."
+        : null;
+
     private static bool Runs(string program, params string[] arguments)
     {
         try
@@ -68,6 +83,30 @@ public sealed class PythonPeerFactAttribute : FactAttribute
     public PythonPeerFactAttribute()
     {
         if (Peers.PythonMissing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>A fact that needs wrk and h2load; skips outside CI where they are missing.</summary>
+public sealed class LoadGeneratorsFactAttribute : FactAttribute
+{
+    public LoadGeneratorsFactAttribute()
+    {
+        if (Peers.LoadGeneratorsMissing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>A fact that creates network namespaces: skips off Linux always (a Linux extra), and on Linux outside CI where it cannot.</summary>
+public sealed class NetworkNamespaceFactAttribute : FactAttribute
+{
+    public NetworkNamespaceFactAttribute()
+    {
+        if (Peers.NamespacesMissing is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux()))
         {
             Skip = reason;
         }

@@ -1,0 +1,137 @@
+using System.Text.Json;
+using Google.Protobuf;
+using GrpcWire;
+using RESTvsGRPC.Bench.Clients;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>
+/// One connection's worth of a target: makes a call, checks the answer cheaply against the
+/// <see cref="LoadExpectation"/>, and says what became of it. Nothing thrown escapes: every failure is a counted outcome.
+/// </summary>
+public sealed class LoadClient : IDisposable
+{
+    private readonly LoadTargetKind _kind;
+    private readonly LoadExpectation _expected;
+    private readonly RestClient? _json;
+    private readonly RestProtobufClient? _protobuf;
+    private readonly GrpcClient? _grpc;
+
+    /// <summary>A client of its own (and so its own connections) over <paramref name="transport"/>.</summary>
+    public LoadClient(LoadTargetKind kind, HttpTransport transport, LoadExpectation expected)
+    {
+        _kind = kind;
+        _expected = expected;
+        switch (kind)
+        {
+            case LoadTargetKind.RestJson or LoadTargetKind.RestJsonH2c: _json = new RestClient(transport); break;
+            case LoadTargetKind.RestProtobuf: _protobuf = new RestProtobufClient(transport); break;
+            default: _grpc = new GrpcClient(transport); break;
+        }
+    }
+
+    /// <summary>The HTTP version of the last answer: what was negotiated, not what was asked for.</summary>
+    public System.Version? LastResponseVersion => _json?.LastResponseVersion ?? _protobuf?.LastResponseVersion ?? _grpc?.LastResponseVersion;
+
+    /// <summary>Makes one call of <paramref name="operation"/>; an answer later than <paramref name="timeout"/> is a timeout (the call is abandoned).</summary>
+    public async Task<CallOutcome> CallAsync(LoadOperation operation, TimeSpan timeout)
+    {
+        try
+        {
+            await CallAndCheckAsync(operation).WaitAsync(timeout);
+            return CallOutcome.Ok;
+        }
+        catch (Exception error)
+        {
+            return Classify(error);
+        }
+    }
+
+    /// <summary>The kind of error <paramref name="error"/> stands for.</summary>
+    public static CallOutcome Classify(Exception error) => error switch
+    {
+        TimeoutException => CallOutcome.Timeout,
+        LoadValidationException or JsonException or InvalidProtocolBufferException => CallOutcome.Validation,
+        HttpRequestException { StatusCode: not null } => CallOutcome.Status,
+        RpcException { Status: StatusCode.DeadlineExceeded } => CallOutcome.Timeout,
+        RpcException { Status: StatusCode.Unavailable } => CallOutcome.Transport,
+        RpcException => CallOutcome.Status,
+        _ => CallOutcome.Transport,
+    };
+
+    public void Dispose()
+    {
+        _json?.Dispose();
+        _protobuf?.Dispose();
+        _grpc?.Dispose();
+    }
+
+    private async Task CallAndCheckAsync(LoadOperation operation)
+    {
+        switch (operation)
+        {
+            case LoadOperation.Small:
+                var version = _json is not null ? (await _json.GetSmallPayloadAsync()).Version
+                    : _protobuf is not null ? (await _protobuf.GetSmallPayloadAsync()).ApiVersion
+                    : (await _grpc!.GetSmallPayloadAsync()).ApiVersion;
+                Check(version == _expected.Version, $"the version was \"{version}\"");
+                break;
+
+            case LoadOperation.Large when _json is not null:
+                var records = await _json.GetLargePayloadAsync();
+                CheckRecords(records.Length, records.Aggregate(0UL, (sum, record) => sum + record.Id));
+                break;
+
+            case LoadOperation.Large when _protobuf is not null:
+                CheckRecords(await _protobuf.GetLargePayloadAsync());
+                break;
+
+            case LoadOperation.Large when _kind == LoadTargetKind.GrpcStream:
+                var idSum = 0UL;
+                var count = await _grpc!.ConsumeStreamAsync(null, record => idSum += record.Id);
+                CheckRecords(count, idSum);
+                break;
+
+            case LoadOperation.Large:
+                CheckRecords(await _grpc!.GetLargePayloadAsListAsync());
+                break;
+
+            default:
+                var (status, received) = _json is not null ? await PostJsonAsync(_json)
+                    : _protobuf is not null ? From(await _protobuf.PostLargePayloadAsync(_expected.ProtoRecords))
+                    : From(await _grpc!.PostLargePayloadAsync(_expected.ProtoRecords));
+                Check(status == ModelLibrary.Rest.PostStatus.Success && received == _expected.Count, $"the POST answered {status} with {received} records received");
+                break;
+        }
+    }
+
+    private async Task<(string, long)> PostJsonAsync(RestClient client)
+    {
+        var answer = await client.PostLargePayloadAsync(_expected.Records);
+        return (answer.Status, answer.Received);
+    }
+
+    private static (string, long) From(ModelLibrary.Protos.StatusResponse answer) => (answer.Status, answer.Received);
+
+    private void CheckRecords(ModelLibrary.Protos.MeteoriteLandingList list)
+    {
+        var sum = 0UL;
+        foreach (var record in list.MeteoriteLandings)
+        {
+            sum += record.Id;
+        }
+
+        CheckRecords(list.MeteoriteLandings.Count, sum);
+    }
+
+    private void CheckRecords(int count, ulong idSum) =>
+        Check(count == _expected.Count && idSum == _expected.IdSum, $"{count} records with id sum {idSum} arrived, {_expected.Count} with id sum {_expected.IdSum} expected");
+
+    private static void Check(bool condition, string problem)
+    {
+        if (!condition)
+        {
+            throw new LoadValidationException(problem);
+        }
+    }
+}

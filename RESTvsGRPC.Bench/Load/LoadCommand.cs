@@ -1,0 +1,148 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Servers;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>
+/// <c>load</c>: starts the servers (or uses the given URLs), passes the correctness gate, drives each target
+/// through the scenario one after another, and writes the results and their summary, also when stopped early
+/// (then marked incomplete). The servers are stopped on every way out.
+/// </summary>
+public static class LoadCommand
+{
+    /// <summary>Runs <c>load</c> with <paramref name="args"/> (the words after it); 0 when every target ran to its end.</summary>
+    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, bool liveProgress)
+    {
+        LoadOptions options;
+        try
+        {
+            options = LoadOptions.Parse(args);
+        }
+        catch (ArgumentException e)
+        {
+            error.WriteLine(e.Message);
+            return 2;
+        }
+
+        using var stop = new CancellationTokenSource();
+        // Ctrl+C and termination end the run early but cleanly: loops stop, what was measured is written, servers stop.
+        PosixSignalRegistration[] signals =
+        [
+            .. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGQUIT }.Select(signal => PosixSignalRegistration.Create(signal, context =>
+            {
+                context.Cancel = true;
+                stop.Cancel();
+            })),
+        ];
+        try
+        {
+            var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.Servers.DataPath));
+            using var servers = await ServerSet.StartAsync(options.Servers, dataset.SourcePath, output, scaling: false);
+            var targets = LoadTarget.Resolve(options.Targets, servers.Rest, servers.Grpc);
+            await Orchestrator.GateAsync(servers, dataset, output);
+
+            output.WriteLine($"// load scenario: {string.Join("; ", options.Scenario.Describe().Select(p => $"{p.Name} {p.Value}"))}");
+            output.WriteLine($"// targets, one after another: {string.Join(", ", targets.Select(t => t.Name))}");
+            var expected = LoadExpectation.For(dataset);
+            var results = new List<TargetResult>();
+            foreach (var target in targets)
+            {
+                if (stop.IsCancellationRequested)
+                {
+                    break;
+                }
+
+                var printer = new ProgressPrinter(output, liveProgress);
+                var result = await LoadRunner.RunAsync(
+                    target, options.Scenario, expected, target.IsGrpc ? servers.GrpcProcessId : servers.RestProcessId, printer.Print, stop.Token);
+                printer.End();
+                results.Add(result);
+                output.WriteLine(
+                    $"// {target.Name}: {result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "
+                    + $"{result.Totals.Errors.Total} errors, client CPU {result.Totals.ClientCpuPercent.ToString("0", CultureInfo.InvariantCulture)} %");
+                foreach (var warning in result.Warnings)
+                {
+                    error.WriteLine($"warning: {target.Name}: {warning}");
+                }
+            }
+
+            var complete = !stop.IsCancellationRequested;
+            var run = new LoadResults(
+                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), ["load", .. args], $"load, scenario {options.Scenario.Name}"),
+                [.. options.Scenario.Describe().Select(p => new LoadParameter(p.Name, p.Value))],
+                complete,
+                complete ? null : $"stopped by a signal after {results.Count} of {targets.Count} targets (the last one cut short)",
+                results);
+            Directory.CreateDirectory(options.OutputDirectory);
+            run.Save(options.OutputDirectory);
+            output.WriteLine($"// load summary (Markdown, HTML, CSV time series, SVG charts): {LoadSummary.Write(run, options.OutputDirectory)}");
+            if (!complete)
+            {
+                error.WriteLine("load run stopped early: the summary is marked incomplete.");
+                return 1;
+            }
+
+            var wrong = results.Where(r => r.Totals.Errors.Validation > 0).Select(r => r.Name).ToList();
+            if (wrong.Count > 0)
+            {
+                error.WriteLine($"load run failed: {string.Join(", ", wrong)} answered with wrong content (see the validation errors in the summary).");
+                return 1;
+            }
+
+            return 0;
+        }
+        catch (ArgumentException e)
+        {
+            error.WriteLine(e.Message);
+            return 2;
+        }
+        catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
+        {
+            error.WriteLine($"load run stopped before measuring anything: {e.Message}");
+            return 1;
+        }
+        finally
+        {
+            foreach (var signal in signals)
+            {
+                signal.Dispose();
+            }
+        }
+    }
+
+    /// <summary>
+    /// The progress line: rewritten in place each second on a terminal; where output is redirected, a plain line
+    /// every ten seconds, so a log of a half-hour run stays readable.
+    /// </summary>
+    private sealed class ProgressPrinter(TextWriter output, bool live)
+    {
+        private bool _written;
+
+        public void Print(LoadRunner.Progress p)
+        {
+            var line = string.Create(CultureInfo.InvariantCulture,
+                $"{p.Target}: {p.Elapsed.TotalSeconds:0}/{p.Planned.TotalSeconds:0} s, {p.RequestsLastSecond} requests/s, p99 {Units.Time(p.P99LastSecond)}, {p.Errors} errors, client CPU {p.ClientCpuPercent:0} %");
+            if (live)
+            {
+                output.Write($"\r{line,-110}");
+                _written = true;
+            }
+            else if ((int)p.Elapsed.TotalSeconds % 10 == 0)
+            {
+                output.WriteLine(line);
+            }
+        }
+
+        public void End()
+        {
+            if (_written)
+            {
+                output.WriteLine();
+            }
+        }
+    }
+}

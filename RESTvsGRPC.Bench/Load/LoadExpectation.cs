@@ -1,0 +1,22 @@
+using ModelLibrary;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>
+/// What a good answer looks like, checked on every call of a load run at a cost far below the call's: the version
+/// string, the record count and the sum of the record ids (a checksum a truncated, repeated or foreign answer fails),
+/// and the count the server says it received.
+/// </summary>
+public sealed record LoadExpectation(string Version, int Count, ulong IdSum, IReadOnlyList<ModelLibrary.Rest.MeteoriteLanding> Records, ModelLibrary.Protos.MeteoriteLandingList ProtoRecords)
+{
+    /// <summary>The expectation for the data set the servers were started with.</summary>
+    public static LoadExpectation For(MeteoriteDataset dataset) => new(
+        ModelLibrary.Rest.ApiVersion.Current,
+        dataset.Count,
+        dataset.Records.Aggregate(0UL, (sum, record) => sum + record.Id),
+        dataset.Records,
+        dataset.ProtoList);
+}
+
+/// <summary>A success status whose content is not what the data set says; counted as a validation error.</summary>
+public sealed class LoadValidationException(string message) : Exception(message);

@@ -1,0 +1,338 @@
+using System.Diagnostics;
+using RESTvsGRPC.Bench.Clients;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>
+/// Drives one target through a scenario: closed-loop users, an open loop at a fixed rate, or saturation steps;
+/// samples the processes and the wire once a second; and turns the counts into a <see cref="TargetResult"/>.
+/// Every loop ends by itself at the scenario's time, and at once (after the calls in flight, each bounded by the
+/// timeout) when <c>stop</c> is cancelled.
+/// </summary>
+public sealed class LoadRunner
+{
+    /// <summary>Seeds each user's draw of operations, so two runs send the same sequence.</summary>
+    public const int Seed = 20261122;
+
+    private readonly LoadTarget _target;
+    private readonly LoadScenario _scenario;
+    private readonly LoadClient[] _clients;
+    private readonly WireCounter _counter = new();
+    private readonly CancellationToken _stop;
+
+    private LoadRunner(LoadTarget target, LoadScenario scenario, LoadExpectation expected, CancellationToken stop)
+    {
+        _target = target;
+        _scenario = scenario;
+        _stop = stop;
+        var transport = target.Transport with { Counter = _counter };
+        var clients = scenario.Connections == ConnectionMode.Shared ? 1 : Math.Max(1, scenario.Users);
+        _clients = [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Kind, transport, expected))];
+    }
+
+    /// <summary>What the progress line shows once a second.</summary>
+    public sealed record Progress(string Target, TimeSpan Elapsed, TimeSpan Planned, long RequestsLastSecond, double P99LastSecond, long Errors, double ClientCpuPercent);
+
+    /// <summary>Runs <paramref name="target"/> through <paramref name="scenario"/> against the server process <paramref name="serverProcessId"/> (null: not sampled).</summary>
+    public static async Task<TargetResult> RunAsync(
+        LoadTarget target, LoadScenario scenario, LoadExpectation expected, int? serverProcessId, Action<Progress> progress, CancellationToken stop)
+    {
+        var runner = new LoadRunner(target, scenario, expected, stop);
+        try
+        {
+            return await runner.RunAsync(serverProcessId, progress);
+        }
+        finally
+        {
+            foreach (var client in runner._clients)
+            {
+                client.Dispose();
+            }
+        }
+    }
+
+    private async Task<TargetResult> RunAsync(int? serverProcessId, Action<Progress> progress)
+    {
+        // Connections are opened before the clock starts: set-up is not what a load run measures.
+        await Task.WhenAll(_clients.Select(client => client.CallAsync(LoadOperation.Small, _scenario.Timeout)));
+        _counter.Reset();
+
+        using var client = ProcessSampler.Current();
+        using var server = ProcessSampler.Of(serverProcessId);
+        var plannedSeconds = (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds);
+        // Saturation waits for each step's calls in flight before the next, so it may take a timeout longer per step.
+        var seconds = plannedSeconds + 1 + (int)Math.Ceiling(_scenario.Timeout.TotalSeconds) * (_scenario.Model == LoadModel.Saturation ? _scenario.MaxSteps : 1);
+        var start = Stopwatch.GetTimestamp();
+        var recorder = new LoadRecorder(start, seconds);
+        var samples = new (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[seconds];
+
+        using var sampling = new CancellationTokenSource();
+        var sampler = SampleAsync(recorder, samples, client, server, progress, sampling.Token);
+        var steps = new List<SaturationStep>();
+        switch (_scenario.Model)
+        {
+            case LoadModel.Closed:
+                await Task.WhenAll(Enumerable.Range(0, _scenario.Users).Select(user => UserAsync(user, recorder, start)));
+                break;
+            case LoadModel.Open:
+                await OpenLoopAsync(_scenario.Rate, start, start + Ticks(_scenario.RampUp + _scenario.Duration), recorder, tally: null);
+                break;
+            default:
+                await SaturateAsync(recorder, steps);
+                break;
+        }
+
+        sampling.Cancel();
+        await sampler;
+        var end = recorder.SecondOf(Stopwatch.GetTimestamp());
+        samples[end] ??= Reading(client, server);
+        return Result(recorder, samples, end, steps);
+    }
+
+    /// <summary>A closed-loop user: starts at its share of the ramp-up, then calls, waits for the answer, thinks, and calls again until the end.</summary>
+    private async Task UserAsync(int user, LoadRecorder recorder, long start)
+    {
+        var client = _clients[user % _clients.Length];
+        var random = new Random(Seed + user);
+        var end = start + Ticks(_scenario.RampUp + _scenario.Duration);
+        try
+        {
+            await Task.Delay(_scenario.RampUp * user / _scenario.Users, _stop);
+            while (!_stop.IsCancellationRequested)
+            {
+                var began = Stopwatch.GetTimestamp();
+                if (began >= end)
+                {
+                    break;
+                }
+
+                var outcome = await client.CallAsync(_scenario.Mix.Pick(random.NextDouble()), _scenario.Timeout);
+                var ended = Stopwatch.GetTimestamp();
+                recorder.Record(ended, Nanoseconds(began, ended), outcome);
+                if (_scenario.ThinkTime > TimeSpan.Zero)
+                {
+                    await Task.Delay(_scenario.ThinkTime, _stop);
+                }
+            }
+        }
+        catch (OperationCanceledException) when (_stop.IsCancellationRequested)
+        {
+            // Ctrl+C: the user stops; what it measured stays counted.
+        }
+    }
+
+    /// <summary>
+    /// Starts a call every 1/<paramref name="rate"/> seconds from <paramref name="from"/> to <paramref name="until"/>,
+    /// whatever the answers do. Latency counts from each call's intended start, so a server that stalls shows as
+    /// latency rather than as calls never sent (coordinated omission). At most MaxInFlight calls wait at once; past
+    /// that the dispatcher waits too, and the calls it sends late still count from their intended start.
+    /// </summary>
+    private async Task OpenLoopAsync(double rate, long from, long until, LoadRecorder recorder, StepTally? tally)
+    {
+        var interval = Stopwatch.Frequency / rate;
+        var random = new Random(Seed);
+        using var inFlight = new SemaphoreSlim(_scenario.MaxInFlight);
+        var next = (double)from;
+        long sent = 0;
+        try
+        {
+            while (next < until && !_stop.IsCancellationRequested)
+            {
+                var now = Stopwatch.GetTimestamp();
+                while (next <= now && next < until)
+                {
+                    await inFlight.WaitAsync(_stop);
+                    _ = CallAsync(_clients[sent++ % _clients.Length], _scenario.Mix.Pick(random.NextDouble()), (long)next);
+                    next += interval;
+                }
+
+                if (next < until)
+                {
+                    await Task.Delay(TimeSpan.FromTicks(Math.Max(TimeSpan.TicksPerMillisecond, (long)((next - Stopwatch.GetTimestamp()) * TimeSpan.TicksPerSecond / Stopwatch.Frequency))), _stop);
+                }
+            }
+        }
+        catch (OperationCanceledException) when (_stop.IsCancellationRequested)
+        {
+            // Ctrl+C: no more calls are started; those in flight finish below.
+        }
+
+        // Every call in flight has ended once all permits are back; each is bounded by the timeout.
+        for (var i = 0; i < _scenario.MaxInFlight; i++)
+        {
+            await inFlight.WaitAsync();
+        }
+
+        async Task CallAsync(LoadClient client, LoadOperation operation, long intended)
+        {
+            try
+            {
+                var outcome = await client.CallAsync(operation, _scenario.Timeout);
+                var ended = Stopwatch.GetTimestamp();
+                var latency = Nanoseconds(intended, ended);
+                recorder.Record(ended, latency, outcome);
+                tally?.Record(latency, outcome);
+            }
+            finally
+            {
+                inFlight.Release();
+            }
+        }
+    }
+
+    /// <summary>Open-loop steps of rising rate, each waited out, until one is not held (p99 beyond the limit, an error, or the rate not answered).</summary>
+    private async Task SaturateAsync(LoadRecorder recorder, List<SaturationStep> steps)
+    {
+        var rate = _scenario.Rate;
+        for (var step = 0; step < _scenario.MaxSteps && !_stop.IsCancellationRequested; step++, rate *= _scenario.StepFactor)
+        {
+            var tally = new StepTally();
+            var from = Stopwatch.GetTimestamp();
+            await OpenLoopAsync(rate, from, from + Ticks(_scenario.StepDuration), recorder, tally);
+            var achieved = tally.Ok / _scenario.StepDuration.TotalSeconds;
+            var p99 = tally.Latency.Percentile(99);
+            var held = tally.Errors == 0 && p99 <= _scenario.P99Limit.TotalNanoseconds && achieved >= 0.95 * rate;
+            steps.Add(new SaturationStep(rate, achieved, p99, tally.Errors, held));
+            if (!held)
+            {
+                break;
+            }
+        }
+    }
+
+    /// <summary>Once a second: bytes on the wire, the processes' resources, and the progress line, for the second that just ended.</summary>
+    private async Task SampleAsync(
+        LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, ProcessSampler client, ProcessSampler? server, Action<Progress> progress, CancellationToken done)
+    {
+        using var timer = new PeriodicTimer(TimeSpan.FromSeconds(1));
+        try
+        {
+            while (await timer.WaitForNextTickAsync(done))
+            {
+                var now = Stopwatch.GetTimestamp();
+                var second = Math.Max(0, recorder.SecondOf(now) - 1);
+                var reading = Reading(client, server);
+                // Timer ticks drift: a second read twice keeps both readings' bytes.
+                samples[second] = samples[second] is { } earlier ? reading with { Sent = reading.Sent + earlier.Sent, Received = reading.Received + earlier.Received } : reading;
+                var errors = recorder.Errors(0, recorder.Seconds);
+                progress(new Progress(
+                    _target.Name, TimeSpan.FromSeconds(second + 1), _scenario.TargetTime, recorder.Count(CallOutcome.Ok, second, second + 1),
+                    recorder.Latencies(second, second + 1).Percentile(99), errors, reading.Client?.CpuPercent ?? 0));
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            // The run ended.
+        }
+    }
+
+    private (long Sent, long Received, ProcessReading? Client, ProcessReading? Server) Reading(ProcessSampler client, ProcessSampler? server)
+    {
+        var (sent, received) = (_counter.Sent, _counter.Received);
+        _counter.Reset();
+        return (sent, received, client.Read(), server?.Read());
+    }
+
+    private TargetResult Result(LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, int lastSecond, List<SaturationStep> steps)
+    {
+        var series = new List<SecondSample>();
+        for (var second = 0; second <= lastSecond; second++)
+        {
+            var latency = recorder.Latencies(second, second + 1);
+            var sample = samples[second];
+            series.Add(new SecondSample(
+                second, latency.Count, recorder.Errors(second, second + 1), latency.Percentile(50), latency.Percentile(99),
+                sample?.Sent ?? 0, sample?.Received ?? 0, sample?.Client?.CpuPercent, sample?.Client?.ResidentBytes,
+                sample?.Server?.CpuPercent, sample?.Server?.ResidentBytes, sample?.Server?.Threads, sample?.Server?.Handles));
+        }
+
+        // The measured span: after the ramp-up, up to the planned end (saturation: every step). Calls still in
+        // flight at the end land after it; their errors still count, below.
+        var (from, to) = _scenario.Model == LoadModel.Saturation
+            ? (0, lastSecond + 1)
+            : ((int)Math.Ceiling(_scenario.RampUp.TotalSeconds), Math.Min(lastSecond + 1, (int)Math.Ceiling((_scenario.RampUp + _scenario.Duration).TotalSeconds)));
+        to = Math.Max(to, from + 1);
+        var measured = series.Where(s => s.Second >= from && s.Second < to).ToList();
+        var seconds = Math.Max(1, measured.Count);
+        var latencies = recorder.Latencies(from, to);
+        var errors = new ErrorCounts(
+            recorder.Count(CallOutcome.Status, 0, recorder.Seconds), recorder.Count(CallOutcome.Timeout, 0, recorder.Seconds),
+            recorder.Count(CallOutcome.Validation, 0, recorder.Seconds), recorder.Count(CallOutcome.Transport, 0, recorder.Seconds));
+        var serverCpu = measured.Where(s => s.ServerCpuPercent is not null).Select(s => s.ServerCpuPercent!.Value).ToList();
+        var totals = new TargetTotals(
+            measured.Count,
+            latencies.Count,
+            latencies.Count / (double)seconds,
+            LatencySummary.Of(latencies),
+            errors,
+            measured.Sum(s => s.SentBytes) / (double)seconds,
+            measured.Sum(s => s.ReceivedBytes) / (double)seconds,
+            measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).Average(),
+            measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).Max(),
+            series.Select(s => s.ClientResidentBytes).OfType<long>().DefaultIfEmpty(0).Max(),
+            serverCpu.Count > 0 ? serverCpu.Average() : null,
+            series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null);
+
+        var tenth = Math.Max(1, measured.Count / 10);
+        var drift = measured.Count >= 2 && _scenario.Model != LoadModel.Saturation
+            ? new Drift(
+                recorder.Latencies(from, from + tenth).Count / (double)tenth,
+                recorder.Latencies(to - tenth, to).Count / (double)tenth,
+                recorder.Latencies(from, from + tenth).Percentile(99),
+                recorder.Latencies(to - tenth, to).Percentile(99))
+            : null;
+
+        var warnings = new List<string>();
+        if (totals.ClientCpuPercent > 90)
+        {
+            warnings.Add($"the load client used {totals.ClientCpuPercent:0} % of the machine's CPU on average: it, not the server, may have set the pace.");
+        }
+
+        if (totals.ClientCpuPercent + (totals.ServerCpuPercent ?? 0) > 95)
+        {
+            warnings.Add("client and server together kept the CPU busy: on one machine they compete for it, so this measures the machine as much as the protocol.");
+        }
+
+        if (errors.Total > 0)
+        {
+            warnings.Add($"{errors.Total} calls failed ({errors.Status} status, {errors.Timeout} timeout, {errors.Validation} validation, {errors.Transport} transport).");
+        }
+
+        var version = _clients[0].LastResponseVersion is { } v ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}" : "unknown";
+        var connections = _scenario.Connections == ConnectionMode.Shared
+            ? version == "HTTP/1.1" ? "shared client: HTTP/1.1 pool (a connection per call in flight)" : "shared client: one HTTP/2 connection"
+            : $"{_clients.Length} clients, a connection each";
+        var held = steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).DefaultIfEmpty(null).Max();
+        return new TargetResult(_target.Name, _target.Description, version, connections, totals, drift, series, steps, held, warnings);
+    }
+
+    private static long Ticks(TimeSpan span) => (long)(span.TotalSeconds * Stopwatch.Frequency);
+
+    private static long Nanoseconds(long from, long to) => (long)((to - from) * (1e9 / Stopwatch.Frequency));
+
+    /// <summary>One saturation step's good answers, latencies and errors, counted by the step that sent them.</summary>
+    private sealed class StepTally
+    {
+        private long _ok;
+        private long _errors;
+
+        public LatencyHistogram Latency { get; } = new();
+
+        public long Ok => Interlocked.Read(ref _ok);
+
+        public long Errors => Interlocked.Read(ref _errors);
+
+        public void Record(long latency, CallOutcome outcome)
+        {
+            if (outcome == CallOutcome.Ok)
+            {
+                Latency.Record(latency);
+                Interlocked.Increment(ref _ok);
+            }
+            else
+            {
+                Interlocked.Increment(ref _errors);
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+using System.Globalization;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>How users reach the servers: a closed loop of users who wait for each answer, or requests arriving at a fixed rate.</summary>
+public enum LoadModel
+{
+    /// <summary>N users, each sending its next request when the previous one is answered (plus think time).</summary>
+    Closed,
+
+    /// <summary>Requests started at a fixed rate whatever the answers do; latency counts from each request's intended start.</summary>
+    Open,
+
+    /// <summary>Open-loop steps of rising rate until p99 passes the limit or errors appear.</summary>
+    Saturation,
+}
+
+/// <summary>How the load client's requests share connections; written into the report.</summary>
+public enum ConnectionMode
+{
+    /// <summary>One client per target: HTTP/2 targets multiplex every user on one connection (a GrpcChannel's default), HTTP/1.1 targets use that client's pool (a connection per request in flight).</summary>
+    Shared,
+
+    /// <summary>A client, and so a connection, of its own for every user.</summary>
+    PerUser,
+}
+
+/// <summary>
+/// Everything a load run does: the preset it started from and every parameter after the user's overrides. Printed
+/// before the run and written into its report, so a run can be repeated from its report alone.
+/// </summary>
+public sealed record LoadScenario(
+    string Name,
+    LoadModel Model,
+    int Users,
+    TimeSpan Duration,
+    TimeSpan RampUp,
+    TimeSpan ThinkTime,
+    double Rate,
+    OperationMix Mix,
+    ConnectionMode Connections,
+    TimeSpan Timeout,
+    int MaxInFlight,
+    double StepFactor,
+    TimeSpan StepDuration,
+    int MaxSteps,
+    TimeSpan P99Limit)
+{
+    private static readonly OperationMix SeedMix = OperationMix.Parse("small:70,large:20,post:10");
+
+    /// <summary>The presets after the seed scenarios; every parameter can be overridden on the command line.</summary>
+    public static IReadOnlyDictionary<string, LoadScenario> Presets { get; } = new Dictionary<string, LoadScenario>
+    {
+        ["light"] = Closed("light", users: 5, TimeSpan.FromSeconds(60), TimeSpan.FromSeconds(5)),
+        ["normal"] = Closed("normal", users: 50, TimeSpan.FromSeconds(60), TimeSpan.FromSeconds(5)),
+        ["stress"] = Closed("stress", users: 200, TimeSpan.FromSeconds(60), TimeSpan.FromSeconds(10)),
+        ["stability"] = Closed("stability", users: 100, TimeSpan.FromMinutes(30), TimeSpan.FromSeconds(10)),
+        ["saturation"] = Closed("saturation", users: 0, TimeSpan.Zero, TimeSpan.Zero) with
+        {
+            Model = LoadModel.Saturation,
+            Rate = 100,
+            StepFactor = 1.5,
+            StepDuration = TimeSpan.FromSeconds(10),
+            MaxSteps = 12,
+        },
+    };
+
+    /// <summary>How long one target runs: the ramp-up and the duration, or every saturation step.</summary>
+    public TimeSpan TargetTime => Model == LoadModel.Saturation ? StepDuration * MaxSteps : RampUp + Duration;
+
+    /// <summary>The parameters as "name value" pairs, in the order the command line takes them.</summary>
+    public IEnumerable<(string Name, string Value)> Describe()
+    {
+        yield return ("scenario", Name);
+        yield return ("model", Model switch
+        {
+            LoadModel.Closed => $"closed loop, {Users} users",
+            LoadModel.Open => $"open loop, {Format(Rate)} requests/s",
+            _ => $"saturation: open loop from {Format(Rate)} requests/s, ×{Format(StepFactor)} every {FormatDuration(StepDuration)}, up to {MaxSteps} steps, until p99 > {FormatDuration(P99Limit)} or an error",
+        });
+        if (Model != LoadModel.Saturation)
+        {
+            yield return ("duration", FormatDuration(Duration));
+            yield return ("ramp-up", FormatDuration(RampUp));
+        }
+
+        if (Model == LoadModel.Closed)
+        {
+            yield return ("think time", FormatDuration(ThinkTime));
+        }
+        else
+        {
+            yield return ("requests in flight at most", MaxInFlight.ToString(CultureInfo.InvariantCulture));
+        }
+
+        yield return ("mix", Mix.ToString());
+        yield return ("connections", Connections == ConnectionMode.Shared ? "shared (one client per target)" : "per user");
+        yield return ("timeout", FormatDuration(Timeout));
+    }
+
+    /// <summary>"1.5 s", "250 ms": the shortest exact form.</summary>
+    public static string FormatDuration(TimeSpan span) => span.TotalSeconds >= 1 && span.TotalMilliseconds % 1000 == 0
+        ? $"{Format(span.TotalSeconds)} s"
+        : $"{Format(span.TotalMilliseconds)} ms";
+
+    private static string Format(double value) => value.ToString("0.###", CultureInfo.InvariantCulture);
+
+    private static LoadScenario Closed(string name, int users, TimeSpan duration, TimeSpan rampUp) => new(
+        name, LoadModel.Closed, users, duration, rampUp, TimeSpan.Zero, Rate: 0, SeedMix, ConnectionMode.Shared,
+        Timeout: TimeSpan.FromSeconds(10), MaxInFlight: 1000, StepFactor: 1.5, StepDuration: TimeSpan.FromSeconds(10),
+        MaxSteps: 12, P99Limit: TimeSpan.FromMilliseconds(100));
+}

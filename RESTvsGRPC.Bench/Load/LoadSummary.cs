@@ -1,0 +1,166 @@
+using System.Globalization;
+using System.Text;
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>
+/// Writes what a load run measured, only from its <see cref="LoadResults"/>: <c>load-summary.md</c> (and .html)
+/// with the scenario, a table per target, drift, saturation steps, warnings and provenance; the per-second time
+/// series as CSV; and SVG charts of requests per second and p99 over time and of each target's percentiles.
+/// </summary>
+public static class LoadSummary
+{
+    public const string MarkdownFile = "load-summary.md";
+    public const string HtmlFile = "load-summary.html";
+    public const string SeriesFile = "load-timeseries.csv";
+
+    /// <summary>Writes the summary, the time series and the charts into <paramref name="directory"/>; returns load-summary.md's path.</summary>
+    public static string Write(LoadResults results, string directory)
+    {
+        Directory.CreateDirectory(directory);
+        var (document, charts) = Build(results);
+        foreach (var (file, svg) in charts)
+        {
+            File.WriteAllText(Path.Combine(directory, file), svg);
+        }
+
+        File.WriteAllText(Path.Combine(directory, SeriesFile), SeriesCsv(results));
+        File.WriteAllText(Path.Combine(directory, HtmlFile), document.ToHtml("RESTvsGRPC load summary"));
+        var markdown = Path.Combine(directory, MarkdownFile);
+        File.WriteAllText(markdown, document.ToMarkdown());
+        return markdown;
+    }
+
+    /// <summary>The summary document and its charts (file name, SVG text).</summary>
+    public static (ReportDocument Document, IReadOnlyList<(string File, string Svg)> Charts) Build(LoadResults results)
+    {
+        var document = new ReportDocument().AddHeading(1, "RESTvsGRPC load summary");
+        var charts = new List<(string File, string Svg)>();
+        if (!results.Complete)
+        {
+            document.AddParagraph($"**Incomplete run**: {results.IncompleteReason}. The figures below cover only what was measured before it stopped.");
+        }
+
+        document.AddHeading(2, "Scenario").AddTable(["parameter", "value"], results.Scenario.Select(p => (IReadOnlyList<string>)[p.Name, p.Value]));
+
+        document.AddHeading(2, "Results per target")
+            .AddParagraph("Over the measured seconds (after the ramp-up): requests/s counts answers that passed validation (status, record count, id checksum), "
+                + "latencies are theirs (open loop: from each request's intended start); errors are counted over the whole run, tail included. "
+                + "CPU is a share of all the machine's cores.")
+            .AddTable(
+                ["target", "HTTP", "requests/s", "p50", "p90", "p95", "p99", "p99.9", "max", "errors (status/timeout/validation/transport)", "sent/s", "received/s", "client CPU (max)", "server CPU", "server RSS peak", "connections"],
+                results.Targets.Select(t => (IReadOnlyList<string>)
+                [
+                    t.Name, t.HttpVersion, Rate(t.Totals.RequestsPerSecond),
+                    Units.Time(t.Totals.Latency.P50), Units.Time(t.Totals.Latency.P90), Units.Time(t.Totals.Latency.P95),
+                    Units.Time(t.Totals.Latency.P99), Units.Time(t.Totals.Latency.P999), Units.Time(t.Totals.Latency.Max),
+                    $"{t.Totals.Errors.Total} ({t.Totals.Errors.Status}/{t.Totals.Errors.Timeout}/{t.Totals.Errors.Validation}/{t.Totals.Errors.Transport})",
+                    Units.Bytes(t.Totals.SentBytesPerSecond), Units.Bytes(t.Totals.ReceivedBytesPerSecond),
+                    $"{Percent(t.Totals.ClientCpuPercent)} ({Percent(t.Totals.ClientCpuPercentMax)})",
+                    t.Totals.ServerCpuPercent is { } cpu ? Percent(cpu) : "not measured",
+                    t.Totals.ServerPeakResidentBytes is { } rss ? Units.Bytes(rss) : "not measured",
+                    t.Connections,
+                ]),
+                2, 3, 4, 5, 6, 7, 8, 10, 11);
+
+        var drifting = results.Targets.Where(t => t.Drift is not null).ToList();
+        if (drifting.Count > 0)
+        {
+            document.AddHeading(2, "Drift")
+                .AddParagraph("The first tenth of the measured seconds against the last: a server that slows down as the run goes on shows here.")
+                .AddTable(
+                    ["target", "requests/s first → last", "change", "p99 first → last", "change"],
+                    drifting.Select(t => (IReadOnlyList<string>)
+                    [
+                        t.Name,
+                        $"{Rate(t.Drift!.FirstRequestsPerSecond)} → {Rate(t.Drift.LastRequestsPerSecond)}", Change(t.Drift.FirstRequestsPerSecond, t.Drift.LastRequestsPerSecond),
+                        $"{Units.Time(t.Drift.FirstP99)} → {Units.Time(t.Drift.LastP99)}", Change(t.Drift.FirstP99, t.Drift.LastP99),
+                    ]),
+                    2, 4);
+        }
+
+        var saturated = results.Targets.Where(t => t.Steps.Count > 0).ToList();
+        if (saturated.Count > 0)
+        {
+            document.AddHeading(2, "Saturation")
+                .AddBullets(saturated.Select(t => t.HighestRateHeld is { } rate
+                    ? $"{t.Name}: held {Rate(rate)} requests/s at most"
+                    : $"{t.Name}: did not hold even the first step ({Rate(t.Steps[0].TargetRate)} requests/s)"))
+                .AddTable(
+                    ["target", "rate asked", "answered/s", "p99", "errors", "held"],
+                    saturated.SelectMany(t => t.Steps.Select(s => (IReadOnlyList<string>)
+                        [t.Name, Rate(s.TargetRate), Rate(s.AchievedRate), Units.Time(s.P99), s.Errors.ToString(CultureInfo.InvariantCulture), s.Held ? "yes" : "no"])),
+                    1, 2, 3, 4);
+            charts.Add(("load-saturation.svg", SvgChart.Lines(
+                "p99 latency against the rate asked", "requests/s asked", "p99 (ms)",
+                [.. saturated.Select(t => new SvgChart.Line(t.Name, [.. t.Steps.Select(s => (s.TargetRate, s.P99 / 1e6))]))],
+                v => v.ToString("#,0.##", CultureInfo.InvariantCulture))));
+        }
+
+        charts.Add(("load-rps.svg", SvgChart.Lines(
+            "Requests per second (validated answers) over time", "seconds since the target's start", "requests/s",
+            [.. results.Targets.Select(t => new SvgChart.Line(t.Name, [.. Whole(t.Series).Select(s => ((double)s.Second, (double)s.Requests))]))],
+            v => v.ToString("#,0", CultureInfo.InvariantCulture), log: false)));
+        charts.Add(("load-p99.svg", SvgChart.Lines(
+            "p99 latency per second over time", "seconds since the target's start", "p99 (ms)",
+            [.. results.Targets.Select(t => new SvgChart.Line(t.Name, [.. Whole(t.Series).Where(s => s.Requests > 0).Select(s => ((double)s.Second, s.P99 / 1e6))]))],
+            v => v.ToString("#,0.##", CultureInfo.InvariantCulture), log: false)));
+        var percentiles = results.Targets.Select(t => new SvgChart.Group(t.Name,
+        [
+            new SvgChart.Bar("p50", t.Totals.Latency.P50 / 1e6), new SvgChart.Bar("p90", t.Totals.Latency.P90 / 1e6),
+            new SvgChart.Bar("p95", t.Totals.Latency.P95 / 1e6), new SvgChart.Bar("p99", t.Totals.Latency.P99 / 1e6),
+            new SvgChart.Bar("p99.9", t.Totals.Latency.P999 / 1e6),
+        ])).ToList();
+        var values = percentiles.SelectMany(g => g.Bars).Select(b => b.Value).Where(v => v > 0).DefaultIfEmpty(1).ToList();
+        charts.Add(("load-percentiles.svg", SvgChart.GroupedBars(
+            "Latency percentiles per target", "latency (ms)", percentiles, logScale: values.Max() / values.Min() > 20, v => v.ToString("#,0.##", CultureInfo.InvariantCulture))));
+
+        foreach (var (file, _) in charts)
+        {
+            document.AddImage(file, file switch
+            {
+                "load-rps.svg" => "Requests per second over time",
+                "load-p99.svg" => "p99 latency over time",
+                "load-percentiles.svg" => "Latency percentiles per target",
+                _ => "p99 against the rate asked (saturation)",
+            });
+        }
+
+        var warnings = results.Targets.SelectMany(t => t.Warnings.Select(w => $"{t.Name}: {w}")).ToList();
+        if (warnings.Count > 0)
+        {
+            document.AddHeading(2, "Warnings").AddBullets(warnings);
+        }
+
+        document.AddHeading(2, "Provenance").AddTable(["", ""], RunSummary.ProvenanceRows(results.Provenance));
+        return (document, charts);
+    }
+
+    /// <summary>One row per target and second, with a header; numbers in invariant culture, latencies in microseconds.</summary>
+    public static string SeriesCsv(LoadResults results)
+    {
+        var csv = new StringBuilder("target,second,requests,errors,p50_us,p99_us,sent_bytes,received_bytes,client_cpu_percent,client_rss_bytes,server_cpu_percent,server_rss_bytes,server_threads,server_handles\n");
+        foreach (var target in results.Targets)
+        {
+            foreach (var s in target.Series)
+            {
+                csv.Append(CultureInfo.InvariantCulture,
+                    $"{target.Name},{s.Second},{s.Requests},{s.Errors},{s.P50 / 1e3:0.#},{s.P99 / 1e3:0.#},{s.SentBytes},{s.ReceivedBytes},{s.ClientCpuPercent:0.#},{s.ClientResidentBytes},{s.ServerCpuPercent:0.#},{s.ServerResidentBytes},{s.ServerThreads},{s.ServerHandles}\n");
+            }
+        }
+
+        return csv.ToString();
+    }
+
+    /// <summary>The seconds a chart shows: all but the last, which the run ended in the middle of (it would show as a drop).</summary>
+    private static IEnumerable<SecondSample> Whole(IReadOnlyList<SecondSample> series) => series.Count > 1 ? series.Take(series.Count - 1) : series;
+
+    private static string Rate(double perSecond) => perSecond.ToString(perSecond >= 100 ? "#,0" : "#,0.#", CultureInfo.InvariantCulture);
+
+    private static string Percent(double percent) => percent.ToString("0.#", CultureInfo.InvariantCulture) + " %";
+
+    private static string Change(double first, double last) => first > 0
+        ? ((last - first) / first).ToString("+0.0 %;-0.0 %;0.0 %", CultureInfo.InvariantCulture)
+        : "NA";
+}

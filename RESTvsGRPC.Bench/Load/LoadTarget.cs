@@ -1,0 +1,78 @@
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Servers;
+
+namespace RESTvsGRPC.Bench.Load;
+
+/// <summary>The protocol arms a load run can drive.</summary>
+public enum LoadTargetKind
+{
+    /// <summary>REST + JSON over HTTP/1.1.</summary>
+    RestJson,
+
+    /// <summary>REST + JSON over h2c.</summary>
+    RestJsonH2c,
+
+    /// <summary>REST + protobuf over HTTP/1.1.</summary>
+    RestProtobuf,
+
+    /// <summary>gRPC unary calls (the large GET as one list message) over h2c.</summary>
+    Grpc,
+
+    /// <summary>gRPC with the large GET as a server stream, one message per record; the small GET and POST unary.</summary>
+    GrpcStream,
+}
+
+/// <summary>One protocol arm aimed at one server endpoint, with the name the command line and the report use.</summary>
+public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Description, HttpTransport Transport)
+{
+    /// <summary>Every target's command-line name, in the order a run drives them.</summary>
+    public static IReadOnlyList<(string Name, LoadTargetKind Kind, string Description)> Catalogue { get; } =
+    [
+        ("rest-json", LoadTargetKind.RestJson, "REST + JSON, HTTP/1.1"),
+        ("rest-json-h2c", LoadTargetKind.RestJsonH2c, "REST + JSON, h2c"),
+        ("rest-protobuf", LoadTargetKind.RestProtobuf, "REST + protobuf, HTTP/1.1"),
+        ("grpc", LoadTargetKind.Grpc, "gRPC unary, h2c"),
+        ("grpc-stream", LoadTargetKind.GrpcStream, "gRPC, large GET as a server stream, h2c"),
+    ];
+
+    /// <summary>
+    /// The targets named in <paramref name="names"/> (all whose server is known when null), on the servers'
+    /// endpoints; throws <see cref="ArgumentException"/> for a name not in the catalogue or a server not given.
+    /// </summary>
+    public static IReadOnlyList<LoadTarget> Resolve(IReadOnlyList<string>? names, RestServerAddresses? rest, GrpcServerAddresses? grpc)
+    {
+        var targets = new List<LoadTarget>();
+        foreach (var (name, kind, description) in Catalogue.Where(entry => names is null || names.Contains(entry.Name)))
+        {
+            var transport = TransportOf(kind, rest, grpc);
+            if (transport is not null)
+            {
+                targets.Add(new LoadTarget(kind, name, description, transport));
+            }
+            else if (names is not null)
+            {
+                throw new ArgumentException($"target {name} needs {(kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream ? "GrpcAPI (--grpc-url)" : kind == LoadTargetKind.RestJsonH2c ? "RestAPI's h2c endpoint (--rest-h2c-url)" : "RestAPI (--rest-url)")}, or leave the servers to the bench.");
+            }
+        }
+
+        foreach (var name in names ?? [])
+        {
+            if (!Catalogue.Any(entry => entry.Name == name))
+            {
+                throw new ArgumentException($"--targets takes {string.Join(", ", Catalogue.Select(entry => entry.Name))}, not '{name}'.");
+            }
+        }
+
+        return targets.Count > 0 ? targets : throw new ArgumentException("no target: the servers given serve none of the targets named.");
+    }
+
+    /// <summary>The server the target calls: RestAPI or GrpcAPI.</summary>
+    public bool IsGrpc => Kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream;
+
+    private static HttpTransport? TransportOf(LoadTargetKind kind, RestServerAddresses? rest, GrpcServerAddresses? grpc) => kind switch
+    {
+        LoadTargetKind.RestJson or LoadTargetKind.RestProtobuf => rest?.Http11Transport,
+        LoadTargetKind.RestJsonH2c => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
+        _ => grpc?.H2cTransport,
+    };
+}

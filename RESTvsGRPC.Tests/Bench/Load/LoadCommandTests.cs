@@ -1,0 +1,204 @@
+using System.Diagnostics;
+using System.Globalization;
+using ModelLibrary;
+using RESTvsGRPC.Bench;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Bench.Load;
+
+/// <summary>Load mode as a user runs it: real servers, real calls, every answer validated, outputs whose content is checked.</summary>
+public sealed class LoadCommandTests : IDisposable
+{
+    private readonly TemporaryDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    [Fact]
+    public async Task Load_starts_the_servers_and_drives_every_target_into_a_summary()
+    {
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        var exitCode = await Orchestrator.RunAsync(["load", "--scenario", "light", "--duration", "2s", "--ramp-up", "0s", "--out", _directory.Path], output, error);
+
+        Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
+        var results = LoadResults.Load(_directory.Path);
+        Assert.True(results.Complete);
+        Assert.Equal(["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream"], results.Targets.Select(t => t.Name));
+        Assert.All(results.Targets, target =>
+        {
+            Assert.True(target.Totals.Requests > 0, $"{target.Name} answered nothing");
+            Assert.Equal(0, target.Totals.Errors.Total);
+            Assert.True(target.Totals.Latency.P50 > 0 && target.Totals.Latency.P50 <= target.Totals.Latency.P99 && target.Totals.Latency.P99 <= target.Totals.Latency.Max);
+            Assert.True(target.Totals.ReceivedBytesPerSecond > target.Totals.SentBytesPerSecond * 0.1, $"{target.Name} counted no bytes");
+            Assert.NotNull(target.Totals.ServerCpuPercent);
+            Assert.NotEmpty(target.Series);
+        });
+        Assert.Equal(["HTTP/1.1", "HTTP/2", "HTTP/1.1", "HTTP/2", "HTTP/2"], results.Targets.Select(t => t.HttpVersion));
+
+        var summary = File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile));
+        Assert.Contains("| model | closed loop, 5 users |", summary);
+        Assert.All(results.Targets, target => Assert.Contains($"| {target.Name} | {target.HttpVersion} | ", summary));
+        Assert.Contains("## Drift", summary);
+        Assert.Contains("## Provenance", summary);
+        Assert.DoesNotContain("Incomplete", summary);
+        foreach (var chart in new[] { "load-rps.svg", "load-p99.svg", "load-percentiles.svg" })
+        {
+            Assert.Contains("grpc-stream", File.ReadAllText(Path.Combine(_directory.Path, chart)));
+        }
+
+        var csv = File.ReadAllLines(Path.Combine(_directory.Path, LoadSummary.SeriesFile));
+        Assert.StartsWith("target,second,requests,errors,", csv[0]);
+        Assert.Equal(results.Targets.Sum(t => t.Series.Count), csv.Length - 1);
+        Assert.EndsWith($"// load summary (Markdown, HTML, CSV time series, SVG charts): {Path.Combine(_directory.Path, LoadSummary.MarkdownFile)}", output.ToString().TrimEnd());
+    }
+
+    [Fact]
+    public async Task Open_loop_never_sends_more_than_its_rate_and_counts_from_intended_starts()
+    {
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        var exitCode = await Orchestrator.RunAsync(
+            ["load", "--scenario", "light", "--rate", "40", "--duration", "2s", "--ramp-up", "0s", "--targets", "grpc", "--mix", "small:1", "--out", _directory.Path], output, error);
+
+        Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
+        var target = Assert.Single(LoadResults.Load(_directory.Path).Targets);
+        var answered = target.Series.Sum(s => s.Requests);
+        Assert.InRange(answered, 1, 80);
+        Assert.Contains("| model | open loop, 40 requests/s |", File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile)));
+    }
+
+    [Fact]
+    public async Task Saturation_reports_its_steps_and_the_highest_rate_held()
+    {
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        var exitCode = await Orchestrator.RunAsync(
+            ["load", "--scenario", "saturation", "--rate", "10", "--step-factor", "2", "--step-duration", "1s", "--max-steps", "2", "--p99-limit", "5s",
+             "--targets", "rest-protobuf", "--mix", "small:1", "--out", _directory.Path], output, error);
+
+        Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
+        var target = Assert.Single(LoadResults.Load(_directory.Path).Targets);
+        Assert.Equal([10.0, 20.0], target.Steps.Select(s => s.TargetRate));
+        Assert.All(target.Steps, step => Assert.InRange(step.AchievedRate, 0, step.TargetRate * 1.05));
+        Assert.Equal(target.Steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).Max(), target.HighestRateHeld);
+        var summary = File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile));
+        Assert.Contains("## Saturation", summary);
+        Assert.True(File.Exists(Path.Combine(_directory.Path, "load-saturation.svg")));
+    }
+
+    [Fact]
+    public async Task Load_refuses_a_target_whose_server_was_not_given()
+    {
+        using var server = await TestServers.StartRestAsync();
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        var exitCode = await Orchestrator.RunAsync(["load", "--rest-url", server.BaseAddress.ToString(), "--targets", "grpc", "--out", _directory.Path], output, error);
+
+        Assert.Equal(2, exitCode);
+        Assert.StartsWith("target grpc needs GrpcAPI (--grpc-url), or leave the servers to the bench.", error.ToString());
+    }
+
+    [Fact]
+    public async Task A_wrong_answer_counts_as_a_validation_error_never_as_a_success()
+    {
+        var path = _directory.File("ten.json");
+        NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
+        using var server = await TestServers.StartGrpcAsync("--data", path);
+        var expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
+        using var client = new LoadClient(LoadTargetKind.GrpcStream, HttpTransport.H2c(server.BaseAddress), expected);
+
+        Assert.Equal(CallOutcome.Ok, await client.CallAsync(LoadOperation.Small, TimeSpan.FromSeconds(10)));
+        Assert.Equal(CallOutcome.Validation, await client.CallAsync(LoadOperation.Large, TimeSpan.FromSeconds(10)));
+    }
+
+    [Fact]
+    public async Task A_server_that_is_down_counts_as_a_transport_error()
+    {
+        var expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
+        using var rest = new LoadClient(LoadTargetKind.RestJson, HttpTransport.Http11(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
+        using var grpc = new LoadClient(LoadTargetKind.Grpc, HttpTransport.H2c(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
+
+        Assert.Equal(CallOutcome.Transport, await rest.CallAsync(LoadOperation.Small, TimeSpan.FromSeconds(10)));
+        Assert.Equal(CallOutcome.Transport, await grpc.CallAsync(LoadOperation.Post, TimeSpan.FromSeconds(10)));
+    }
+
+    [Theory]
+    [InlineData("TERM")]
+    [InlineData("INT")]
+    public async Task A_signal_stops_the_run_writes_what_was_measured_marked_incomplete_and_stops_the_servers(string signal)
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--out", _directory.Path })
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var bench = Process.Start(start)!;
+        var lines = new List<string>();
+        try
+        {
+            using var cancel = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+            // Plain progress lines come every ten seconds; the targets line says the servers are up and the run began.
+            while (await bench.StandardOutput.ReadLineAsync(cancel.Token) is { } line)
+            {
+                lines.Add(line);
+                if (line.StartsWith("// targets", StringComparison.Ordinal))
+                {
+                    break;
+                }
+            }
+
+            await Task.Delay(TimeSpan.FromSeconds(2));
+            using (var kill = Process.Start("kill", [$"-{signal}", bench.Id.ToString(CultureInfo.InvariantCulture)]))
+            {
+                await kill.WaitForExitAsync();
+            }
+
+            var rest = bench.StandardOutput.ReadToEndAsync();
+            var errors = bench.StandardError.ReadToEndAsync();
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            Assert.Equal(1, bench.ExitCode);
+            Assert.Contains("load run stopped early", await errors);
+            Assert.Contains("// load summary", await rest);
+        }
+        finally
+        {
+            if (!bench.HasExited)
+            {
+                bench.Kill(entireProcessTree: true);
+            }
+        }
+
+        var results = LoadResults.Load(_directory.Path);
+        Assert.False(results.Complete);
+        Assert.True(results.Targets[0].Totals.Requests > 0, "nothing measured before the signal was written");
+        Assert.Contains("**Incomplete run**", File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile)));
+        var started = lines.Where(l => l.StartsWith("// started:", StringComparison.Ordinal)).ToList();
+        Assert.Equal(2, started.Count);
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.All(started, line => Assert.False(ListensOn(line), $"a server outlived the load run: {line}"));
+    }
+
+    /// <summary>True while the server named in a "started" line still accepts connections on its first endpoint.</summary>
+    private static bool ListensOn(string startedLine)
+    {
+        var url = new Uri(startedLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)[5]);
+        try
+        {
+            using var socket = new System.Net.Sockets.Socket(System.Net.Sockets.SocketType.Stream, System.Net.Sockets.ProtocolType.Tcp);
+            socket.Connect(url.Host, url.Port);
+            return true;
+        }
+        catch (System.Net.Sockets.SocketException)
+        {
+            return false;
+        }
+    }
+}

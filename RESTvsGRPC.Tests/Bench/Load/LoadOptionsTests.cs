@@ -1,0 +1,118 @@
+using RESTvsGRPC.Bench.Load;
+
+namespace RESTvsGRPC.Tests.Bench.Load;
+
+/// <summary>The load command's presets and overrides, as the command line gives them.</summary>
+public sealed class LoadOptionsTests
+{
+    [Theory]
+    [InlineData("light", 5, 60)]
+    [InlineData("normal", 50, 60)]
+    [InlineData("stress", 200, 60)]
+    [InlineData("stability", 100, 1800)]
+    public void Closed_presets_have_the_seed_scenarios_users_and_duration(string preset, int users, int seconds)
+    {
+        var options = LoadOptions.Parse(["--scenario", preset]);
+
+        Assert.Equal(LoadModel.Closed, options.Scenario.Model);
+        Assert.Equal(users, options.Scenario.Users);
+        Assert.Equal(TimeSpan.FromSeconds(seconds), options.Scenario.Duration);
+        Assert.Contains(("model", $"closed loop, {users} users"), options.Scenario.Describe());
+    }
+
+    [Fact]
+    public void Without_a_scenario_the_normal_preset_runs_every_known_target()
+    {
+        var options = LoadOptions.Parse([]);
+
+        Assert.Equal("normal", options.Scenario.Name);
+        Assert.Null(options.Targets);
+        Assert.EndsWith(Path.Combine("BenchmarkDotNet.Artifacts", "load"), options.OutputDirectory);
+    }
+
+    [Fact]
+    public void Every_preset_parameter_can_be_overridden()
+    {
+        var options = LoadOptions.Parse(
+        [
+            "--scenario", "stress", "--users", "7", "--duration", "90s", "--ramp-up", "500ms", "--think-time", "20ms",
+            "--mix", "small:1,post:1", "--connections", "per-user", "--timeout", "2m", "--targets", "grpc,rest-json", "--out", "x",
+        ]);
+
+        var scenario = options.Scenario;
+        Assert.Equal((7, 90.0, 0.5, 0.02, 120.0), (scenario.Users, scenario.Duration.TotalSeconds, scenario.RampUp.TotalSeconds, scenario.ThinkTime.TotalSeconds, scenario.Timeout.TotalSeconds));
+        Assert.Equal(ConnectionMode.PerUser, scenario.Connections);
+        Assert.Equal([LoadOperation.Small, LoadOperation.Post], scenario.Mix.Operations);
+        Assert.Equal(["grpc", "rest-json"], options.Targets);
+        Assert.Equal(Path.GetFullPath("x"), options.OutputDirectory);
+    }
+
+    [Fact]
+    public void A_rate_turns_a_closed_preset_into_an_open_loop()
+    {
+        var scenario = LoadOptions.Parse(["--scenario", "light", "--rate", "250"]).Scenario;
+
+        Assert.Equal(LoadModel.Open, scenario.Model);
+        Assert.Equal(250, scenario.Rate);
+        Assert.Contains(("model", "open loop, 250 requests/s"), scenario.Describe());
+    }
+
+    [Fact]
+    public void Saturation_steps_its_rate_up_to_a_p99_limit()
+    {
+        var scenario = LoadOptions.Parse(["--scenario", "saturation", "--rate", "50", "--step-factor", "2", "--step-duration", "3s", "--max-steps", "4", "--p99-limit", "20ms"]).Scenario;
+
+        Assert.Equal(LoadModel.Saturation, scenario.Model);
+        Assert.Equal((50.0, 2.0, 3.0, 4, 20.0), (scenario.Rate, scenario.StepFactor, scenario.StepDuration.TotalSeconds, scenario.MaxSteps, scenario.P99Limit.TotalMilliseconds));
+        Assert.Equal(TimeSpan.FromSeconds(12), scenario.TargetTime);
+    }
+
+    [Fact]
+    public void Server_options_are_the_benchmark_runs_own()
+    {
+        var options = LoadOptions.Parse(["--rest-url", "http://127.0.0.1:5000", "--grpc-url", "http://127.0.0.1:5001", "--data", "d.json"]);
+
+        Assert.True(options.Servers.GivesServers);
+        Assert.Equal(new Uri("http://127.0.0.1:5001"), options.Servers.GrpcUrl);
+        Assert.Equal(Path.GetFullPath("d.json"), options.Servers.DataPath);
+    }
+
+    [Theory]
+    [InlineData("--scenario", "huge", "--scenario takes light, normal, stress, stability, saturation, not 'huge'")]
+    [InlineData("--users", "-3", "--users takes a whole number, not '-3'")]
+    [InlineData("--users", "0", "--users must be at least 1")]
+    [InlineData("--duration", "soon", "--duration takes a duration such as 60s, 500ms, 2m or 1h, not 'soon'")]
+    [InlineData("--duration", "0s", "--duration must be longer than 0")]
+    [InlineData("--rate", "0", "--rate takes a number above 0, not '0'")]
+    [InlineData("--mix", "small:70,tiny:30", "--mix takes name:weight pairs")]
+    [InlineData("--mix", "small:0", "--mix needs at least one operation with a weight above 0")]
+    [InlineData("--connections", "many", "--connections takes shared or per-user, not 'many'")]
+    [InlineData("--filter", "*", "load does not take --filter")]
+    public void A_bad_option_is_refused_with_what_is_wrong(string option, string value, string message)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse([option, value]));
+
+        Assert.StartsWith(message, error.Message);
+    }
+
+    [Fact]
+    public void An_option_without_its_value_is_refused()
+    {
+        var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse(["--users"]));
+
+        Assert.StartsWith("--users needs a value", error.Message);
+    }
+
+    [Fact]
+    public void The_mix_draws_operations_in_proportion_to_their_weights()
+    {
+        var mix = OperationMix.Parse("small:70,large:20,post:10");
+
+        var draws = Enumerable.Range(0, 1000).Select(i => mix.Pick(i / 1000.0)).GroupBy(o => o).ToDictionary(g => g.Key, g => g.Count());
+
+        Assert.Equal(700, draws[LoadOperation.Small]);
+        Assert.Equal(200, draws[LoadOperation.Large]);
+        Assert.Equal(100, draws[LoadOperation.Post]);
+        Assert.Equal("small 70 %, large 20 %, post 10 %", mix.ToString());
+    }
+}
