@@ -71,7 +71,7 @@ h2 "gRPC unary GetVersion, h2c" "${grpc%/}/meteorites.v1.MeteoriteLandingsServic
 
 # Load mode at the same concurrency and operation, against the same servers.
 dotnet RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll load --scenario normal --users "$users" --duration "${seconds}s" \
-  --ramp-up 2s --mix small:1 --targets rest-json,rest-json-h2c,grpc --rest-url "$rest" --rest-h2c-url "$rest_h2c" --grpc-url "$grpc" \
+  --ramp-up 2s --warmup 5s --mix small:1 --targets rest-json,rest-json-h2c,grpc --rest-url "$rest" --rest-h2c-url "$rest_h2c" --grpc-url "$grpc" \
   --out "$work/load" >"$work/load.log" 2>&1 || { cat "$work/load.log" >&2; exit 1; }
 while IFS= read -r row; do
   results+=("$row")

@@ -121,6 +121,7 @@ public static class LoadCommand
     private sealed class ProgressPrinter(TextWriter output, bool live)
     {
         private bool _written;
+        private int _lastTen;
 
         public void Print(LoadRunner.Progress p)
         {
@@ -131,8 +132,10 @@ public static class LoadCommand
                 output.Write($"\r{line,-110}");
                 _written = true;
             }
-            else if ((int)p.Elapsed.TotalSeconds % 10 == 0)
+            else if ((int)p.Elapsed.TotalSeconds / 10 > _lastTen)
             {
+                // Once per ten seconds, even when the sampler's ticks drift across a second.
+                _lastTen = (int)p.Elapsed.TotalSeconds / 10;
                 output.WriteLine(line);
             }
         }

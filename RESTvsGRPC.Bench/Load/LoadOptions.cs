@@ -8,7 +8,7 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
 {
     public const string Usage =
         "usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets rest-json,rest-json-h2c,rest-protobuf,grpc,grpc-stream] "
-        + "[--users N] [--duration 60s] [--ramp-up 5s] [--think-time 0ms] [--rate N] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
+        + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--rate N] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
         + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
 
@@ -82,6 +82,7 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         ["--users"] = (s, v) => s with { Users = Whole("--users", v) },
         ["--duration"] = (s, v) => s with { Duration = ParseDuration("--duration", v) },
         ["--ramp-up"] = (s, v) => s with { RampUp = ParseDuration("--ramp-up", v) },
+        ["--warmup"] = (s, v) => s with { Warmup = ParseDuration("--warmup", v) },
         ["--think-time"] = (s, v) => s with { ThinkTime = ParseDuration("--think-time", v) },
         ["--rate"] = (s, v) => s with { Rate = Positive("--rate", v) },
         ["--mix"] = (s, v) => s with { Mix = OperationMix.Parse(v) },
@@ -117,7 +118,7 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         {
             { Model: LoadModel.Closed, Users: < 1 } => "--users must be at least 1",
             { Model: not LoadModel.Saturation, Duration.Ticks: <= 0 } => "--duration must be longer than 0",
-            { RampUp.Ticks: < 0 } or { ThinkTime.Ticks: < 0 } => "--ramp-up and --think-time cannot be negative",
+            { RampUp.Ticks: < 0 } or { Warmup.Ticks: < 0 } or { ThinkTime.Ticks: < 0 } => "--ramp-up, --warmup and --think-time cannot be negative",
             { Timeout.Ticks: <= 0 } => "--timeout must be longer than 0",
             { MaxInFlight: < 1 } => "--max-in-flight must be at least 1",
             { Model: LoadModel.Saturation, StepFactor: <= 1 } => "--step-factor must be above 1, or the rate never rises",

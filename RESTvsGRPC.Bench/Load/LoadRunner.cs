@@ -75,9 +75,10 @@ public sealed class LoadRunner
                 await Task.WhenAll(Enumerable.Range(0, _scenario.Users).Select(user => UserAsync(user, recorder, start)));
                 break;
             case LoadModel.Open:
-                await OpenLoopAsync(_scenario.Rate, start, start + Ticks(_scenario.RampUp + _scenario.Duration), recorder, tally: null);
+                await OpenLoopAsync(_scenario.Rate, start, start + Ticks(_scenario.TargetTime), recorder, tally: null);
                 break;
             default:
+                await OpenLoopAsync(_scenario.Rate, start, start + Ticks(_scenario.Warmup), recorder, tally: null);
                 await SaturateAsync(recorder, steps);
                 break;
         }
@@ -94,7 +95,7 @@ public sealed class LoadRunner
     {
         var client = _clients[user % _clients.Length];
         var random = new Random(Seed + user);
-        var end = start + Ticks(_scenario.RampUp + _scenario.Duration);
+        var end = start + Ticks(_scenario.TargetTime);
         try
         {
             await Task.Delay(_scenario.RampUp * user / _scenario.Users, _stop);
@@ -246,11 +247,10 @@ public sealed class LoadRunner
                 sample?.Server?.CpuPercent, sample?.Server?.ResidentBytes, sample?.Server?.Threads, sample?.Server?.Handles));
         }
 
-        // The measured span: after the ramp-up, up to the planned end (saturation: every step). Calls still in
-        // flight at the end land after it; their errors still count, below.
-        var (from, to) = _scenario.Model == LoadModel.Saturation
-            ? (0, lastSecond + 1)
-            : ((int)Math.Ceiling(_scenario.RampUp.TotalSeconds), Math.Min(lastSecond + 1, (int)Math.Ceiling((_scenario.RampUp + _scenario.Duration).TotalSeconds)));
+        // The measured span: after the ramp-up and the warm-up, up to the planned end (saturation: every step).
+        // Calls still in flight at the end land after it; their errors still count, below.
+        var from = (int)Math.Ceiling(_scenario.MeasuredFrom.TotalSeconds);
+        var to = _scenario.Model == LoadModel.Saturation ? lastSecond + 1 : Math.Min(lastSecond + 1, (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds));
         to = Math.Max(to, from + 1);
         var measured = series.Where(s => s.Second >= from && s.Second < to).ToList();
         var seconds = Math.Max(1, measured.Count);

@@ -45,8 +45,8 @@ public static class LoadSummary
         document.AddHeading(2, "Scenario").AddTable(["parameter", "value"], results.Scenario.Select(p => (IReadOnlyList<string>)[p.Name, p.Value]));
 
         document.AddHeading(2, "Results per target")
-            .AddParagraph("Over the measured seconds (after the ramp-up): requests/s counts answers that passed validation (status, record count, id checksum), "
-                + "latencies are theirs (open loop: from each request's intended start); errors are counted over the whole run, tail included. "
+            .AddParagraph("Over the measured seconds (after the ramp-up and the warm-up): requests/s counts answers that passed validation (status, record count, id checksum), "
+                + "latencies are theirs (open loop: from each request's intended start); errors are counted over the whole run, warm-up and tail included. "
                 + "CPU is a share of all the machine's cores.")
             .AddTable(
                 ["target", "HTTP", "requests/s", "p50", "p90", "p95", "p99", "p99.9", "max", "errors (status/timeout/validation/transport)", "sent/s", "received/s", "client CPU (max)", "server CPU", "server RSS peak", "connections"],

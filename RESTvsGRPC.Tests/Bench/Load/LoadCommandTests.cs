@@ -20,7 +20,7 @@ public sealed class LoadCommandTests : IDisposable
     {
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(["load", "--scenario", "light", "--duration", "2s", "--ramp-up", "0s", "--out", _directory.Path], output, error);
+        var exitCode = await Orchestrator.RunAsync(["load", "--scenario", "light", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path], output, error);
 
         Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
         var results = LoadResults.Load(_directory.Path);
@@ -60,7 +60,7 @@ public sealed class LoadCommandTests : IDisposable
         var (output, error) = (new StringWriter(), new StringWriter());
 
         var exitCode = await Orchestrator.RunAsync(
-            ["load", "--scenario", "light", "--rate", "40", "--duration", "2s", "--ramp-up", "0s", "--targets", "grpc", "--mix", "small:1", "--out", _directory.Path], output, error);
+            ["load", "--scenario", "light", "--rate", "40", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--targets", "grpc", "--mix", "small:1", "--out", _directory.Path], output, error);
 
         Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
         var target = Assert.Single(LoadResults.Load(_directory.Path).Targets);
@@ -75,7 +75,7 @@ public sealed class LoadCommandTests : IDisposable
         var (output, error) = (new StringWriter(), new StringWriter());
 
         var exitCode = await Orchestrator.RunAsync(
-            ["load", "--scenario", "saturation", "--rate", "10", "--step-factor", "2", "--step-duration", "1s", "--max-steps", "2", "--p99-limit", "5s",
+            ["load", "--scenario", "saturation", "--warmup", "0s", "--rate", "10", "--step-factor", "2", "--step-duration", "1s", "--max-steps", "2", "--p99-limit", "5s",
              "--targets", "rest-protobuf", "--mix", "small:1", "--out", _directory.Path], output, error);
 
         Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
@@ -135,7 +135,7 @@ public sealed class LoadCommandTests : IDisposable
         }
 
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--out", _directory.Path })
+        foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path })
         {
             start.ArgumentList.Add(argument);
         }

@@ -17,6 +17,7 @@ public sealed class LoadOptionsTests
         Assert.Equal(LoadModel.Closed, options.Scenario.Model);
         Assert.Equal(users, options.Scenario.Users);
         Assert.Equal(TimeSpan.FromSeconds(seconds), options.Scenario.Duration);
+        Assert.Equal(TimeSpan.FromSeconds(15), options.Scenario.Warmup);
         Assert.Contains(("model", $"closed loop, {users} users"), options.Scenario.Describe());
     }
 
@@ -35,12 +36,14 @@ public sealed class LoadOptionsTests
     {
         var options = LoadOptions.Parse(
         [
-            "--scenario", "stress", "--users", "7", "--duration", "90s", "--ramp-up", "500ms", "--think-time", "20ms",
+            "--scenario", "stress", "--users", "7", "--duration", "90s", "--ramp-up", "500ms", "--warmup", "3s", "--think-time", "20ms",
             "--mix", "small:1,post:1", "--connections", "per-user", "--timeout", "2m", "--targets", "grpc,rest-json", "--out", "x",
         ]);
 
         var scenario = options.Scenario;
         Assert.Equal((7, 90.0, 0.5, 0.02, 120.0), (scenario.Users, scenario.Duration.TotalSeconds, scenario.RampUp.TotalSeconds, scenario.ThinkTime.TotalSeconds, scenario.Timeout.TotalSeconds));
+        Assert.Equal(TimeSpan.FromSeconds(3), scenario.Warmup);
+        Assert.Equal(TimeSpan.FromSeconds(93.5), scenario.TargetTime);
         Assert.Equal(ConnectionMode.PerUser, scenario.Connections);
         Assert.Equal([LoadOperation.Small, LoadOperation.Post], scenario.Mix.Operations);
         Assert.Equal(["grpc", "rest-json"], options.Targets);
@@ -64,7 +67,7 @@ public sealed class LoadOptionsTests
 
         Assert.Equal(LoadModel.Saturation, scenario.Model);
         Assert.Equal((50.0, 2.0, 3.0, 4, 20.0), (scenario.Rate, scenario.StepFactor, scenario.StepDuration.TotalSeconds, scenario.MaxSteps, scenario.P99Limit.TotalMilliseconds));
-        Assert.Equal(TimeSpan.FromSeconds(12), scenario.TargetTime);
+        Assert.Equal(TimeSpan.FromSeconds(15 + 12), scenario.TargetTime);
     }
 
     [Fact]

@@ -23,7 +23,7 @@ public sealed partial class LoadScriptTests
     public async Task Netem_runs_load_across_namespaces_and_removes_them()
     {
         var (exitCode, output) = await RunAsync(
-            "scripts/load-netem.sh", "none", "100mbit", "--", "--scenario", "light", "--users", "2", "--duration", "2s", "--ramp-up", "0s", "--targets", "grpc,rest-json", "--mix", "small:1");
+            "scripts/load-netem.sh", "none", "100mbit", "--", "--scenario", "light", "--users", "2", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--targets", "grpc,rest-json", "--mix", "small:1");
 
         Assert.True(exitCode == 0, output);
         Assert.Contains("== none:", output);
