@@ -44,26 +44,35 @@ echo "servers: REST $rest (h2c $rest_h2c), gRPC $grpc; $users users, $seconds s 
 printf '\x00\x00\x00\x00\x00' >"$work/empty-request.bin"
 
 results=()
+cores=$(nproc)
+# cpu COMMAND...: runs it, its output to $work/out, and prints the CPU it used as a share of the machine's cores.
+cpu() {
+  local TIMEFORMAT=%P
+  { time "$@" >"$work/out" 2>&1; } 2>"$work/cpu"
+  awk -v cores="$cores" '{printf "%.0f %%", $1 / cores}' "$work/cpu"
+}
 # wrk: requests/s and latency percentiles from its --latency table.
-out=$(wrk -t1 -c"$users" -d"${seconds}s" --latency "${rest%/}/api/MeteoriteLandings")
+client_cpu=$(cpu wrk -t1 -c"$users" -d"${seconds}s" --latency "${rest%/}/api/MeteoriteLandings")
+out=$(cat "$work/out")
 rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
 p50=$(awk '$1=="50%" {print $2}' <<<"$out")
 p99=$(awk '$1=="99%" {print $2}' <<<"$out")
 non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-results+=("wrk|REST + JSON, HTTP/1.1|$users connections|$rps|$p50|$p99|${non2xx:-0}")
+results+=("wrk|REST + JSON, HTTP/1.1|$users connections|$rps|$p50|$p99|${non2xx:-0}|$client_cpu")
 
 # h2load: one connection, one stream per user; requests/s from its "finished in" line, latency mean and max
 # from its "time for request" line (h2load prints no percentiles).
 h2() { # label url [extra h2load args]
   local label=$1 url=$2; shift 2
-  local out
-  out=$(h2load -c1 -m"$users" -D "$seconds" "$@" "$url")
+  local out client_cpu
+  client_cpu=$(cpu h2load -c1 -m"$users" -D "$seconds" "$@" "$url")
+  out=$(cat "$work/out")
   local rps mean max failed
   rps=$(grep -o 'finished in [^,]*, [0-9.]* req/s' <<<"$out" | awk '{print $4}')
   mean=$(awk '/time for request:/ {print $6}' <<<"$out")
   max=$(awk '/time for request:/ {print $5}' <<<"$out")
   failed=$(grep -o '[0-9]* failed' <<<"$out" | head -1 | awk '{print $1}')
-  results+=("h2load|$label|1 connection, $users streams|$rps|mean $mean|max $max|${failed:-0}")
+  results+=("h2load|$label|1 connection, $users streams|$rps|mean $mean|max $max|${failed:-0}|$client_cpu")
 }
 h2 "REST + JSON, h2c" "${rest_h2c%/}/api/MeteoriteLandings"
 h2 "gRPC unary GetVersion, h2c" "${grpc%/}/meteorites.v1.MeteoriteLandingsService/GetVersion" \
@@ -81,11 +90,12 @@ run = json.load(open(sys.argv[1]))
 for t in run["targets"]:
     totals = t["totals"]
     lat = totals["latency"]
-    print(f"load mode|{t['description']}|{t['connections']}|{totals['requestsPerSecond']:.0f}|{lat['p50'] / 1e6:.2f}ms|{lat['p99'] / 1e6:.2f}ms|{sum(totals['errors'].values())}")
+    print(f"load mode|{t['description']}|{t['connections']}|{totals['requestsPerSecond']:.0f}|{lat['p50'] / 1e6:.2f}ms|{lat['p99'] / 1e6:.2f}ms|{sum(totals['errors'].values())}|{totals['clientCpuPercent']:.0f} %")
 PY
 )
 
-printf '\n| tool | target | connections | requests/s | p50 | p99 | errors |\n|---|---|---|---:|---:|---:|---:|\n'
+# Client CPU is a share of all cores: on one machine, what the load generator takes the server cannot have.
+printf '\n| tool | target | connections | requests/s | p50 | p99 | errors | client CPU |\n|---|---|---|---:|---:|---:|---:|---:|\n'
 for row in "${results[@]}"; do
   printf '| %s |\n' "${row//|/ | }"
 done
