@@ -54,9 +54,17 @@ app.Run(new GrpcDispatcher(
     ],
     options,
     app.Logger).InvokeAsync);
-app.Lifetime.ApplicationStarted.Register(() => Console.WriteLine(
-    $"GrpcAPI listening on {endpoints.Address("H2c")}"
-    + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
-    + $" ({dataset.Count} records, sha256 {dataset.Sha256})"));
+app.Lifetime.ApplicationStarted.Register(() =>
+{
+    foreach (var warning in endpoints.BeyondLoopbackWarnings("GrpcAPI"))
+    {
+        Console.Error.WriteLine(warning);
+    }
+
+    Console.WriteLine(
+        $"GrpcAPI listening on {endpoints.Address("H2c")}"
+        + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
+        + $" ({dataset.Count} records, sha256 {dataset.Sha256})");
+});
 app.Run();
 return 0;

@@ -65,7 +65,14 @@ app.UseResponseCompression();
 app.UseRequestDecompression();
 app.MapControllers();
 app.Lifetime.ApplicationStarted.Register(() =>
+{
+    foreach (var warning in endpoints.BeyondLoopbackWarnings("RestAPI"))
+    {
+        Console.Error.WriteLine(warning);
+    }
+
     Console.WriteLine($"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
-        + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256})"));
+        + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256})");
+});
 app.Run();
 return 0;

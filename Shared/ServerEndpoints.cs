@@ -59,6 +59,14 @@ public sealed class ServerEndpoints
     /// <summary>The address an endpoint is bound to, with the port actually bound (port 0 asks the OS for a free one); null if it is not configured.</summary>
     public string? Address(string name) => _bound.TryGetValue(name, out var options) ? options.ToString() : null;
 
+    /// <summary>
+    /// One warning line per endpoint bound beyond loopback (another interface, or every one): such a server answers
+    /// anyone who can reach the machine, which the user should have asked for knowingly. Empty on loopback.
+    /// </summary>
+    public IEnumerable<string> BeyondLoopbackWarnings(string server) =>
+        _bound.Where(endpoint => endpoint.Value.IPEndPoint is not { } address || !System.Net.IPAddress.IsLoopback(address.Address))
+            .Select(endpoint => $"warning: {server} listens on {endpoint.Value}, beyond loopback: anyone who can reach this address can call it.");
+
     /// <summary>The certificate's SHA-256, as the ready line prints it and clients pin it.</summary>
     public string CertificateSha256 => SelfSignedCertificate.Sha256Of(Certificate);
 }

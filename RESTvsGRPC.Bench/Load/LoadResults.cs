@@ -114,6 +114,6 @@ public sealed record SecondSample(
 /// <summary>One saturation step: the rate asked for, the rate of good answers, p99 and errors; held when errors are 0, p99 within the limit and at least 95 % of the rate answered.</summary>
 public sealed record SaturationStep(double TargetRate, double AchievedRate, double P99, long Errors, bool Held);
 
-[JsonSourceGenerationOptions(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
 [JsonSerializable(typeof(LoadResults))]
 internal sealed partial class LoadResultsJsonContext : JsonSerializerContext;

@@ -43,6 +43,7 @@ public sealed class ReportDocument
 
     public ReportDocument AddImage(string file, string caption) => Add(new Image(file, caption));
 
+    /// <summary>The document as GitHub Markdown; lines end in LF on every OS, so reports from Windows and Linux compare byte for byte.</summary>
     public string ToMarkdown()
     {
         var text = new StringBuilder();
@@ -50,28 +51,28 @@ public sealed class ReportDocument
         {
             switch (block)
             {
-                case Heading h: text.Append('#', h.Level).Append(' ').AppendLine(h.Text); break;
-                case Paragraph p: text.AppendLine(p.Text); break;
+                case Heading h: text.Append('#', h.Level).Append(' ').Append(h.Text).Append('\n'); break;
+                case Paragraph p: text.Append(p.Text).Append('\n'); break;
                 case Bullets b:
                     foreach (var item in b.Items)
                     {
-                        text.Append("- ").AppendLine(item);
+                        text.Append("- ").Append(item).Append('\n');
                     }
 
                     break;
                 case Table t:
-                    text.AppendLine("| " + string.Join(" | ", t.Header.Select(Cell)) + " |");
-                    text.AppendLine("|" + string.Concat(t.RightAligned.Select(right => right ? "---:|" : "---|")));
+                    text.Append("| " + string.Join(" | ", t.Header.Select(Cell)) + " |").Append('\n');
+                    text.Append("|" + string.Concat(t.RightAligned.Select(right => right ? "---:|" : "---|"))).Append('\n');
                     foreach (var row in t.Rows)
                     {
-                        text.AppendLine("| " + string.Join(" | ", row.Select(Cell)) + " |");
+                        text.Append("| " + string.Join(" | ", row.Select(Cell)) + " |").Append('\n');
                     }
 
                     break;
-                case Image i: text.AppendLine($"![{i.Caption}]({i.File})"); break;
+                case Image i: text.Append($"![{i.Caption}]({i.File})").Append('\n'); break;
             }
 
-            text.AppendLine();
+            text.Append('\n');
         }
 
         return text.ToString();
@@ -80,31 +81,31 @@ public sealed class ReportDocument
     public string ToHtml(string title)
     {
         var html = new StringBuilder()
-            .AppendLine("<!DOCTYPE html>")
-            .AppendLine("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>")
-            .AppendLine("<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0}"
-                + "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f3f3f3}</style></head><body>");
+            .Append("<!DOCTYPE html>").Append('\n')
+            .Append("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>").Append('\n')
+            .Append("<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0}"
+                + "td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}th{background:#f3f3f3}</style></head><body>").Append('\n');
         foreach (var block in _blocks)
         {
             switch (block)
             {
-                case Heading h: html.AppendLine($"<h{h.Level}>{Encode(h.Text)}</h{h.Level}>"); break;
-                case Paragraph p: html.AppendLine($"<p>{Inline(p.Text)}</p>"); break;
-                case Bullets b: html.AppendLine("<ul>" + string.Concat(b.Items.Select(i => $"<li>{Inline(i)}</li>")) + "</ul>"); break;
+                case Heading h: html.Append($"<h{h.Level}>{Encode(h.Text)}</h{h.Level}>").Append('\n'); break;
+                case Paragraph p: html.Append($"<p>{Inline(p.Text)}</p>").Append('\n'); break;
+                case Bullets b: html.Append("<ul>" + string.Concat(b.Items.Select(i => $"<li>{Inline(i)}</li>")) + "</ul>").Append('\n'); break;
                 case Table t:
-                    html.AppendLine("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>");
+                    html.Append("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>").Append('\n');
                     foreach (var row in t.Rows)
                     {
-                        html.AppendLine("<tr>" + string.Concat(row.Select((c, i) => t.RightAligned[i] ? $"<td class=\"n\">{Inline(c)}</td>" : $"<td>{Inline(c)}</td>")) + "</tr>");
+                        html.Append("<tr>" + string.Concat(row.Select((c, i) => t.RightAligned[i] ? $"<td class=\"n\">{Inline(c)}</td>" : $"<td>{Inline(c)}</td>")) + "</tr>").Append('\n');
                     }
 
-                    html.AppendLine("</table>");
+                    html.Append("</table>").Append('\n');
                     break;
-                case Image i: html.AppendLine($"<figure><img src=\"{Encode(i.File)}\" alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>"); break;
+                case Image i: html.Append($"<figure><img src=\"{Encode(i.File)}\" alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>").Append('\n'); break;
             }
         }
 
-        return html.AppendLine("</body></html>").ToString();
+        return html.Append("</body></html>").Append('\n').ToString();
     }
 
     private ReportDocument Add(Block block)

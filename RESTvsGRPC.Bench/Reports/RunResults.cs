@@ -100,6 +100,6 @@ public sealed record Provenance(
     string Job);
 
 // A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
-[JsonSourceGenerationOptions(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
 [JsonSerializable(typeof(RunResults))]
 internal sealed partial class RunResultsJsonContext : JsonSerializerContext;

@@ -13,13 +13,13 @@ public static class ScalingReport
     public static string ToMarkdown(IReadOnlyList<Point> points)
     {
         var text = new StringBuilder()
-            .AppendLine("| benchmark | points | fixed cost a (μs) | per record b (μs) | R² | at 10 000 records (ms) |")
-            .AppendLine("|---|---:|---:|---:|---:|---:|");
+            .Append("| benchmark | points | fixed cost a (μs) | per record b (μs) | R² | at 10 000 records (ms) |").Append('\n')
+            .Append("|---|---:|---:|---:|---:|---:|").Append('\n');
         foreach (var group in points.GroupBy(p => p.Benchmark))
         {
             var fit = LinearFit.Of([.. group.Select(p => ((double)p.Records, p.NanosecondsPerCall))]);
-            text.AppendLine(CultureInfo.InvariantCulture,
-                $"| {group.Key} | {group.Count()} | {fit.A / 1e3:F1} | {fit.B / 1e3:F3} | {fit.RSquared:F4} | {(fit.A + (fit.B * 10_000)) / 1e6:F2} |");
+            text.Append(CultureInfo.InvariantCulture,
+                $"| {group.Key} | {group.Count()} | {fit.A / 1e3:F1} | {fit.B / 1e3:F3} | {fit.RSquared:F4} | {(fit.A + (fit.B * 10_000)) / 1e6:F2} |").Append('\n');
         }
 
         return text.ToString();

@@ -10,16 +10,11 @@ public sealed class BenchProcessTests : IDisposable
 
     public void Dispose() => _artifacts.Dispose();
 
-    [Theory]
+    [LinuxTheory]
     [InlineData("TERM")]
     [InlineData("INT")]
     public async Task Bench_stops_its_servers_when_it_is_stopped_by_a_signal(string signal)
     {
-        if (!OperatingSystem.IsLinux())
-        {
-            return;
-        }
-
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path })
         {

@@ -26,7 +26,7 @@ public sealed class GrpcApiStartupTests : IDisposable
         Assert.Contains($"data file '{path}', record 0, field 'mass': \"abc\" is not a number", output);
     }
 
-    [Fact]
+    [LinuxFact]
     public async Task GrpcAPI_stops_cleanly_on_SIGTERM()
     {
         if (!OperatingSystem.IsLinux())

@@ -16,6 +16,9 @@ public static class Peers
         : File.Exists("/usr/bin/python3") ? "/usr/bin/python3"
         : "python3";
 
+    /// <summary>True when the tests run as root (on Linux; elsewhere false).</summary>
+    public static bool IsRoot => OperatingSystem.IsLinux() && string.Equals(Environment.UserName, "root", StringComparison.Ordinal);
+
     public static bool IsCi => string.Equals(Environment.GetEnvironmentVariable("CI"), "true", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Why grpc-js cannot run here; null when it can.</summary>
@@ -28,9 +31,17 @@ public static class Peers
     public static string? PythonMissing { get; } =
         !Runs(Python, "-c", "import grpc, google.protobuf") ? $"{Python} cannot import grpc: install python3-grpcio (apt) or set RESTVSGRPC_PYTHON." : null;
 
-    /// <summary>Why the independent load generators (wrk, h2load) cannot run here; null when they can.</summary>
+    /// <summary>Why GitHub's workflow parser cannot run here; null when it can.</summary>
+    public static string? WorkflowParserMissing { get; } =
+        !Directory.Exists(Path.Combine(RepositoryPaths.Root, "tools", "workflow-check", "node_modules", "@actions", "workflow-parser"))
+            ? "@actions/workflow-parser is not installed: run `npm ci --prefix tools/workflow-check`."
+        : !Runs("node", "--version") ? "node is not on PATH."
+        : null;
+
+    /// <summary>Why the independent load generators (wrk, h2load) cannot run here; null when they can. The cross-check script is a Linux extra.</summary>
     public static string? LoadGeneratorsMissing { get; } =
-        !Runs("wrk", "--version") && !Runs("sh", "-c", "command -v wrk") ? "wrk is not installed (apt-get install wrk)."
+        !OperatingSystem.IsLinux() ? "the wrk/h2load cross-check script is a Linux extra."
+        : !Runs("sh", "-c", "command -v wrk") ? "wrk is not installed (apt-get install wrk)."
         : !Runs("h2load", "--version") ? "h2load is not installed (apt-get install nghttp2-client)."
         : !Runs("bash", "--version") ? "bash is not on PATH."
         : null;
@@ -40,7 +51,7 @@ public static class Peers
         !OperatingSystem.IsLinux() ? "network namespaces are Linux only."
         : !Runs("ip", "netns", "list") ? "ip (iproute2) is missing or may not list network namespaces: the test needs root."
         : !Runs("sh", "-c", "command -v tc") ? "tc (iproute2) is missing."
-        : !string.Equals(Environment.UserName, "root", StringComparison.Ordinal) ? "creating network namespaces needs root."
+        : !IsRoot ? "creating network namespaces needs root."
         : null;
 
     private static bool Runs(string program, params string[] arguments)
@@ -89,26 +100,65 @@ public sealed class PythonPeerFactAttribute : FactAttribute
     }
 }
 
-/// <summary>A fact that needs wrk and h2load; skips outside CI where they are missing.</summary>
-public sealed class LoadGeneratorsFactAttribute : FactAttribute
+/// <summary>A fact that needs GitHub's workflow parser; skips outside CI where it is missing.</summary>
+public sealed class WorkflowParserFactAttribute : FactAttribute
 {
-    public LoadGeneratorsFactAttribute()
+    public WorkflowParserFactAttribute()
     {
-        if (Peers.LoadGeneratorsMissing is { } reason && !Peers.IsCi)
+        if (Peers.WorkflowParserMissing is { } reason && !Peers.IsCi)
         {
             Skip = reason;
         }
     }
 }
 
-/// <summary>A fact that creates network namespaces: skips off Linux always (a Linux extra), and on Linux outside CI where it cannot.</summary>
+/// <summary>A fact that needs wrk and h2load: skips off Linux always (a Linux extra), and on Linux outside CI where they are missing.</summary>
+public sealed class LoadGeneratorsFactAttribute : FactAttribute
+{
+    public LoadGeneratorsFactAttribute()
+    {
+        if (Peers.LoadGeneratorsMissing is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux()))
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>
+/// A fact that creates network namespaces: skips off Linux (a Linux extra) and without root (a privilege, not a
+/// package CI could install), and on Linux outside CI where iproute2 is missing.
+/// </summary>
 public sealed class NetworkNamespaceFactAttribute : FactAttribute
 {
     public NetworkNamespaceFactAttribute()
     {
-        if (Peers.NamespacesMissing is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux()))
+        if (Peers.NamespacesMissing is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux() || !Peers.IsRoot))
         {
             Skip = reason;
+        }
+    }
+}
+
+/// <summary>A fact about POSIX signals or /proc: Linux only, skipped elsewhere with that reason.</summary>
+public sealed class LinuxFactAttribute : FactAttribute
+{
+    public LinuxFactAttribute()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            Skip = "POSIX signals and /proc: Linux only.";
+        }
+    }
+}
+
+/// <summary>A theory about POSIX signals or /proc: Linux only, skipped elsewhere with that reason.</summary>
+public sealed class LinuxTheoryAttribute : TheoryAttribute
+{
+    public LinuxTheoryAttribute()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            Skip = "POSIX signals and /proc: Linux only.";
         }
     }
 }

@@ -60,7 +60,7 @@ public sealed class RestApiStartupTests : IDisposable
         Assert.Equal(ApiVersion.Current, version?.Version);
     }
 
-    [Fact]
+    [LinuxFact]
     public async Task Server_stops_cleanly_on_sigterm()
     {
         if (OperatingSystem.IsWindows())

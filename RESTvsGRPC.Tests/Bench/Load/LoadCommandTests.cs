@@ -124,16 +124,11 @@ public sealed class LoadCommandTests : IDisposable
         Assert.Equal(CallOutcome.Transport, await grpc.CallAsync(LoadOperation.Post, TimeSpan.FromSeconds(10)));
     }
 
-    [Theory]
+    [LinuxTheory]
     [InlineData("TERM")]
     [InlineData("INT")]
     public async Task A_signal_stops_the_run_writes_what_was_measured_marked_incomplete_and_stops_the_servers(string signal)
     {
-        if (!OperatingSystem.IsLinux())
-        {
-            return;
-        }
-
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path })
         {
