@@ -31,6 +31,24 @@ public sealed class RunComparisonTests : IDisposable
     }
 
     [Fact]
+    public void Compare_reads_a_run_copied_from_windows_with_crlf_and_backslash_paths()
+    {
+        var linux = SaveRun("linux", RunFixture.Run());
+        var fromWindows = RunFixture.Run(scale: 2, os: "Microsoft Windows 10.0.26100");
+        var windows = SaveRun("windows", fromWindows with { Provenance = fromWindows.Provenance with { DataFile = @"C:\src\RESTvsGRPC\data\meteorites.json" } });
+        var json = Path.Combine(windows, RunResults.FileName);
+        File.WriteAllText(json, File.ReadAllText(json).ReplaceLineEndings("\r\n"));
+
+        var status = RunComparison.Run([linux, windows + Path.DirectorySeparatorChar, "--out", _directory.File("out")], TextWriter.Null, TextWriter.Null);
+
+        Assert.Equal(0, status);
+        var markdown = File.ReadAllText(_directory.File("out/compare.md"));
+        Assert.Contains("| #2 windows | 0123456789ab | Microsoft Windows 10.0.26100 |", markdown);
+        Assert.Contains("| TransportBenchmarks.RestGetLargePayload Calls=100 | 4.00 ms ± 100 μs | 8.00 ms ± 100 μs | 2.00× |", markdown);
+        Assert.DoesNotContain('\r', markdown);
+    }
+
+    [Fact]
     public void Compare_marks_a_difference_within_both_runs_errors()
     {
         var first = SaveRun("a", RunFixture.Run());
