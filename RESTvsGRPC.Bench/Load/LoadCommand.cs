@@ -42,7 +42,18 @@ public static class LoadCommand
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.Servers.DataPath));
             using var servers = await ServerSet.StartAsync(options.Servers, dataset.SourcePath, output, scaling: false);
-            var targets = LoadTarget.Resolve(options.Targets, servers.Rest, servers.Grpc);
+            IReadOnlyList<LoadTarget> targets;
+            try
+            {
+                targets = LoadTarget.Resolve(options.Targets, servers.Rest, servers.Grpc);
+            }
+            catch (ArgumentException e)
+            {
+                // A target whose server was not named: only with given URLs, so nothing was started.
+                error.WriteLine(e.Message);
+                return 2;
+            }
+
             await Orchestrator.GateAsync(servers, dataset, output);
 
             output.WriteLine($"// load scenario: {string.Join("; ", options.Scenario.Describe().Select(p => $"{p.Name} {p.Value}"))}");
@@ -94,11 +105,6 @@ public static class LoadCommand
             }
 
             return 0;
-        }
-        catch (ArgumentException e)
-        {
-            error.WriteLine(e.Message);
-            return 2;
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {

@@ -55,6 +55,12 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
 
         scenario = Validate(scenario, values.ContainsKey("--rate"));
         var targets = values.TryGetValue("--targets", out var list) ? list.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries) : null;
+        // Refused here, before any server starts.
+        if (targets?.FirstOrDefault(name => !LoadTarget.Catalogue.Any(entry => entry.Name == name)) is { } unknown)
+        {
+            throw new ArgumentException($"--targets takes {string.Join(", ", LoadTarget.Catalogue.Select(entry => entry.Name))}, not '{unknown}'. {Usage}");
+        }
+
         var output = Path.GetFullPath(values.GetValueOrDefault("--out", Path.Combine("BenchmarkDotNet.Artifacts", "load")));
         return new LoadOptions(scenario, targets, output, BenchOptions.Parse([.. servers]));
     }
