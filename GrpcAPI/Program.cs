@@ -11,11 +11,13 @@ using RESTvsGRPC.Hosting;
 // h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS.
 var endpoints = new ServerEndpoints(new("H2c", "--urls", HttpProtocols.Http2), new("Tls", "--tls", HttpProtocols.Http2));
 
-// Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
+// Content root at the binaries, so appsettings.json applies whatever directory the server is started from; always
+// Production, so no environment variable can bring in development-time behaviour.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions
 {
     Args = endpoints.TranslateArguments(args),
     ContentRootPath = AppContext.BaseDirectory,
+    EnvironmentName = Environments.Production,
 });
 builder.Configuration.AddCommandLine(args, GrpcServerOptions.Switches);
 
@@ -37,7 +39,7 @@ builder.WebHost.ConfigureKestrel((context, kestrel) =>
     endpoints.Configure(kestrel, context.Configuration);
     kestrel.AddServerHeader = false;
     // gRPC limits each message (MaxReceiveMessageBytes) instead of the whole body, which a stream may make long.
-    kestrel.Limits.MaxRequestBodySize = null;
+    ServerLimits.Apply(kestrel.Limits, maxRequestBodyBytes: null);
 });
 var app = builder.Build();
 ServiceDescriptor[] served =

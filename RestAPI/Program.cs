@@ -14,10 +14,13 @@ var endpoints = new ServerEndpoints(
     new("Tls", "--tls", HttpProtocols.Http1AndHttp2));
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
+// Production whatever ASPNETCORE_ENVIRONMENT says: a Development host would add the developer exception page, whose
+// stack traces no client of a benchmark subject should ever see.
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions
 {
     Args = endpoints.TranslateArguments(args),
     ContentRootPath = AppContext.BaseDirectory,
+    EnvironmentName = Environments.Production,
 });
 
 MeteoriteDataset dataset;
@@ -41,7 +44,12 @@ builder.Services
         options.InputFormatters.Add(new ProtobufInputFormatter());
         options.OutputFormatters.Add(new ProtobufOutputFormatter());
     })
-    .AddJsonOptions(options => options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
+    .AddJsonOptions(options =>
+    {
+        options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default);
+        // A bad body is answered with the JSON path that broke, not the parser's message: that names .NET types.
+        options.AllowInputFormatterExceptionMessages = false;
+    });
 // gzip only where the client asks (Accept-Encoding, Content-Encoding): the middleware passes every other request
 // through untouched. Over TLS too: the benchmark's payloads hold no secrets for BREACH to guess. Fastest, as GrpcAPI and grpc-dotnet.
 builder.Services.AddResponseCompression(options =>
@@ -56,7 +64,7 @@ builder.WebHost.ConfigureKestrel((context, kestrel) =>
 {
     endpoints.Configure(kestrel, context.Configuration);
     kestrel.AddServerHeader = false;
-    kestrel.Limits.MaxRequestBodySize = builder.Configuration.GetValue<long>("MaxRequestBodyBytes");
+    ServerLimits.Apply(kestrel.Limits, builder.Configuration.GetValue<long>("MaxRequestBodyBytes"));
 });
 
 var app = builder.Build();

@@ -48,7 +48,12 @@ public sealed class ServerEndpoints
 
     public void Configure(KestrelServerOptions kestrel, IConfiguration configuration)
     {
-        kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate = Certificate);
+        kestrel.ConfigureHttpsDefaults(https =>
+        {
+            https.ServerCertificate = Certificate;
+            // TLS 1.0 and 1.1 are deprecated (RFC 8996); a client offering only those is refused at the handshake.
+            https.SslProtocols = System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13;
+        });
         var loader = kestrel.Configure(configuration.GetSection("Kestrel"));
         foreach (var endpoint in _endpoints)
         {

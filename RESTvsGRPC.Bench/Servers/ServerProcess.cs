@@ -34,14 +34,17 @@ public sealed partial class ServerProcess : IDisposable
     /// <summary>Everything the server printed so far.</summary>
     public string Output => Snapshot(_output);
 
-    /// <summary>Starts <c>dotnet <paramref name="assembly"/> <paramref name="arguments"/></c> and waits for its ready line.</summary>
-    public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout) =>
-        StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout);
+    /// <summary>
+    /// Starts <c>dotnet <paramref name="assembly"/> <paramref name="arguments"/></c> (with <paramref name="environment"/>
+    /// added to this process's variables) and waits for its ready line.
+    /// </summary>
+    public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null) =>
+        StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout, environment);
 
     /// <summary>Starts any program that prints a "listening on URL" line when ready (a peer server of another gRPC implementation, say).</summary>
-    public static async Task<ServerProcess> StartProgramAsync(string program, IReadOnlyList<string> arguments, TimeSpan timeout)
+    public static async Task<ServerProcess> StartProgramAsync(string program, IReadOnlyList<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null)
     {
-        var (process, output, ready) = Launch(program, arguments);
+        var (process, output, ready) = Launch(program, arguments, environment);
         var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(timeout));
         if (finished != ready.Task)
         {
@@ -100,7 +103,7 @@ public sealed partial class ServerProcess : IDisposable
         ? assembly
         : throw new ServerStartException($"server binary '{assembly}' is missing: build the solution in this configuration first.");
 
-    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string program, IEnumerable<string> arguments)
+    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string program, IEnumerable<string> arguments, IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo(program)
         {
@@ -111,6 +114,11 @@ public sealed partial class ServerProcess : IDisposable
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[name] = value;
         }
 
         var output = new StringBuilder();

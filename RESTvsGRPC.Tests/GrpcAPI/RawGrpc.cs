@@ -28,11 +28,18 @@ public static class RawGrpc
 
     public static async Task<Answer> SendAsync(HttpClient http, string path, byte[] body, string contentType = GrpcProtocol.ContentType, params (string Name, string Value)[] headers)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, path)
+        using var request = Request(path, new ByteArrayContent(body), contentType, headers);
+        return await SendAsync(http, request);
+    }
+
+    /// <summary>An HTTP/2 POST with <paramref name="content"/> as the body, <c>te: trailers</c> and the given headers.</summary>
+    public static HttpRequestMessage Request(string path, HttpContent content, string contentType = GrpcProtocol.ContentType, params (string Name, string Value)[] headers)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Post, path)
         {
             Version = HttpVersion.Version20,
             VersionPolicy = HttpVersionPolicy.RequestVersionExact,
-            Content = new ByteArrayContent(body),
+            Content = content,
         };
         request.Content.Headers.TryAddWithoutValidation("Content-Type", contentType);
         request.Headers.TryAddWithoutValidation("TE", "trailers");
@@ -41,8 +48,13 @@ public static class RawGrpc
             request.Headers.TryAddWithoutValidation(name, value);
         }
 
-        var response = await http.SendAsync(request);
-        var bytes = await response.Content.ReadAsByteArrayAsync();
+        return request;
+    }
+
+    public static async Task<Answer> SendAsync(HttpClient http, HttpRequestMessage request, CancellationToken cancellation = default)
+    {
+        var response = await http.SendAsync(request, cancellation);
+        var bytes = await response.Content.ReadAsByteArrayAsync(cancellation);
         var messages = new List<byte[]>();
         for (var offset = 0; offset + GrpcProtocol.MessageHeaderLength <= bytes.Length;)
         {

@@ -7,14 +7,18 @@ public static class TestServers
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
 
-    public static Task<ServerProcess> StartRestAsync(params string[] arguments) =>
-        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. ServerSet.FreeRestEndpoints, .. arguments], Timeout);
+    public static Task<ServerProcess> StartRestAsync(params string[] arguments) => StartRestAsync(null, arguments);
+
+    public static Task<ServerProcess> StartRestAsync(IReadOnlyDictionary<string, string>? environment, params string[] arguments) =>
+        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. ServerSet.FreeRestEndpoints, .. arguments], Timeout, environment);
 
     public static Task<(int ExitCode, string Output)> RunRestToExitAsync(params string[] arguments) =>
         ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("RestAPI"), [.. ServerSet.FreeRestEndpoints, .. arguments], Timeout);
 
-    public static Task<ServerProcess> StartGrpcAsync(params string[] arguments) =>
-        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout);
+    public static Task<ServerProcess> StartGrpcAsync(params string[] arguments) => StartGrpcAsync(null, arguments);
+
+    public static Task<ServerProcess> StartGrpcAsync(IReadOnlyDictionary<string, string>? environment, params string[] arguments) =>
+        ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout, environment);
 
     public static Task<(int ExitCode, string Output)> RunGrpcToExitAsync(params string[] arguments) =>
         ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout);
