@@ -13,13 +13,15 @@ var endpoints = new ServerEndpoints(new("H2c", "--urls", HttpProtocols.Http2), n
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from; always
 // Production, so no environment variable can bring in development-time behaviour.
+var arguments = endpoints.TranslateArguments(args);
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions
 {
-    Args = endpoints.TranslateArguments(args),
+    Args = arguments,
     ContentRootPath = AppContext.BaseDirectory,
     EnvironmentName = Environments.Production,
 });
-builder.Configuration.AddCommandLine(args, GrpcServerOptions.Switches);
+// The translated arguments again: the raw --urls would reach the host as well, which Kestrel then overrides with a warning.
+builder.Configuration.AddCommandLine(arguments, GrpcServerOptions.Switches);
 
 MeteoriteDataset dataset;
 GrpcServerOptions options;
@@ -68,5 +70,4 @@ app.Lifetime.ApplicationStarted.Register(() =>
         + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
         + $" ({dataset.Count} records, sha256 {dataset.Sha256})");
 });
-app.Run();
-return 0;
+return ServerEndpoints.Run(app, "GrpcAPI");

@@ -3,10 +3,11 @@ namespace RESTvsGRPC.Bench;
 /// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
-    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false)
+    Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
+    TimeSpan? CallTimeout = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--quick] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--quick] [--call-timeout SECONDS] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -38,6 +39,7 @@ public sealed record BenchOptions(
         Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null, grpcScalingUrl = null;
         string? certificate = null, grpcCertificate = null, dataPath = null, suite = null;
         var quick = false;
+        TimeSpan? callTimeout = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -54,6 +56,11 @@ public sealed record BenchOptions(
                 case "--grpc-scaling-url": grpcScalingUrl = HttpUrl(args, ref i); break;
                 case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
                 case "--quick": quick = true; break;
+                case "--call-timeout":
+                    var seconds = Value(args, ref i);
+                    callTimeout = int.TryParse(seconds, out var value) && value > 0 ? TimeSpan.FromSeconds(value)
+                        : throw new ArgumentException($"--call-timeout takes a whole number of seconds above 0, not '{seconds}'. {Usage}");
+                    break;
                 case "--suite":
                     suite = Value(args, ref i);
                     if (!Suites.ContainsKey(suite))
@@ -90,7 +97,13 @@ public sealed record BenchOptions(
             rest.AddRange(quick ? QuickJob : DefaultIterationBounds);
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest], quick);
+        // A run with a failed benchmark writes no report, so the benchmarks after it would be timed for nothing.
+        if (!rest.Contains("--stopOnFirstError"))
+        {
+            rest.Add("--stopOnFirstError");
+        }
+
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest], quick, callTimeout);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";

@@ -53,6 +53,11 @@ public static class Orchestrator
             return 0;
         }
 
+        if (options.CallTimeout is { } callTimeout)
+        {
+            Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)callTimeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
@@ -60,16 +65,38 @@ public static class Orchestrator
             using var stopOnCancel = StopOnCancel(servers);
 
             await GateAsync(servers, dataset, output);
-            var wireBytes = await WireBytesProbe.MeasureAsync(servers.Rest, servers.Grpc, dataset);
-            IReadOnlyList<StreamingResult> streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
-                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
-                : [];
+            IReadOnlyList<WireBytes> wireBytes;
+            IReadOnlyList<StreamingResult> streaming;
+            try
+            {
+                wireBytes = await WireBytesProbe.MeasureAsync(servers.Rest, servers.Grpc, dataset);
+                streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
+                    ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
+                    : [];
+            }
+            catch (Exception e) when (e is HttpRequestException or TaskCanceledException or GrpcWire.RpcException)
+            {
+                error.WriteLine($"bench stopped before timing anything: {await servers.ProblemAsync() ?? e.Message}.");
+                return 1;
+            }
+
             new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath).Export();
             Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
 
             var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
+            var started = DateTime.UtcNow;
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
-            var status = Report(summaries, output, error);
+            if (Failures(summaries) is { Count: > 0 } failures)
+            {
+                RemoveReports(summaries, started);
+                var log = summaries.Select(s => s.LogFilePath).FirstOrDefault(File.Exists);
+                var reason = await servers.ProblemAsync()
+                    ?? string.Join("; ", failures.Take(3)) + (failures.Count > 3 ? $" and {failures.Count - 3} more" : "");
+                error.WriteLine($"bench failed: {reason}; no report written" + (log is null ? "." : $" (BenchmarkDotNet's log: {log})."));
+                return 1;
+            }
+
+            AnnounceReports(summaries, output);
             if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
             {
                 var run = new RunResults(
@@ -79,7 +106,7 @@ public static class Orchestrator
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
             }
 
-            return status;
+            return 0;
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {
@@ -195,10 +222,11 @@ public static class Orchestrator
         servers.ProcessIds.Count > 0 ? "started by the bench on loopback" : "given on the command line (server cost not measured)",
     ];
 
-    private static int Report(Summary[] summaries, TextWriter output, TextWriter error)
+    /// <summary>The benchmarks that did not run to the end, and critical validation errors; empty for a good run.</summary>
+    private static List<string> Failures(Summary[] summaries)
     {
         var failures = summaries
-            .SelectMany(s => s.BenchmarksCases.Where(c => s[c] is not { Success: true }).Select(c => c.DisplayInfo))
+            .SelectMany(s => s.BenchmarksCases.Where(c => s[c] is not { Success: true }).Select(c => $"{c.DisplayInfo} did not complete"))
             .Concat(summaries.SelectMany(s => s.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message)))
             .ToList();
         if (summaries.Length == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
@@ -206,7 +234,28 @@ public static class Orchestrator
             failures.Add("no benchmark matched the filter");
         }
 
-        foreach (var summary in summaries.Where(s => s.BenchmarksCases.Any(c => c.Descriptor.Type == typeof(ScalingBenchmarks)) && s.Reports.All(r => r.Success)))
+        return failures;
+    }
+
+    /// <summary>
+    /// Deletes the reports BenchmarkDotNet exported during a failed run: with some benchmarks timed and others not,
+    /// they would read like a result. Its logs stay, for the reason.
+    /// </summary>
+    private static void RemoveReports(Summary[] summaries, DateTime since)
+    {
+        foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Where(Directory.Exists).Distinct())
+        {
+            foreach (var report in Directory.EnumerateFiles(directory).Where(file => File.GetLastWriteTimeUtc(file) >= since))
+            {
+                File.Delete(report);
+            }
+        }
+    }
+
+    /// <summary>Writes the scaling fit and says where the reports are.</summary>
+    private static void AnnounceReports(Summary[] summaries, TextWriter output)
+    {
+        foreach (var summary in summaries.Where(s => s.BenchmarksCases.Any(c => c.Descriptor.Type == typeof(ScalingBenchmarks))))
         {
             var fit = Path.Combine(summary.ResultsDirectoryPath, "ScalingBenchmarks-fit.md");
             File.WriteAllText(fit, ScalingReport.ToMarkdown(ScalingPoints(summary)));
@@ -218,14 +267,6 @@ public static class Orchestrator
         {
             output.WriteLine($"// reports (HTML, CSV, Markdown): {directory}");
         }
-
-        if (failures.Count > 0)
-        {
-            error.WriteLine($"bench failed: {string.Join("; ", failures)}");
-            return 1;
-        }
-
-        return 0;
     }
 
     private static ScalingReport.Point[] ScalingPoints(Summary summary) =>

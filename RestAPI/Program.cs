@@ -82,5 +82,4 @@ app.Lifetime.ApplicationStarted.Register(() =>
     Console.WriteLine($"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
         + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256})");
 });
-app.Run();
-return 0;
+return ServerEndpoints.Run(app, "RestAPI");

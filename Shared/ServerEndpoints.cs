@@ -1,4 +1,5 @@
 using System.Security.Cryptography.X509Certificates;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.Configuration;
 
@@ -71,6 +72,24 @@ public sealed class ServerEndpoints
     public IEnumerable<string> BeyondLoopbackWarnings(string server) =>
         _bound.Where(endpoint => endpoint.Value.IPEndPoint is not { } address || !System.Net.IPAddress.IsLoopback(address.Address))
             .Select(endpoint => $"warning: {server} listens on {endpoint.Value}, beyond loopback: anyone who can reach this address can call it.");
+
+    /// <summary>
+    /// Runs the server until it is stopped; 0, or 1 with one sentence on stderr when an address is already in use
+    /// (another server on the port), instead of the host's stack trace and an abort.
+    /// </summary>
+    public static int Run(WebApplication app, string server)
+    {
+        try
+        {
+            app.Run();
+            return 0;
+        }
+        catch (IOException e) when (e.InnerException is Microsoft.AspNetCore.Connections.AddressInUseException)
+        {
+            Console.Error.WriteLine($"{server} cannot start: {e.Message}");
+            return 1;
+        }
+    }
 
     /// <summary>The certificate's SHA-256, as the ready line prints it and clients pin it.</summary>
     public string CertificateSha256 => SelfSignedCertificate.Sha256Of(Certificate);

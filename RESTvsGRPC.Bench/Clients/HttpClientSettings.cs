@@ -16,6 +16,17 @@ public static class HttpClientSettings
     /// </summary>
     public const int Http2StreamWindowBytes = 4 * 1024 * 1024;
 
+    /// <summary>The environment variable that carries <c>--call-timeout</c> (seconds) to BenchmarkDotNet's benchmark processes.</summary>
+    public const string CallTimeoutVariable = "RESTVSGRPC_CALL_TIMEOUT_SECONDS";
+
+    /// <summary>
+    /// How long a call may wait for its answer's headers before it fails (HttpClient.Timeout): 30 s unless
+    /// <c>--call-timeout</c> says otherwise. A server that stops answering then fails the run instead of hanging it;
+    /// the slowest call the benchmarks make (10 000 records) takes well under a second.
+    /// </summary>
+    public static TimeSpan CallTimeout =>
+        int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? TimeSpan.FromSeconds(seconds) : TimeSpan.FromSeconds(30);
+
     /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression; the HTTP/2 window above; the transport's wire counter, if any.</summary>
     public static HttpClient Create(HttpTransport transport)
     {
@@ -39,6 +50,7 @@ public static class HttpClientSettings
         return new HttpClient(handler)
         {
             BaseAddress = transport.BaseAddress,
+            Timeout = CallTimeout,
             DefaultRequestVersion = transport.HttpVersion,
             DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
         };

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Runtime.InteropServices;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Bench.Servers;
 
@@ -55,6 +56,8 @@ public static class LoadCommand
             }
 
             await Orchestrator.GateAsync(servers, dataset, output);
+            // Each call's own --timeout ends it and counts it as a timeout: the load clients' HttpClient must not end it first.
+            Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)Math.Ceiling(options.Scenario.Timeout.TotalSeconds) + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
 
             output.WriteLine($"// load scenario: {string.Join("; ", options.Scenario.Describe().Select(p => $"{p.Name} {p.Value}"))}");
             output.WriteLine($"// targets, one after another: {string.Join(", ", targets.Select(t => t.Name))}");

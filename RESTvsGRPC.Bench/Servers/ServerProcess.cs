@@ -31,6 +31,12 @@ public sealed partial class ServerProcess : IDisposable
     /// <summary>The operating system's process id, for reading what the server costs while it is measured.</summary>
     public int Id => _process.Id;
 
+    /// <summary>The program's name as its ready line gives it ("RestAPI").</summary>
+    public string Name => ReadyLine.Split(' ', 2)[0];
+
+    /// <summary>The exit code once the process has ended; null while it runs.</summary>
+    public int? ExitCode => _process.HasExited ? _process.ExitCode : null;
+
     /// <summary>Everything the server printed so far.</summary>
     public string Output => Snapshot(_output);
 

@@ -1,5 +1,7 @@
+using GrpcWire;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Clients;
 
 namespace RESTvsGRPC.Bench.Servers;
 
@@ -83,6 +85,60 @@ public sealed class ServerSet : IDisposable
             set.Dispose();
             throw;
         }
+    }
+
+    /// <summary>
+    /// Why the servers may have failed a run, in one sentence: a server started here that has exited, or one that no
+    /// longer answers its small GET within five seconds; null when every server still answers.
+    /// </summary>
+    public async Task<string?> ProblemAsync()
+    {
+        foreach (var server in _started)
+        {
+            if (server.ExitCode is { } code)
+            {
+                return $"{server.Name} (process {server.Id}) exited with code {code} during the run";
+            }
+        }
+
+        if (Rest is { } rest && !await AnswersAsync(() => SmallRestGetAsync(rest.Http11)))
+        {
+            return $"RestAPI at {rest.Http11} stopped answering (nothing within {ProbeTimeout.TotalSeconds:0} s)";
+        }
+
+        if (Grpc is { } grpc && !await AnswersAsync(() => SmallGrpcCallAsync(grpc)))
+        {
+            return $"GrpcAPI at {grpc.H2c} stopped answering (nothing within {ProbeTimeout.TotalSeconds:0} s)";
+        }
+
+        return null;
+    }
+
+    private static readonly TimeSpan ProbeTimeout = TimeSpan.FromSeconds(5);
+
+    private static async Task<bool> AnswersAsync(Func<Task> call)
+    {
+        try
+        {
+            await call().WaitAsync(ProbeTimeout);
+            return true;
+        }
+        catch (Exception e) when (e is TimeoutException or HttpRequestException or TaskCanceledException or RpcException)
+        {
+            return false;
+        }
+    }
+
+    private static async Task SmallRestGetAsync(Uri http11)
+    {
+        using var client = new RestClient(HttpTransport.Http11(http11));
+        await client.GetSmallPayloadAsync();
+    }
+
+    private static async Task SmallGrpcCallAsync(GrpcServerAddresses grpc)
+    {
+        using var client = new GrpcClient(grpc.H2cTransport);
+        await client.GetSmallPayloadAsync();
     }
 
     /// <summary>

@@ -15,42 +15,101 @@ public sealed class BenchProcessTests : IDisposable
     [InlineData("INT")]
     public async Task Bench_stops_its_servers_when_it_is_stopped_by_a_signal(string signal)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in new[] { RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path })
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        using var bench = Process.Start(start)!;
+        using var bench = StartBench("--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
         int[] servers;
         try
         {
-            var gate = await WaitForLineAsync(bench, "// correctness gate passed", TimeSpan.FromSeconds(90));
+            var (gate, _) = await WaitForLineAsync(bench, "// correctness gate passed", TimeSpan.FromSeconds(90));
             Assert.True(gate, "the bench did not pass its gate within 90 s");
             servers = ServersStartedBy(bench.Id);
             Assert.Equal(4, servers.Length); // RestAPI and GrpcAPI, and the pair serving 10 000 records
 
-            using (var kill = Process.Start("kill", [$"-{signal}", bench.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
-            {
-                await kill.WaitForExitAsync();
-            }
-
+            await SignalAsync(signal, bench.Id);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
         }
         finally
         {
-            if (!bench.HasExited)
-            {
-                bench.Kill(entireProcessTree: true);
-            }
+            StopIfRunning(bench);
         }
 
         await Task.Delay(TimeSpan.FromSeconds(1));
         Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the bench after SIG{signal}"));
     }
 
-    private static async Task<bool> WaitForLineAsync(Process process, string prefix, TimeSpan timeout)
+    /// <summary>
+    /// RestAPI killed (SIGKILL) or frozen (SIGSTOP: it keeps its port and answers nothing) while BenchmarkDotNet builds
+    /// the benchmarks: the first benchmark fails, the run stops there, and the bench says which server failed and how,
+    /// in one line, exits 1, leaves no report and no summary, and no server behind.
+    /// </summary>
+    [LinuxTheory]
+    [InlineData("KILL", "bench failed: RestAPI (process {0}) exited with code 137 during the run; no report written")]
+    [InlineData("STOP", "bench failed: RestAPI at http://127.0.0.1:")]
+    public async Task Bench_stops_with_one_sentence_and_no_report_when_a_server_fails_mid_run(string signal, string expected)
     {
+        using var bench = StartBench("--job", "dry", "--filter", "*TransportBenchmarks*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
+        int[] servers;
+        int restApi;
+        string error;
+        try
+        {
+            var (started, rest) = await WaitForLineAsync(bench, "// ***** BenchmarkRunner: Start", TimeSpan.FromSeconds(120));
+            Assert.True(started, "BenchmarkDotNet did not start within 120 s");
+            servers = ServersStartedBy(bench.Id);
+            restApi = servers.First(pid => CommandLineOf(pid).Contains("RestAPI.dll", StringComparison.Ordinal) && !CommandLineOf(pid).Contains("scaling", StringComparison.Ordinal));
+
+            await SignalAsync(signal, restApi);
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(240));
+            error = await rest.Error;
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.Equal(1, bench.ExitCode);
+        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith(string.Format(System.Globalization.CultureInfo.InvariantCulture, expected, restApi), line);
+        if (signal == "STOP")
+        {
+            Assert.Contains("stopped answering (nothing within 5 s); no report written", line);
+        }
+
+        Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "summary.*", SearchOption.AllDirectories));
+        Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "*-report*", SearchOption.AllDirectories));
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the failed run"));
+    }
+
+    private static Process StartBench(params string[] arguments)
+    {
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        string[] all = [RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments];
+        foreach (var argument in all)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        return Process.Start(start)!;
+    }
+
+    private static async Task SignalAsync(string signal, int pid)
+    {
+        using var kill = Process.Start("kill", [$"-{signal}", pid.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+        await kill.WaitForExitAsync();
+    }
+
+    private static void StopIfRunning(Process bench)
+    {
+        if (!bench.HasExited)
+        {
+            bench.Kill(entireProcessTree: true);
+        }
+    }
+
+    /// <summary>Reads standard output up to a line starting with <paramref name="prefix"/>; the rest of both streams is read on, for the test to await.</summary>
+    private static async Task<(bool Found, (Task<string> Output, Task<string> Error) Remaining)> WaitForLineAsync(Process process, string prefix, TimeSpan timeout)
+    {
+        var error = process.StandardError.ReadToEndAsync(CancellationToken.None);
         using var cancel = new CancellationTokenSource(timeout);
         try
         {
@@ -58,9 +117,7 @@ public sealed class BenchProcessTests : IDisposable
             {
                 if (line.StartsWith(prefix, StringComparison.Ordinal))
                 {
-                    _ = process.StandardOutput.ReadToEndAsync(CancellationToken.None);
-                    _ = process.StandardError.ReadToEndAsync(CancellationToken.None);
-                    return true;
+                    return (true, (process.StandardOutput.ReadToEndAsync(CancellationToken.None), error));
                 }
             }
         }
@@ -68,7 +125,7 @@ public sealed class BenchProcessTests : IDisposable
         {
         }
 
-        return false;
+        return (false, (process.StandardOutput.ReadToEndAsync(CancellationToken.None), error));
     }
 
     // Only the servers: BenchmarkDotNet's own children (its build, the benchmark process) may already be starting

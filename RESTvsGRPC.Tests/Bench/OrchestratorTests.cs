@@ -67,6 +67,23 @@ public sealed class OrchestratorTests : IDisposable
     }
 
     [Theory]
+    [InlineData("missing.json", "cannot be read: Could not find file")]
+    [InlineData("", "cannot be read: Access to the path")]
+    public async Task Bench_names_a_missing_or_unreadable_data_file_and_starts_nothing(string name, string reason)
+    {
+        // "" names the temporary directory itself: a path that exists but cannot be read as a file, even by root.
+        var path = name.Length > 0 ? _directory.File(name) : _directory.Path;
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        var exitCode = await Orchestrator.RunAsync(["--data", path], output, error);
+
+        Assert.Equal(1, exitCode);
+        Assert.StartsWith($"bench stopped before timing anything: data file '{path}' {reason}", error.ToString());
+        Assert.Single(error.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.DoesNotContain("started", output.ToString());
+    }
+
+    [Theory]
     [InlineData("--rest-url", "not a url")]
     [InlineData("--rest-url")]
     public async Task Bench_rejects_a_bad_option_with_usage(params string[] args)
@@ -81,6 +98,7 @@ public sealed class OrchestratorTests : IDisposable
 
     [Theory]
     [InlineData("--suite", "everything")]
+    [InlineData("--call-timeout", "0")]
     [InlineData("--rest-h2c-url", "http://127.0.0.1:5001")]
     [InlineData("--grpc-tls-url", "https://127.0.0.1:6443")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
@@ -94,9 +112,10 @@ public sealed class OrchestratorTests : IDisposable
     [Fact]
     public void Options_add_the_suite_filter_so_benchmarkdotnet_never_waits_for_a_key()
     {
-        Assert.Equal(["--job", "dry", "--filter", "*TransportBenchmarks*", "*CodecBenchmarks*"], BenchOptions.Parse(["--job", "dry"]).BenchmarkDotNetArgs);
-        Assert.Equal(["--filter", "*", .. BenchOptions.DefaultIterationBounds], BenchOptions.Parse(["--suite", "full"]).BenchmarkDotNetArgs);
-        Assert.Equal(["--filter", "*Small*", "--job", "short"], BenchOptions.Parse(["--filter", "*Small*", "--job", "short"]).BenchmarkDotNetArgs);
+        Assert.Equal(["--job", "dry", "--filter", "*TransportBenchmarks*", "*CodecBenchmarks*", "--stopOnFirstError"], BenchOptions.Parse(["--job", "dry"]).BenchmarkDotNetArgs);
+        Assert.Equal(["--filter", "*", .. BenchOptions.DefaultIterationBounds, "--stopOnFirstError"], BenchOptions.Parse(["--suite", "full"]).BenchmarkDotNetArgs);
+        Assert.Equal(["--filter", "*Small*", "--job", "short", "--stopOnFirstError"], BenchOptions.Parse(["--filter", "*Small*", "--job", "short"]).BenchmarkDotNetArgs);
+        Assert.Equal(TimeSpan.FromSeconds(5), BenchOptions.Parse(["--call-timeout", "5"]).CallTimeout);
         Assert.True(BenchOptions.Parse(["--list", "flat"]).OnlyPrints);
     }
 
