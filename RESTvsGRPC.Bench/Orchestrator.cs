@@ -31,6 +31,11 @@ public static class Orchestrator
             return await LoadCommand.RunAsync(load, output, error, liveProgress: ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected);
         }
 
+        if (args is ["soak", .. var soak])
+        {
+            return await LoadCommand.RunAsync(soak, output, error, liveProgress: false, soak: true);
+        }
+
         if (args is ["summary", var folder])
         {
             return RewriteSummary(folder, output, error);

@@ -15,13 +15,16 @@ namespace RESTvsGRPC.Bench.Load;
 /// </summary>
 public static class LoadCommand
 {
-    /// <summary>Runs <c>load</c> with <paramref name="args"/> (the words after it); 0 when every target ran to its end.</summary>
-    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, bool liveProgress)
+    /// <summary>
+    /// Runs <c>load</c> with <paramref name="args"/> (the words after it); 0 when every target ran to its end. As a
+    /// <paramref name="soak"/>, the targets run at once and the run passes only on the <see cref="SoakVerdict"/>.
+    /// </summary>
+    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, bool liveProgress, bool soak = false)
     {
         LoadOptions options;
         try
         {
-            options = LoadOptions.Parse(args);
+            options = soak ? LoadOptions.ParseSoak(args) : LoadOptions.Parse(args);
         }
         catch (ArgumentException e)
         {
@@ -60,27 +63,19 @@ public static class LoadCommand
             Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)Math.Ceiling(options.Scenario.Timeout.TotalSeconds) + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
 
             output.WriteLine($"// load scenario: {string.Join("; ", options.Scenario.Describe().Select(p => $"{p.Name} {p.Value}"))}");
-            output.WriteLine($"// targets, one after another: {string.Join(", ", targets.Select(t => t.Name))}");
+            output.WriteLine($"// targets, {(soak ? "all at once" : "one after another")}: {string.Join(", ", targets.Select(t => t.Name))}");
             var expected = LoadExpectation.For(dataset);
             var results = new List<TargetResult>();
-            foreach (var target in targets)
+            if (soak)
             {
-                if (stop.IsCancellationRequested)
+                var shared = TextWriter.Synchronized(output);
+                results.AddRange(await Task.WhenAll(targets.Select(target => RunTargetAsync(target, options, expected, servers, shared, error, live: false, stop.Token))));
+            }
+            else
+            {
+                foreach (var target in targets.TakeWhile(_ => !stop.IsCancellationRequested))
                 {
-                    break;
-                }
-
-                var printer = new ProgressPrinter(output, liveProgress);
-                var result = await LoadRunner.RunAsync(
-                    target, options.Scenario, expected, target.IsGrpc ? servers.GrpcProcessId : servers.RestProcessId, printer.Print, stop.Token);
-                printer.End();
-                results.Add(result);
-                output.WriteLine(
-                    $"// {target.Name}: {result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "
-                    + $"{result.Totals.Errors.Total} errors, client CPU {result.Totals.ClientCpuPercent.ToString("0", CultureInfo.InvariantCulture)} %");
-                foreach (var warning in result.Warnings)
-                {
-                    error.WriteLine($"warning: {target.Name}: {warning}");
+                    results.Add(await RunTargetAsync(target, options, expected, servers, output, error, liveProgress, stop.Token));
                 }
             }
 
@@ -107,7 +102,7 @@ public static class LoadCommand
                 return 1;
             }
 
-            return 0;
+            return soak ? Judge(results, options, output, error) : 0;
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {
@@ -121,6 +116,42 @@ public static class LoadCommand
                 signal.Dispose();
             }
         }
+    }
+
+    private static async Task<TargetResult> RunTargetAsync(
+        LoadTarget target, LoadOptions options, LoadExpectation expected, ServerSet servers, TextWriter output, TextWriter error, bool live, CancellationToken stop)
+    {
+        var printer = new ProgressPrinter(output, live);
+        var result = await LoadRunner.RunAsync(target, options.Scenario, expected, target.IsGrpc ? servers.GrpcProcessId : servers.RestProcessId, printer.Print, stop);
+        printer.End();
+        output.WriteLine(
+            $"// {target.Name}: {result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "
+            + $"{result.Totals.Errors.Total} errors, client CPU {result.Totals.ClientCpuPercent.ToString("0", CultureInfo.InvariantCulture)} %");
+        foreach (var warning in result.Warnings)
+        {
+            error.WriteLine($"warning: {target.Name}: {warning}");
+        }
+
+        return result;
+    }
+
+    /// <summary>Writes soak-verdict.md beside the summary and prints it; 0 when every server passed.</summary>
+    private static int Judge(IReadOnlyList<TargetResult> results, LoadOptions options, TextWriter output, TextWriter error)
+    {
+        var verdicts = results.Select(result => SoakVerdict.Of(result, options.Scenario)).OfType<SoakVerdict>().ToList();
+        var text = SoakVerdict.ToMarkdown(verdicts, options.Scenario.Duration);
+        var path = Path.Combine(options.OutputDirectory, "soak-verdict.md");
+        File.WriteAllText(path, text);
+        output.Write(text);
+        output.WriteLine($"// soak verdict: {path}");
+        if (verdicts.Count < results.Count || verdicts.Any(v => !v.Passed))
+        {
+            var failed = results.Select(r => r.Name).Except(verdicts.Where(v => v.Passed).Select(v => v.Target));
+            error.WriteLine($"soak failed: {string.Join(", ", failed)} had errors, grew by {SoakVerdict.MaxGrowth:P0} or more, or ran too short to judge (see {path}).");
+            return 1;
+        }
+
+        return 0;
     }
 
     /// <summary>

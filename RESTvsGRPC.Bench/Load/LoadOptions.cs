@@ -65,6 +65,28 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         return new LoadOptions(scenario, targets, output, BenchOptions.Parse([.. servers]));
     }
 
+    /// <summary>
+    /// Reads the arguments after <c>soak</c>: load's options, whose defaults become the <c>normal</c> preset held for
+    /// ten minutes against RestAPI (JSON) and GrpcAPI at once, written to BenchmarkDotNet.Artifacts/soak. The soak reads
+    /// its servers' memory, threads and handles, so it starts them itself.
+    /// </summary>
+    public static LoadOptions ParseSoak(IReadOnlyList<string> args)
+    {
+        List<string> defaults = [];
+        foreach (var (option, value) in new[] { ("--duration", "10m"), ("--targets", "rest-json,grpc"), ("--out", Path.Combine("BenchmarkDotNet.Artifacts", "soak")) })
+        {
+            if (!args.Contains(option))
+            {
+                defaults.AddRange([option, value]);
+            }
+        }
+
+        var options = Parse([.. defaults, .. args]);
+        return options.Servers.GivesServers
+            ? throw new ArgumentException($"soak starts its own servers: it reads their memory, threads and handles. {Usage.Replace("load", "soak", StringComparison.Ordinal)}")
+            : options with { Scenario = options.Scenario with { Name = $"soak of {options.Scenario.Name}" } };
+    }
+
     /// <summary>Reads "60s", "500ms", "2m", "1h" or a bare number of seconds.</summary>
     public static TimeSpan ParseDuration(string option, string text)
     {
