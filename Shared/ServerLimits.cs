@@ -13,7 +13,6 @@ public static class ServerLimits
     public const int MaxRequestHeaderCount = 100;
     public const int MaxRequestLineBytes = 8 * 1024;
     public const int MaxConcurrentHttp2Streams = 100;
-    public const int MaxHttp2HeaderFieldBytes = 16 * 1024;
 
     /// <summary>A body slower than this for longer than the grace period is a slow sender holding a connection hostage: 408.</summary>
     public static readonly MinDataRate MinRequestBodyDataRate = new(bytesPerSecond: 240, gracePeriod: TimeSpan.FromSeconds(5));
@@ -27,7 +26,6 @@ public static class ServerLimits
         limits.MaxRequestHeaderCount = MaxRequestHeaderCount;
         limits.MaxRequestLineSize = MaxRequestLineBytes;
         limits.Http2.MaxStreamsPerConnection = MaxConcurrentHttp2Streams;
-        limits.Http2.MaxRequestHeaderFieldSize = MaxHttp2HeaderFieldBytes;
         limits.MinRequestBodyDataRate = MinRequestBodyDataRate;
         limits.RequestHeadersTimeout = RequestHeadersTimeout;
     }
