@@ -12,6 +12,7 @@ namespace RESTvsGRPC.Bench.Servers;
 public sealed class ServerSet : IDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
+    private static readonly TimeSpan ProbeTimeout = TimeSpan.FromSeconds(5);
 
     /// <summary>RestAPI's arguments for every endpoint on a free 127.0.0.1 port (Kestrel picks it: port 0).</summary>
     public static IReadOnlyList<string> FreeRestEndpoints { get; } =
@@ -113,8 +114,6 @@ public sealed class ServerSet : IDisposable
 
         return null;
     }
-
-    private static readonly TimeSpan ProbeTimeout = TimeSpan.FromSeconds(5);
 
     private static async Task<bool> AnswersAsync(Func<Task> call)
     {

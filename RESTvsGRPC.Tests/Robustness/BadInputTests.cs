@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Robustness;

@@ -19,7 +19,7 @@ namespace RESTvsGRPC.Tests.Robustness;
 /// </summary>
 public sealed class MutationTests(BadInputServers servers, ITestOutputHelper output) : IClassFixture<BadInputServers>
 {
-    private const int MutationsPerBody = 1500;
+    private const int MutationsPerBody = 5000;
     private const int Workers = 4;
     private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(10);
     private static readonly MeteoriteDataset Dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);

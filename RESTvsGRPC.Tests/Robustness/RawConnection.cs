@@ -18,10 +18,10 @@ public static class RawConnection
     ];
 
     /// <summary>
-    /// Sends <paramref name="request"/>, then a byte every second for <paramref name="trickleSeconds"/>, while reading
+    /// Sends <paramref name="request"/>, then a space every second for <paramref name="trickleSeconds"/>, while reading
     /// until the server closes or <paramref name="wait"/> passes: a server may answer (and close) before it has read it all.
     /// </summary>
-    public static async Task<byte[]> ExchangeAsync(Uri server, byte[] request, TimeSpan wait, int trickleSeconds = 0, byte trickle = (byte)' ')
+    public static async Task<byte[]> ExchangeAsync(Uri server, byte[] request, TimeSpan wait, int trickleSeconds = 0)
     {
         using var client = new TcpClient();
         await client.ConnectAsync(server.Host, server.Port);
@@ -35,7 +35,7 @@ public static class RawConnection
                 for (var i = 0; i < trickleSeconds; i++)
                 {
                     await Task.Delay(TimeSpan.FromSeconds(1), timeout.Token);
-                    await stream.WriteAsync(new[] { trickle }, timeout.Token);
+                    await stream.WriteAsync(" "u8.ToArray(), timeout.Token);
                 }
             }
             catch (Exception e) when (e is IOException or OperationCanceledException)
