@@ -1,11 +1,9 @@
-using ServiceDescriptor = Google.Protobuf.Reflection.ServiceDescriptor;
-using GrpcAPI.Protos.Health;
-using GrpcAPI.Protos.Reflection;
+using Grpc.Health.V1;
+using Grpc.HealthCheck;
+using GrpcAPI;
 using GrpcAPI.Services;
-using GrpcAPI.Wire;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ModelLibrary;
-using ModelLibrary.Protos;
 using RESTvsGRPC.Hosting;
 
 // h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS.
@@ -20,14 +18,14 @@ var builder = WebApplication.CreateBuilder(new WebApplicationOptions
     ContentRootPath = AppContext.BaseDirectory,
     EnvironmentName = Environments.Production,
 });
-// The translated arguments again: the raw --urls would reach the host as well, which Kestrel then overrides with a warning.
-builder.Configuration.AddCommandLine(arguments, GrpcServerOptions.Switches);
+// The translated arguments again, with the gRPC switches mapped to their configuration keys.
+builder.Configuration.AddCommandLine(arguments, GrpcApiOptions.Switches);
 
 MeteoriteDataset dataset;
-GrpcServerOptions options;
+GrpcApiOptions options;
 try
 {
-    options = GrpcServerOptions.From(builder.Configuration);
+    options = GrpcApiOptions.From(builder.Configuration);
     dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(builder.Configuration["data"]));
 }
 catch (Exception e) when (e is DataFileException or ArgumentException)
@@ -36,28 +34,23 @@ catch (Exception e) when (e is DataFileException or ArgumentException)
     return 1;
 }
 
+builder.Services.AddSingleton(dataset);
+builder.Services.AddGrpc(options.Apply);
+builder.Services.AddGrpcReflection();
+builder.Services.AddGrpcHealthChecks(health => health.Services.Map(ModelLibrary.Protos.MeteoriteLandingsService.Descriptor.FullName, _ => true))
+    .AddCheck<ServingHealthCheck>("serving");
 builder.WebHost.ConfigureKestrel((context, kestrel) =>
 {
     endpoints.Configure(kestrel, context.Configuration);
     kestrel.AddServerHeader = false;
-    // gRPC limits each message (MaxReceiveMessageBytes) instead of the whole body, which a stream may make long.
+    // gRPC limits each message (MaxReceiveMessageSize) instead of the whole body, which a stream may make long.
     ServerLimits.Apply(kestrel.Limits, maxRequestBodyBytes: null);
 });
+
 var app = builder.Build();
-ServiceDescriptor[] served =
-[
-    MeteoritesReflection.Descriptor.Services.Single(),
-    HealthReflection.Descriptor.Services.Single(),
-    ReflectionReflection.Descriptor.Services.Single(),
-];
-app.Run(new GrpcDispatcher(
-    [
-        new(served[0], new MeteoriteLandingsService(dataset)),
-        new(served[1], new HealthService(served.Select(service => service.FullName), app.Lifetime.ApplicationStopping)),
-        new(served[2], new ReflectionService(served)),
-    ],
-    options,
-    app.Logger).InvokeAsync);
+app.MapGrpcService<MeteoriteLandingsService>();
+app.MapGrpcHealthChecksService();
+app.MapGrpcReflectionService();
 app.Lifetime.ApplicationStarted.Register(() =>
 {
     foreach (var warning in endpoints.BeyondLoopbackWarnings("GrpcAPI"))
@@ -69,5 +62,14 @@ app.Lifetime.ApplicationStarted.Register(() =>
         $"GrpcAPI listening on {endpoints.Address("H2c")}"
         + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
         + $" ({dataset.Count} records, sha256 {dataset.Sha256})");
+});
+// Health watchers hear NOT_SERVING as soon as shutdown starts, not at the next periodic health publication.
+app.Lifetime.ApplicationStopping.Register(() =>
+{
+    var health = app.Services.GetRequiredService<HealthServiceImpl>();
+    foreach (var service in new[] { "", ModelLibrary.Protos.MeteoriteLandingsService.Descriptor.FullName })
+    {
+        health.SetStatus(service, HealthCheckResponse.Types.ServingStatus.NotServing);
+    }
 });
 return ServerEndpoints.Run(app, "GrpcAPI");

@@ -79,7 +79,7 @@ public static class Orchestrator
                     ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
                     : [];
             }
-            catch (Exception e) when (e is HttpRequestException or TaskCanceledException or GrpcWire.RpcException)
+            catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException)
             {
                 error.WriteLine($"bench stopped before timing anything: {await servers.ProblemAsync() ?? e.Message}.");
                 return 1;

@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using GrpcWire;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
@@ -34,7 +33,7 @@ public class CompressionBenchmarks
         _rest = new RestClient(settings.RequireRest.Http11Transport);
         _restGzip = new RestClient(settings.RequireRest.Http11Transport with { Gzip = true });
         _grpc = new GrpcClient(settings.RequireGrpc.H2cTransport);
-        _grpcGzip = new GrpcClient(settings.RequireGrpc.H2cTransport, MessageCompression.Gzip);
+        _grpcGzip = new GrpcClient(settings.RequireGrpc.H2cTransport, "gzip");
         CorrectnessGate.CheckRestAsync(_rest, _dataset).GetAwaiter().GetResult();
         CorrectnessGate.CheckRestAsync(_restGzip, _dataset).GetAwaiter().GetResult();
         CorrectnessGate.CheckGrpcAsync(_grpc, _dataset).GetAwaiter().GetResult();

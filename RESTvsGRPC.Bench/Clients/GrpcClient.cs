@@ -1,45 +1,62 @@
+using Grpc.Core;
+using Grpc.Net.Client;
+using ModelLibrary;
 using ModelLibrary.Protos;
-using RESTvsGRPC.Bench.Clients.Grpc;
 
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// Calls GrpcAPI's four operations over one connection and returns typed messages, as a client generated from
-/// meteorites.proto over a GrpcChannel would. A status other than OK is an exception, never a result.
+/// GrpcAPI's operations through grpc-dotnet's client: the generated <c>MeteoriteLandingsServiceClient</c> over one
+/// long-lived <see cref="GrpcChannel"/> (one HTTP/2 connection) whose handler is the bench's own SocketsHttpHandler, so
+/// windows, TLS pinning and the wire counter are those of the REST arms. Each call carries a deadline of
+/// <see cref="HttpClientSettings.CallTimeout"/>, covering the whole call, stream included. A status other than OK is an
+/// <see cref="RpcException"/>, never a result.
 /// </summary>
 public sealed class GrpcClient : IDisposable
 {
-    private static readonly Google.Protobuf.Reflection.ServiceDescriptor Service = MeteoritesReflection.Descriptor.Services.Single();
-    private static readonly GrpcMethod<EmptyRequest, ModelLibrary.Protos.Version> GetVersion = new(Service.FindMethodByName(nameof(GetVersion)));
-    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLanding> GetLargePayload = new(Service.FindMethodByName(nameof(GetLargePayload)));
-    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLanding> GetLargePayloadBuffered = new(Service.FindMethodByName(nameof(GetLargePayloadBuffered)));
-    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLandingList> GetLargePayloadChunked = new(Service.FindMethodByName(nameof(GetLargePayloadChunked)));
-    private static readonly GrpcMethod<LargePayloadRequest, MeteoriteLandingList> GetLargePayloadAsList = new(Service.FindMethodByName(nameof(GetLargePayloadAsList)));
-    private static readonly GrpcMethod<MeteoriteLandingList, StatusResponse> PostLargePayload = new(Service.FindMethodByName(nameof(PostLargePayload)));
     private static readonly EmptyRequest Empty = new();
     private static readonly LargePayloadRequest Everything = new();
 
-    private readonly GrpcConnection _connection;
-    private readonly GrpcCallOptions _options;
-    private readonly GrpcCallOptions _postOptions;
+    private readonly GrpcChannel _channel;
+    private readonly MeteoriteLandingsService.MeteoriteLandingsServiceClient _client;
+    private readonly ResponseVersionRecorder _versions;
+    private readonly Metadata? _headers;
+    private readonly Metadata? _postHeaders;
+    private readonly TimeSpan _timeout = HttpClientSettings.CallTimeout;
 
-    /// <summary>A client over one connection; with <paramref name="compression"/>, every response is asked for compressed and the POST's message is sent compressed.</summary>
-    public GrpcClient(HttpTransport transport, GrpcWire.MessageCompression? compression = null)
+    /// <summary>
+    /// A client over one channel; with <paramref name="compression"/> (gzip or deflate), every response is asked for
+    /// compressed and the POST's message is sent compressed.
+    /// </summary>
+    public GrpcClient(HttpTransport transport, string? compression = null)
     {
-        _connection = new GrpcConnection(transport);
-        _options = new GrpcCallOptions(ResponseCompression: compression);
-        _postOptions = new GrpcCallOptions(RequestCompression: compression, ResponseCompression: compression);
+        if (transport.HttpVersion != System.Net.HttpVersion.Version20)
+        {
+            throw new ArgumentException($"gRPC needs HTTP/2; {transport.Name} is HTTP/{transport.HttpVersion}.", nameof(transport));
+        }
+
+        Transport = transport;
+        _versions = new ResponseVersionRecorder(HttpClientSettings.CreateHandler(transport));
+        _channel = GrpcChannel.ForAddress(transport.BaseAddress, new GrpcChannelOptions { HttpHandler = _versions, DisposeHttpClient = true });
+        _client = new MeteoriteLandingsService.MeteoriteLandingsServiceClient(_channel);
+        if (compression is not null)
+        {
+            _headers = new Metadata { { GrpcCallHeaders.ResponseCompression, compression } };
+            // grpc-dotnet's client compresses a call's request messages with the encoding named by this header.
+            _postHeaders = new Metadata { { GrpcCallHeaders.ResponseCompression, compression }, { "grpc-internal-encoding-request", compression } };
+        }
     }
 
-    public HttpTransport Transport => _connection.Transport;
+    public HttpTransport Transport { get; }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
-    public System.Version? LastResponseVersion => _connection.LastResponseVersion;
+    public System.Version? LastResponseVersion => _versions.LastResponseVersion;
 
-    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() => _connection.UnaryAsync(GetVersion, Empty, _options);
+    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() => _client.GetVersionAsync(Empty, Options(_headers)).ResponseAsync;
 
     /// <summary>Every record, or the first <paramref name="limit"/>, in one message.</summary>
-    public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) => _connection.UnaryAsync(GetLargePayloadAsList, Request(limit), _options);
+    public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) =>
+        _client.GetLargePayloadAsListAsync(Request(limit), Options(_headers)).ResponseAsync;
 
     /// <summary>Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in arrival order.</summary>
     public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null)
@@ -71,11 +88,14 @@ public sealed class GrpcClient : IDisposable
     /// </summary>
     public async Task<int> ConsumeStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord, bool buffered = false)
     {
-        using var call = await _connection.ServerStreamingAsync(buffered ? GetLargePayloadBuffered : GetLargePayload, Request(limit), _options);
+        using var call = buffered
+            ? _client.GetLargePayloadBuffered(Request(limit), Options(_headers))
+            : _client.GetLargePayload(Request(limit), Options(_headers));
+        var stream = call.ResponseStream;
         var count = 0;
-        while (await call.MoveNextAsync())
+        while (await stream.MoveNext(CancellationToken.None))
         {
-            onRecord(call.Current);
+            onRecord(stream.Current);
             count++;
         }
 
@@ -85,11 +105,12 @@ public sealed class GrpcClient : IDisposable
     /// <summary>The chunked stream read as <see cref="ConsumeStreamAsync"/> reads the others.</summary>
     public async Task<int> ConsumeChunkedStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord)
     {
-        using var call = await _connection.ServerStreamingAsync(GetLargePayloadChunked, Request(limit), _options);
+        using var call = _client.GetLargePayloadChunked(Request(limit), Options(_headers));
+        var stream = call.ResponseStream;
         var count = 0;
-        while (await call.MoveNextAsync())
+        while (await stream.MoveNext(CancellationToken.None))
         {
-            foreach (var record in call.Current.MeteoriteLandings)
+            foreach (var record in stream.Current.MeteoriteLandings)
             {
                 onRecord(record);
                 count++;
@@ -99,10 +120,13 @@ public sealed class GrpcClient : IDisposable
         return count;
     }
 
-    /// <summary>Serializes the list into one length-prefixed message per call, as a generated client does.</summary>
-    public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) => _connection.UnaryAsync(PostLargePayload, records, _postOptions);
+    /// <summary>Sends the list as one message; the answer counts the records received.</summary>
+    public Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records) =>
+        _client.PostLargePayloadAsync(records, Options(_postHeaders)).ResponseAsync;
 
-    public void Dispose() => _connection.Dispose();
+    public void Dispose() => _channel.Dispose();
+
+    private CallOptions Options(Metadata? headers) => new(headers, DateTime.UtcNow + _timeout);
 
     private static LargePayloadRequest Request(uint? limit) => limit is { } count ? new LargePayloadRequest { Limit = count } : Everything;
 }

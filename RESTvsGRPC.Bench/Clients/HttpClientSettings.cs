@@ -27,8 +27,21 @@ public static class HttpClientSettings
     public static TimeSpan CallTimeout =>
         int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? TimeSpan.FromSeconds(seconds) : TimeSpan.FromSeconds(30);
 
-    /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression; the HTTP/2 window above; the transport's wire counter, if any.</summary>
-    public static HttpClient Create(HttpTransport transport)
+    /// <summary>A long-lived client over <see cref="CreateHandler"/> that asks for exactly the transport's HTTP version, waiting <see cref="CallTimeout"/> at most.</summary>
+    public static HttpClient Create(HttpTransport transport) => new(CreateHandler(transport))
+    {
+        BaseAddress = transport.BaseAddress,
+        Timeout = CallTimeout,
+        DefaultRequestVersion = transport.HttpVersion,
+        DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+    };
+
+    /// <summary>
+    /// The one SocketsHttpHandler every client sends through, REST's HttpClient and gRPC's GrpcChannel alike: no
+    /// automatic decompression unless the transport asks for gzip; the HTTP/2 window above; the transport's wire counter,
+    /// if any; for TLS, the server's certificate pinned by its SHA-256.
+    /// </summary>
+    public static SocketsHttpHandler CreateHandler(HttpTransport transport)
     {
         var handler = new SocketsHttpHandler
         {
@@ -47,13 +60,7 @@ public static class HttpClientSettings
                 || string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase);
         }
 
-        return new HttpClient(handler)
-        {
-            BaseAddress = transport.BaseAddress,
-            Timeout = CallTimeout,
-            DefaultRequestVersion = transport.HttpVersion,
-            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
-        };
+        return handler;
     }
 
     /// <summary>
@@ -63,6 +70,12 @@ public static class HttpClientSettings
     public static HttpRequestMessage NewRequest(HttpTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
         new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
 
+    /// <summary>
+    /// The level every compressing arm uses: ASP.NET Core's response compression and grpc-dotnet's gzip provider both
+    /// default to it, so REST and gRPC trade the same CPU for bytes.
+    /// </summary>
+    public const System.IO.Compression.CompressionLevel CompressionLevel = System.IO.Compression.CompressionLevel.Fastest;
+
     /// <summary>A request body as the transport sends it: gzip-compressed (at gRPC's level) with its Content-Encoding where the transport says so.</summary>
     public static HttpContent Body(HttpTransport transport, byte[] body, System.Net.Http.Headers.MediaTypeHeaderValue type)
     {
@@ -70,7 +83,7 @@ public static class HttpClientSettings
         if (transport.Gzip)
         {
             var compressed = new MemoryStream();
-            using (var gzip = new System.IO.Compression.GZipStream(compressed, GrpcWire.MessageCompression.Level, leaveOpen: true))
+            using (var gzip = new System.IO.Compression.GZipStream(compressed, CompressionLevel, leaveOpen: true))
             {
                 gzip.Write(body);
             }

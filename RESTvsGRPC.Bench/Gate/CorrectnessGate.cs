@@ -137,7 +137,7 @@ public static class CorrectnessGate
         {
             return await call();
         }
-        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or Google.Protobuf.InvalidProtocolBufferException or TaskCanceledException or GrpcWire.RpcException)
+        catch (Exception e) when (e is HttpRequestException or System.Text.Json.JsonException or Google.Protobuf.InvalidProtocolBufferException or TaskCanceledException or Grpc.Core.RpcException)
         {
             throw new GateFailedException($"{operation} failed: {e.Message}", e);
         }

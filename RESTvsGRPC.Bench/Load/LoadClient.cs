@@ -1,6 +1,6 @@
 using System.Text.Json;
 using Google.Protobuf;
-using GrpcWire;
+using Grpc.Core;
 using RESTvsGRPC.Bench.Clients;
 
 namespace RESTvsGRPC.Bench.Load;
@@ -53,8 +53,8 @@ public sealed class LoadClient : IDisposable
         TimeoutException => CallOutcome.Timeout,
         LoadValidationException or JsonException or InvalidProtocolBufferException => CallOutcome.Validation,
         HttpRequestException { StatusCode: not null } => CallOutcome.Status,
-        RpcException { Status: StatusCode.DeadlineExceeded } => CallOutcome.Timeout,
-        RpcException { Status: StatusCode.Unavailable } => CallOutcome.Transport,
+        RpcException { StatusCode: StatusCode.DeadlineExceeded } => CallOutcome.Timeout,
+        RpcException { StatusCode: StatusCode.Unavailable } => CallOutcome.Transport,
         RpcException => CallOutcome.Status,
         _ => CallOutcome.Transport,
     };

@@ -32,7 +32,7 @@ public static class ProvenanceReader
             commit,
             dirty,
             RuntimeInformation.OSDescription,
-            host?.CpuInfo.Value?.ProcessorName ?? "unknown",
+            host?.Cpu.Value?.ProcessorName ?? "unknown",
             Environment.ProcessorCount,
             RuntimeInformation.FrameworkDescription,
             host?.DotNetSdkVersion.Value ?? "unknown",
@@ -41,6 +41,7 @@ public static class ProvenanceReader
             new SortedDictionary<string, string>
             {
                 ["Google.Protobuf"] = VersionOf(typeof(Google.Protobuf.IMessage).Assembly),
+                ["Grpc.Net.Client"] = VersionOf(typeof(Grpc.Net.Client.GrpcChannel).Assembly),
                 ["BenchmarkDotNet"] = VersionOf(typeof(Summary).Assembly),
                 ["System.Text.Json"] = VersionOf(typeof(System.Text.Json.JsonSerializer).Assembly),
             },

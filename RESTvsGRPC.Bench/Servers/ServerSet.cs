@@ -1,4 +1,4 @@
-using GrpcWire;
+using Grpc.Core;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;

@@ -1,7 +1,7 @@
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
-using GrpcAPI.Protos.Health;
-using GrpcAPI.Protos.Reflection;
+using Grpc.Health.V1;
+using Grpc.Reflection.V1;
 using ModelLibrary;
 using ModelLibrary.Protos;
 using RESTvsGRPC.Tests.Infrastructure;

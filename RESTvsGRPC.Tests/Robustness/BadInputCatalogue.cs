@@ -3,7 +3,6 @@ using System.Net;
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf;
-using GrpcWire;
 using ModelLibrary;
 using ModelLibrary.Protos;
 using ModelLibrary.Rest;
@@ -101,7 +100,7 @@ public static class BadInputCatalogue
             s => s.RestAsync(Post(ProtobufRoute, AllRecordsProtobuf[..(AllRecordsProtobuf.Length / 2)], "application/x-protobuf"))),
         new(BadInput.Rest, "protobuf route: invalid wire type", "400", "problem details: not a valid MeteoriteLandingList",
             s => s.RestAsync(Post(ProtobufRoute, [0x0F, 0x01], "application/x-protobuf"))),
-        new(BadInput.Rest, "protobuf route: invalid UTF-8 in a string field", "200", "accepted: Google.Protobuf's C# parser (grpc-dotnet's too) does not check UTF-8 and reads bad bytes as U+FFFD",
+        new(BadInput.Rest, "protobuf route: invalid UTF-8 in a string field", "400", "problem details: not a valid MeteoriteLandingList (Google.Protobuf 3.36 checks UTF-8 in string fields)",
             s => s.RestAsync(Post(ProtobufRoute, InvalidUtf8Name(), "application/x-protobuf"))),
         new(BadInput.Rest, "protobuf route: JSON body (`application/json`)", "415", "problem details, Unsupported Media Type",
             s => s.RestAsync(Post(ProtobufRoute, "[]"))),
@@ -124,25 +123,27 @@ public static class BadInputCatalogue
             s => s.GrpcAsync("GetVersion", [.. EmptyMessage, .. EmptyMessage])),
         new(BadInput.Grpc, "declared length beyond the data (16 declared, 2 sent)", "grpc-status 13", "`Incomplete message.`",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0A, 0x02], declaredLength: 16))),
-        new(BadInput.Grpc, "declared length 4 GiB", "grpc-status 8", "RESOURCE_EXHAUSTED naming the 4 MiB limit, before any of it is read (grpc-dotnet: 2)",
+        new(BadInput.Grpc, "declared length 4 GiB", "grpc-status 2", "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet refuses it at once, before the bytes arrive, but as an error rather than RESOURCE_EXHAUSTED",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0A], declaredLength: uint.MaxValue))),
-        new(BadInput.Grpc, "6 MiB message (limit 4 MiB)", "grpc-status 8", "RESOURCE_EXHAUSTED naming the limit",
+        new(BadInput.Grpc, "6 MiB message (limit 4 MiB)", "grpc-status 8", "RESOURCE_EXHAUSTED, `Received message exceeds the maximum configured message size.`",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame(SixMebibyteList()))),
         new(BadInput.Grpc, "compressed flag set, no `grpc-encoding`", "grpc-status 13", "`Request did not include grpc-encoding value with compressed message.`",
             s => s.GrpcAsync("GetVersion", RawGrpc.Frame([], compressed: true))),
         new(BadInput.Grpc, "compressed message, `grpc-encoding: br`", "grpc-status 12", "`Unsupported grpc-encoding value 'br'…`, with `grpc-accept-encoding: identity,gzip,deflate`",
             s => s.GrpcAsync("GetVersion", RawGrpc.Frame([], compressed: true), headers: [("grpc-encoding", "br")])),
-        new(BadInput.Grpc, "compressed message that is not gzip, `grpc-encoding: gzip`", "grpc-status 13", "INTERNAL: the message does not decompress",
+        new(BadInput.Grpc, "compressed message that is not gzip, `grpc-encoding: gzip`", "grpc-status 13", "INTERNAL: the message does not decompress (the project's provider; grpc-dotnet's own: 2)",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([1, 2, 3, 4], compressed: true), headers: [("grpc-encoding", "gzip")])),
-        new(BadInput.Grpc, "gzip bomb: 60 KB inflating to 60 MB", "grpc-status 8", "RESOURCE_EXHAUSTED once 4 MiB have inflated (grpc-dotnet accepts it)",
+        new(BadInput.Grpc, "gzip bomb: 60 KB inflating to 60 MB", "grpc-status 8", "RESOURCE_EXHAUSTED once 4 MiB have inflated (the project's provider; grpc-dotnet's own inflates it all and accepts it)",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame(Gzip(new byte[60_000_000]), compressed: true), headers: [("grpc-encoding", "gzip")])),
-        new(BadInput.Grpc, "message cut off halfway (frame length matches)", "grpc-status 13", "`Invalid MeteoriteLandingList message: …` (grpc-dotnet: 2)",
+        new(BadInput.Grpc, "deflate bomb: 60 KB inflating to 60 MB", "grpc-status 8", "RESOURCE_EXHAUSTED once 4 MiB have inflated (the project's provider, as for gzip)",
+            s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame(Deflate(new byte[60_000_000]), compressed: true), headers: [("grpc-encoding", "deflate")])),
+        new(BadInput.Grpc, "message cut off halfway (frame length matches)", "grpc-status 2", "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and reports any parse error so; the call ends, the server serves on",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame(AllRecordsProtobuf[..(AllRecordsProtobuf.Length / 2)]))),
-        new(BadInput.Grpc, "invalid wire type (7)", "grpc-status 13", "`Invalid MeteoriteLandingList message: …`",
+        new(BadInput.Grpc, "invalid wire type (7)", "grpc-status 2", "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and reports any parse error so; the call ends, the server serves on",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0F, 0x01]))),
-        new(BadInput.Grpc, "truncated varint (continuation bit on the last byte)", "grpc-status 13", "`Invalid MeteoriteLandingList message: …`",
+        new(BadInput.Grpc, "truncated varint (continuation bit on the last byte)", "grpc-status 2", "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and reports any parse error so; the call ends, the server serves on",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0A, 0x02, 0x08, 0xFF]))),
-        new(BadInput.Grpc, "invalid UTF-8 in a string field", "grpc-status 0", "accepted, as by grpc-dotnet: Google.Protobuf's C# parser reads bad bytes as U+FFFD",
+        new(BadInput.Grpc, "invalid UTF-8 in a string field", "grpc-status 2", "UNKNOWN, as any message that does not parse: Google.Protobuf 3.36 checks UTF-8 in string fields",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame(InvalidUtf8Name()))),
         new(BadInput.Grpc, "unknown fields", "grpc-status 0", "accepted and skipped, as protobuf requires",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x78, 0x01, 0x0A, (byte)OneRecord.Length, .. OneRecord]))),
@@ -152,8 +153,10 @@ public static class BadInputCatalogue
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0A, (byte)(OneRecord.Length + 2), .. OneRecord, 0x08, 0x02]))),
         new(BadInput.Grpc, "`limit` 0 (a field out of range)", "grpc-status 3", "INVALID_ARGUMENT: limit must be between 1 and 1000",
             s => s.GrpcAsync("GetLargePayloadAsList", RawGrpc.Frame(new LargePayloadRequest { Limit = 0 }))),
-        new(BadInput.Grpc, "deadline already over (`grpc-timeout: 1n`)", "grpc-status 4", "DEADLINE_EXCEEDED",
-            s => s.GrpcAsync("GetLargePayload", EmptyMessage, headers: [("grpc-timeout", "1n")])),
+        new(BadInput.Grpc, "deadline passes during the call (`grpc-timeout: 1m` on a health Watch)", "grpc-status 4", "DEADLINE_EXCEEDED after the first SERVING message",
+            s => s.GrpcAsync(RawGrpc.Request("/grpc.health.v1.Health/Watch", new ByteArrayContent(EmptyMessage), headers: [("grpc-timeout", "1m")]))),
+        new(BadInput.Grpc, "deadline shorter than a .NET tick (`grpc-timeout: 1n`)", "grpc-status 0", "served without a deadline: grpc-dotnet rounds 1 ns down to zero, which it reads as no deadline",
+            s => s.GrpcAsync("GetVersion", EmptyMessage, headers: [("grpc-timeout", "1n")])),
         new(BadInput.Grpc, "malformed `grpc-timeout: soon`", "grpc-status 0", "the header is ignored and the call served without a deadline (as grpc-dotnet)",
             s => s.GrpcAsync("GetVersion", EmptyMessage, headers: [("grpc-timeout", "soon")])),
         new(BadInput.Grpc, "client reset after the first message of the stream", "reset", "the server stops writing that stream and serves the next call",
@@ -161,7 +164,7 @@ public static class BadInputCatalogue
         new(BadInput.Grpc, "slow sender: a byte a second after the message header", "connection reset", "after the 5 s grace period Kestrel closes the connection (HTTP/2 measures the rate per connection)",
             s => ConnectionResetAsync(s.GrpcAsync(TrickledFrame())), Slow: true),
         new(BadInput.Grpc, "150 concurrent streams on one connection", "REFUSED_STREAM past 100 streams", "the first 100 stay open, each further one is reset with REFUSED_STREAM",
-            s => Streams(s.GrpcAddresses.H2c, "/meteorites.v1.MeteoriteLandingsService/PostLargePayload", GrpcProtocol.ContentType)),
+            s => Streams(s.GrpcAddresses.H2c, "/meteorites.v1.MeteoriteLandingsService/PostLargePayload", RawGrpc.ContentType)),
     ];
 
     private static HttpRequestMessage Get(string route, params (string Name, string Value)[] headers)
@@ -220,7 +223,7 @@ public static class BadInputCatalogue
         using var request = RawGrpc.Request("/meteorites.v1.MeteoriteLandingsService/GetLargePayload", new ByteArrayContent(EmptyMessage));
         using var response = await servers.Grpc.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
         await using var body = await response.Content.ReadAsStreamAsync();
-        var first = new byte[GrpcProtocol.MessageHeaderLength];
+        var first = new byte[RawGrpc.MessageHeaderLength];
         await body.ReadExactlyAsync(first);
         // Disposing the response before the stream ends sends RST_STREAM (CANCEL) to the server.
         return new Observed("reset", Encoding.Latin1.GetString(first));
@@ -245,7 +248,7 @@ public static class BadInputCatalogue
     }
 
     private static HttpRequestMessage TrickledFrame() =>
-        RawGrpc.Request("/meteorites.v1.MeteoriteLandingsService/PostLargePayload", new TrickleContent(RawGrpc.Frame([], declaredLength: 100_000)[..GrpcProtocol.MessageHeaderLength], seconds: 12));
+        RawGrpc.Request("/meteorites.v1.MeteoriteLandingsService/PostLargePayload", new TrickleContent(RawGrpc.Frame([], declaredLength: 100_000)[..RawGrpc.MessageHeaderLength], seconds: 12));
 
     private static byte[] Spaces(int count)
     {
@@ -260,6 +263,17 @@ public static class BadInputCatalogue
         using (var gzip = new GZipStream(compressed, CompressionLevel.SmallestSize))
         {
             gzip.Write(data);
+        }
+
+        return compressed.ToArray();
+    }
+
+    private static byte[] Deflate(byte[] data)
+    {
+        var compressed = new MemoryStream();
+        using (var zlib = new ZLibStream(compressed, CompressionLevel.SmallestSize))
+        {
+            zlib.Write(data);
         }
 
         return compressed.ToArray();

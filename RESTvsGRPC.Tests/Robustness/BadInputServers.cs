@@ -1,6 +1,5 @@
 using System.Net;
 using System.Text;
-using GrpcWire;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Tests.GrpcAPI;
@@ -80,11 +79,11 @@ public class BadInputServers : IAsyncLifetime
             var status = answer.HttpStatus == HttpStatusCode.OK && answer.Status is not null ? $"grpc-status {answer.Status}"
                 : answer.Status is null ? ((int)answer.HttpStatus).ToString()
                 : $"{(int)answer.HttpStatus}, grpc-status {answer.Status}";
-            return new Observed(status, Describe(answer.Response, answer.StatusMessage is null ? "" : StatusMessage.Decode(answer.StatusMessage)));
+            return new Observed(status, Describe(answer.Response, answer.StatusMessage is null ? "" : Uri.UnescapeDataString(answer.StatusMessage)));
         }
     }
 
-    public Task<Observed> GrpcAsync(string method, byte[] body, string contentType = GrpcProtocol.ContentType, params (string Name, string Value)[] headers) =>
+    public Task<Observed> GrpcAsync(string method, byte[] body, string contentType = RawGrpc.ContentType, params (string Name, string Value)[] headers) =>
         GrpcAsync(RawGrpc.Request($"/meteorites.v1.MeteoriteLandingsService/{method}", new ByteArrayContent(body), contentType, headers));
 
     /// <summary>A good request to <paramref name="server"/> on a new connection, answered as it should be.</summary>

@@ -36,14 +36,21 @@ public sealed partial class BadInputTests(BadInputServers servers) : IClassFixtu
         Assert.Equal([BadInput.Rest, BadInput.Grpc], BadInputCatalogue.Rows.Select(row => row.Server).Distinct());
     }
 
-    /// <summary>No stack frame, exception type, .NET namespace or source path: a client learns what was wrong, not how the server is built.</summary>
+    /// <summary>
+    /// No stack frame, exception type, .NET namespace or source path: a client learns what was wrong, not how the server
+    /// is built. grpc-dotnet's fixed sentence for a failed call, which names no type, is not a leak.
+    /// </summary>
     internal static void AssertNothingInternal(string answer)
     {
+        answer = answer.Replace(GrpcDotnetUnknownError, "", StringComparison.Ordinal);
         foreach (var leak in new[] { "   at ", "Exception", "System.", "Microsoft.", "ModelLibrary.", "RestAPI.", "GrpcAPI.", ".cs:line" })
         {
             Assert.False(answer.Contains(leak, StringComparison.Ordinal), $"the answer shows \"{leak}\": {answer[..Math.Min(answer.Length, 2000)]}");
         }
     }
+
+    /// <summary>What grpc-dotnet says with UNKNOWN when a call fails outside an RpcException, a request message that does not parse among them.</summary>
+    internal const string GrpcDotnetUnknownError = "Exception was thrown by handler.";
 
     [GeneratedRegex(@"^\| \d+ \| (RestAPI|GrpcAPI) \|")]
     private static partial Regex TableRow();

@@ -1,11 +1,11 @@
 // grpc-js client: calls a server of the meteorite contract at ADDRESS, checks nothing itself, and prints one JSON
 // object of what it saw (values, counts, SHA-256 of the records re-encoded by protobufjs, status codes) for the
-// xunit test to compare with the data set. Usage: node client.js 127.0.0.1:PORT
+// xunit test to compare with the data set. Usage: node client.js CONTRACT.pb 127.0.0.1:PORT
 'use strict';
 const crypto = require('crypto');
-const { grpc, meteorites, health, reflection, service } = require('./contract');
+const { grpc, meteorites, health, reflection, service } = require('./contract').load(process.argv[2]);
 
-const address = process.argv[2];
+const address = process.argv[3];
 const client = new meteorites.MeteoriteLandingsService(address, grpc.credentials.createInsecure());
 const deadline = () => Date.now() + 30000;
 

@@ -1,19 +1,22 @@
-// Loads the project's .proto files with @grpc/proto-loader (no generated code), for the grpc-js peers.
+// Loads the contract with @grpc/proto-loader (no generated code), for the grpc-js peers: from the FileDescriptorSet
+// the tests write (meteorites.proto, and the health and reflection files GrpcAPI serves through grpc-dotnet).
 'use strict';
-const path = require('path');
+const fs = require('fs');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 
-const root = path.resolve(__dirname, '..', '..');
 const options = { keepCase: true, longs: String, enums: String, defaults: false, oneofs: true };
 
-function load(file) {
-  return grpc.loadPackageDefinition(protoLoader.loadSync(path.join(root, file), options));
+function load(descriptorSetPath) {
+  const definition = grpc.loadPackageDefinition(protoLoader.loadFileDescriptorSetFromBuffer(fs.readFileSync(descriptorSetPath), options));
+  const meteorites = definition.meteorites.v1;
+  return {
+    grpc,
+    meteorites,
+    health: definition.grpc.health.v1,
+    reflection: definition.grpc.reflection.v1,
+    service: meteorites.MeteoriteLandingsService.service,
+  };
 }
 
-const meteorites = load('ModelLibrary/Protos/meteorites.proto').meteorites.v1;
-const health = load('GrpcAPI/Protos/health.proto').grpc.health.v1;
-const reflection = load('GrpcAPI/Protos/reflection.proto').grpc.reflection.v1;
-const service = meteorites.MeteoriteLandingsService.service;
-
-module.exports = { grpc, meteorites, health, reflection, service };
+module.exports = { load };

@@ -1,11 +1,11 @@
 // grpc-js server of the meteorite contract, for proving the project's own client against another implementation.
 // It serves the records of a MeteoriteLandingList file (protobuf bytes) and prints "grpc-js listening on HOST:PORT".
-// Usage: node server.js RECORDS.pb
+// Usage: node server.js CONTRACT.pb RECORDS.pb
 'use strict';
 const fs = require('fs');
-const { grpc, meteorites, service } = require('./contract');
+const { grpc, meteorites, service } = require('./contract').load(process.argv[2]);
 
-const list = service.GetLargePayloadAsList.responseDeserialize(fs.readFileSync(process.argv[2]));
+const list = service.GetLargePayloadAsList.responseDeserialize(fs.readFileSync(process.argv[3]));
 const records = list.meteorite_landings || [];
 
 // The records a large GET asks for: all, or the first `limit` (1 to all; otherwise INVALID_ARGUMENT).

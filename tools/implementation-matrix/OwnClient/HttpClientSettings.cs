@@ -1,0 +1,103 @@
+using System.Net;
+using System.Net.Security;
+using System.Security.Cryptography;
+
+namespace RESTvsGRPC.Bench.Clients;
+
+/// <summary>The one place every client gets its HttpClient, so the REST and gRPC arms share identical connection settings.</summary>
+public static class HttpClientSettings
+{
+    /// <summary>
+    /// The initial HTTP/2 stream receive window: larger than any response the benchmarks fetch (1 MB at most). With
+    /// HttpClient's default (64 KB, grown as it measures), Kestrel 10 now and then stops sending a response that
+    /// waits for a window update: 2 of 25 runs of 1500 list calls against a fresh GrpcAPI stalled for good, and so
+    /// did REST + protobuf over h2c and grpc-js clients. With this window no run stalled (50 runs). HTTP/1.1 has no
+    /// flow control, so only the HTTP/2 arms (REST h2c and TLS, gRPC) are affected, and all alike.
+    /// </summary>
+    public const int Http2StreamWindowBytes = 4 * 1024 * 1024;
+
+    /// <summary>The environment variable that carries <c>--call-timeout</c> (seconds) to BenchmarkDotNet's benchmark processes.</summary>
+    public const string CallTimeoutVariable = "RESTVSGRPC_CALL_TIMEOUT_SECONDS";
+
+    /// <summary>
+    /// How long a call may wait for its answer's headers before it fails (HttpClient.Timeout): 30 s unless
+    /// <c>--call-timeout</c> says otherwise. A server that stops answering then fails the run instead of hanging it;
+    /// the slowest call the benchmarks make (10 000 records) takes well under a second.
+    /// </summary>
+    public static TimeSpan CallTimeout =>
+        int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? TimeSpan.FromSeconds(seconds) : TimeSpan.FromSeconds(30);
+
+    /// <summary>A long-lived client over one SocketsHttpHandler that asks for exactly the transport's HTTP version; no automatic decompression; the HTTP/2 window above; the transport's wire counter, if any.</summary>
+    public static HttpClient Create(HttpTransport transport)
+    {
+        var handler = new SocketsHttpHandler
+        {
+            AutomaticDecompression = transport.Gzip ? DecompressionMethods.GZip : DecompressionMethods.None,
+            InitialHttp2StreamWindowSize = Http2StreamWindowBytes,
+        };
+        if (transport.Counter is { } counter)
+        {
+            handler.ConnectCallback = counter.ConnectAsync;
+        }
+
+        if (transport.CertificateSha256 is { } pinned)
+        {
+            handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, errors) =>
+                errors == SslPolicyErrors.None
+                || string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase);
+        }
+
+        return new HttpClient(handler)
+        {
+            BaseAddress = transport.BaseAddress,
+            Timeout = CallTimeout,
+            DefaultRequestVersion = transport.HttpVersion,
+            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
+    }
+
+    /// <summary>
+    /// A request for exactly the transport's HTTP version. HttpClient applies its default version only to the
+    /// requests its own helpers create, never to a message built by hand, so each message says it itself.
+    /// </summary>
+    public static HttpRequestMessage NewRequest(HttpTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
+        new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
+
+    /// <summary>A request body as the transport sends it: gzip-compressed (at gRPC's level) with its Content-Encoding where the transport says so.</summary>
+    public static HttpContent Body(HttpTransport transport, byte[] body, System.Net.Http.Headers.MediaTypeHeaderValue type)
+    {
+        HttpContent content;
+        if (transport.Gzip)
+        {
+            var compressed = new MemoryStream();
+            using (var gzip = new System.IO.Compression.GZipStream(compressed, GrpcWire.MessageCompression.Level, leaveOpen: true))
+            {
+                gzip.Write(body);
+            }
+
+            content = new ByteArrayContent(compressed.GetBuffer(), 0, (int)compressed.Length);
+            content.Headers.ContentEncoding.Add("gzip");
+        }
+        else
+        {
+            content = new ByteArrayContent(body);
+        }
+
+        content.Headers.ContentType = type;
+        return content;
+    }
+
+    /// <summary>The large GET's route, asking for the first <paramref name="limit"/> records where one is given.</summary>
+    public static string WithLimit(string route, int? limit) =>
+        limit is { } count ? $"{route}?limit={count.ToString(System.Globalization.CultureInfo.InvariantCulture)}" : route;
+
+    /// <summary>Throws, naming the request, unless the status is a success; a failed call must never pass as timed work.</summary>
+    public static void EnsureSuccess(HttpClient http, HttpRequestMessage request, HttpResponseMessage response)
+    {
+        if (!response.IsSuccessStatusCode)
+        {
+            throw new HttpRequestException(
+                $"{request.Method} {http.BaseAddress}{request.RequestUri} answered {(int)response.StatusCode} {response.ReasonPhrase}.", null, response.StatusCode);
+        }
+    }
+}
