@@ -112,7 +112,9 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
         public UnitType UnitType => UnitType.Time;
         public string Unit => "ns";
         public bool TheGreaterTheBetter => false;
-        public int PriorityInCategory => 0;
+        // BenchmarkDotNet 0.15 sorts every diagnoser's metric columns by this priority together: past the memory
+        // diagnoser's (Gen0, Gen1, Gen2, Allocated) so the server's columns stand together after the client's.
+        public int PriorityInCategory => 100;
         public bool GetIsAvailable(Metric metric) => true;
     }
 
@@ -127,7 +129,7 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
         public UnitType UnitType => UnitType.Size;
         public string Unit => "B";
         public bool TheGreaterTheBetter => false;
-        public int PriorityInCategory => 1;
+        public int PriorityInCategory => 101;
         public bool GetIsAvailable(Metric metric) => true;
     }
 }
