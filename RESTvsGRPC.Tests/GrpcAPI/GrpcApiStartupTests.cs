@@ -1,4 +1,6 @@
 using Grpc.Core;
+using Grpc.Health.V1;
+using Grpc.Net.Client;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
@@ -7,7 +9,7 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.GrpcAPI;
 
-/// <summary>GrpcAPI's process: its options, its ready line, refusing bad data at start, stopping cleanly.</summary>
+/// <summary>GrpcAPI's process: its options, its ready line, refusing bad data at start, stopping cleanly (and saying so to health watchers).</summary>
 public sealed class GrpcApiStartupTests : IDisposable
 {
     private readonly TemporaryDirectory _directory = new();
@@ -37,6 +39,27 @@ public sealed class GrpcApiStartupTests : IDisposable
         using var server = await TestServers.StartGrpcAsync();
 
         Assert.Equal(0, await server.TerminateAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    [LinuxFact]
+    public async Task Health_watch_hears_not_serving_when_the_server_stops_and_the_server_still_exits()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        using var server = await TestServers.StartGrpcAsync();
+        using var channel = GrpcChannel.ForAddress(server.BaseAddress);
+        using var watch = new Health.HealthClient(channel).Watch(new HealthCheckRequest(), deadline: DateTime.UtcNow.AddSeconds(60));
+        Assert.True(await watch.ResponseStream.MoveNext(CancellationToken.None));
+        Assert.Equal(HealthCheckResponse.Types.ServingStatus.Serving, watch.ResponseStream.Current.Status);
+
+        var exit = server.TerminateAsync(TimeSpan.FromSeconds(45));
+
+        Assert.True(await watch.ResponseStream.MoveNext(CancellationToken.None));
+        Assert.Equal(HealthCheckResponse.Types.ServingStatus.NotServing, watch.ResponseStream.Current.Status);
+        Assert.Equal(0, await exit);
     }
 
     [Fact]
