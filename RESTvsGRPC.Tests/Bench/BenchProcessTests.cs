@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -34,6 +35,29 @@ public sealed class BenchProcessTests : IDisposable
 
         await Task.Delay(TimeSpan.FromSeconds(1));
         Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the bench after SIG{signal}"));
+    }
+
+    [LinuxFact]
+    public async Task Bench_runs_beside_unrelated_servers_and_leaves_them_running()
+    {
+        using var unrelatedRest = await TestServers.StartRestAsync();
+        using var unrelatedGrpc = await TestServers.StartGrpcAsync();
+
+        using var bench = StartBench("--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        try
+        {
+            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(5));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+            Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
+        using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
+        Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
     }
 
     /// <summary>
