@@ -20,9 +20,10 @@ public static class HttpClientSettings
     public const string CallTimeoutVariable = "RESTVSGRPC_CALL_TIMEOUT_SECONDS";
 
     /// <summary>
-    /// How long a call may wait for its answer's headers before it fails (HttpClient.Timeout): 30 s unless
-    /// <c>--call-timeout</c> says otherwise. A server that stops answering then fails the run instead of hanging it;
-    /// the slowest call the benchmarks make (10 000 records) takes well under a second.
+    /// How long a call may take before it fails: REST's HttpClient.Timeout (up to the answer's headers) and gRPC's
+    /// per-call deadline (the whole call); 30 s unless <c>--call-timeout</c> says otherwise. A server that stops
+    /// answering then fails the run instead of hanging it; the slowest call the benchmarks make (10 000 records)
+    /// takes well under a second.
     /// </summary>
     public static TimeSpan CallTimeout =>
         int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? TimeSpan.FromSeconds(seconds) : TimeSpan.FromSeconds(30);
