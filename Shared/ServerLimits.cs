@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 namespace RESTvsGRPC.Hosting;
 
 /// <summary>
-/// The request limits both servers set on purpose (README "Limits"), written out rather than left to Kestrel's
+/// The request limits both servers set on purpose (docs/robustness.md, "Limits and safe defaults"), written out rather than left to Kestrel's
 /// defaults so that a Kestrel upgrade cannot move them silently. The body limit is the server's own: RestAPI limits
 /// whole bodies, GrpcAPI each message (a stream may be long).
 /// </summary>

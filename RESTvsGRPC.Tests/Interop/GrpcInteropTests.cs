@@ -117,7 +117,7 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
             $"a 1 ms deadline on the stream ended with status {streamDeadline}, not DEADLINE_EXCEEDED; what the peer said: {(report.TryGetProperty("errorDetails", out var details) ? details.ToString() : "nothing")}");
         Assert.Equal((int)StatusCode.ResourceExhausted, errors.GetProperty("oversize").GetInt32());
         Assert.Equal((int)StatusCode.InvalidArgument, errors.GetProperty("limitOutOfRange").GetInt32());
-        // grpc-dotnet answers a message that does not parse with UNKNOWN (README's catalogue).
+        // grpc-dotnet answers a message that does not parse with UNKNOWN (docs/robustness.md's catalogue).
         Assert.Equal((int)StatusCode.Unknown, errors.GetProperty("garbage").GetInt32());
         Assert.Equal((int)StatusCode.NotFound, errors.GetProperty("unknownHealthService").GetInt32());
         Assert.Equal("API Version 1.0", report.GetProperty("after").GetString());

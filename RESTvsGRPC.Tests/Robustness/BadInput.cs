@@ -2,7 +2,7 @@ namespace RESTvsGRPC.Tests.Robustness;
 
 /// <summary>
 /// One row of the bad-input catalogue: the server, the request in words, the status the row expects (as
-/// <see cref="Observed.Status"/> writes it), the answer in words as README documents it, how to send it, and whether
+/// <see cref="Observed.Status"/> writes it), the answer in words as docs/robustness.md documents it, how to send it, and whether
 /// it takes seconds by design (a slow sender).
 /// </summary>
 public sealed record BadInput(string Server, string Request, string Status, string Answer, Func<BadInputServers, Task<Observed>> Send, bool Slow = false)
@@ -10,7 +10,7 @@ public sealed record BadInput(string Server, string Request, string Status, stri
     public const string Rest = "RestAPI";
     public const string Grpc = "GrpcAPI";
 
-    /// <summary>The row as README's table writes it.</summary>
+    /// <summary>The row as docs/robustness.md's table writes it.</summary>
     public string TableRow(int number) => $"| {number} | {Server} | {Request} | `{Status}` | {Answer} |";
 
     public override string ToString() => $"{Server}: {Request}";

@@ -13,7 +13,7 @@ using Proto = global::ModelLibrary.Protos;
 namespace RESTvsGRPC.Tests.Robustness;
 
 /// <summary>
-/// Every bad request README's "Bad input" table documents, with the answer it gets. The table is this list, written
+/// Every bad request docs/robustness.md's "Bad input" table documents, with the answer it gets. The table is this list, written
 /// out (<see cref="BadInputTests"/> holds the two together); each row is sent to the real servers.
 /// </summary>
 public static class BadInputCatalogue

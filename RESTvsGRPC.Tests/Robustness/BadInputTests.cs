@@ -24,14 +24,14 @@ public sealed partial class BadInputTests(BadInputServers servers) : IClassFixtu
     }
 
     [Fact]
-    public void Readme_bad_input_table_is_the_catalogue()
+    public void Robustness_page_bad_input_table_is_the_catalogue()
     {
         var expected = BadInputCatalogue.Rows.Select((row, i) => row.TableRow(i + 1)).ToArray();
-        var readme = File.ReadAllLines(Path.Combine(RepositoryPaths.Root, "README.md"));
+        var page = File.ReadAllLines(Path.Combine(RepositoryPaths.Root, "docs", "robustness.md"));
 
-        var table = readme.Where(line => TableRow().IsMatch(line)).ToArray();
+        var table = page.Where(line => TableRow().IsMatch(line)).ToArray();
 
-        Assert.True(expected.SequenceEqual(table), "README's bad-input table differs from BadInputCatalogue; its rows should be:\n" + string.Join('\n', expected));
+        Assert.True(expected.SequenceEqual(table), "docs/robustness.md's bad-input table differs from BadInputCatalogue; its rows should be:\n" + string.Join('\n', expected));
         Assert.True(BadInputCatalogue.Rows.Count >= 40);
         Assert.Equal([BadInput.Rest, BadInput.Grpc], BadInputCatalogue.Rows.Select(row => row.Server).Distinct());
     }

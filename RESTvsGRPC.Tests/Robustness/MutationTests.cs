@@ -13,8 +13,8 @@ namespace RESTvsGRPC.Tests.Robustness;
 
 /// <summary>
 /// Thousands of seeded random mutations of valid request bodies, sent to both servers: every answer is a success or a
-/// client error (never 5xx; gRPC's UNKNOWN only as grpc-dotnet's answer to a message that does not parse, README's
-/// catalogue), arrives within the timeout, shows nothing internal, and the servers serve on. The seed is <c>RESTVSGRPC_MUTATION_SEED</c> when set (CI sets and prints it), else random; a failure
+/// client error (never 5xx; gRPC's UNKNOWN only as grpc-dotnet's answer to a message that does not parse, the
+/// catalogue in docs/robustness.md), arrives within the timeout, shows nothing internal, and the servers serve on. The seed is <c>RESTVSGRPC_MUTATION_SEED</c> when set (CI sets and prints it), else random; a failure
 /// names it, and the same seed sends the same mutations again.
 /// </summary>
 public sealed class MutationTests(BadInputServers servers, ITestOutputHelper output) : IClassFixture<BadInputServers>

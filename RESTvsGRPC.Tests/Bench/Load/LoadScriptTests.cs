@@ -4,7 +4,7 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench.Load;
 
-/// <summary>The scripts README points to for load mode, run as a user runs them, briefly.</summary>
+/// <summary>The scripts docs/load-and-soak.md points to, run as a user runs them, briefly.</summary>
 public sealed partial class LoadScriptTests
 {
     [LoadGeneratorsFact]
