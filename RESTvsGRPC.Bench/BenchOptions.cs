@@ -1,13 +1,20 @@
+using RESTvsGRPC.Bench.Paired;
+using RESTvsGRPC.Bench.Placement;
+
 namespace RESTvsGRPC.Bench;
 
-/// <summary>The bench's own options; every other argument goes to BenchmarkDotNet untouched.</summary>
+/// <summary>
+/// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Paired</c> the run
+/// measures only the paired rounds (no BenchmarkDotNet); <c>MeasuresPaired</c> says whether it measures them at all
+/// (the default and full suites do, before BenchmarkDotNet).
+/// </summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
-    TimeSpan? CallTimeout = null)
+    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--quick] [--call-timeout SECONDS] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -30,6 +37,12 @@ public sealed record BenchOptions(
     /// </summary>
     public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1"];
 
+    /// <summary>The paired rounds' plan: BenchmarkDotNet's dry job gets the minimum of rounds, the quick profile a shorter budget.</summary>
+    public PairedMeasurement.Plan PairedPlan =>
+        BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? PairedMeasurement.Plan.Dry
+        : Quick ? PairedMeasurement.Plan.Quick
+        : PairedMeasurement.Plan.Standard;
+
     /// <summary>True where BenchmarkDotNet only prints (a list, help, its version): no server is needed.</summary>
     public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 
@@ -39,6 +52,8 @@ public sealed record BenchOptions(
         Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null, grpcScalingUrl = null;
         string? certificate = null, grpcCertificate = null, dataPath = null, suite = null;
         var quick = false;
+        var paired = false;
+        CpuSet? serverCpus = null, clientCpus = null;
         TimeSpan? callTimeout = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
@@ -56,6 +71,9 @@ public sealed record BenchOptions(
                 case "--grpc-scaling-url": grpcScalingUrl = HttpUrl(args, ref i); break;
                 case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
                 case "--quick": quick = true; break;
+                case "--paired": paired = true; break;
+                case "--server-cpus": serverCpus = Cpus(args, ref i); break;
+                case "--client-cpus": clientCpus = Cpus(args, ref i); break;
                 case "--call-timeout":
                     var seconds = Value(args, ref i);
                     callTimeout = int.TryParse(seconds, out var value) && value > 0 ? TimeSpan.FromSeconds(value)
@@ -78,13 +96,23 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {Usage}");
         }
 
+        if (serverCpus is not null && (restUrl ?? grpcUrl) is not null)
+        {
+            throw new ArgumentException($"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}");
+        }
+
         if ((grpcTlsUrl ?? grpcScalingUrl) is not null && grpcUrl is null)
         {
             throw new ArgumentException($"--grpc-tls-url and --grpc-scaling-url go with --grpc-url. {Usage}");
         }
 
+        // The paired rounds measure the transport suite's arms: they run with every suite that holds it, unless the
+        // user chose benchmarks by filter.
+        var filtered = rest.Any(a => a is "--filter" or "-f");
+        var measuresPaired = paired || (!filtered && (suite ?? "default") is "default" or "full");
+
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
-        if (!rest.Any(a => a is "--filter" or "-f" || IsPrintOnly(a)))
+        if (!filtered && !rest.Any(IsPrintOnly))
         {
             rest.Add("--filter");
             rest.AddRange(Suites[suite ?? "default"]);
@@ -103,7 +131,7 @@ public sealed record BenchOptions(
             rest.Add("--stopOnFirstError");
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest], quick, callTimeout);
+        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest], quick, callTimeout, paired, measuresPaired, serverCpus, clientCpus);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";
@@ -115,6 +143,20 @@ public sealed record BenchOptions(
         return Uri.TryCreate(value, UriKind.Absolute, out var url) && url.Scheme is "http" or "https"
             ? url
             : throw new ArgumentException($"{option} takes an absolute http(s) URL, not '{value}'. {Usage}");
+    }
+
+    private static CpuSet Cpus(string[] args, ref int i)
+    {
+        var option = args[i];
+        var value = Value(args, ref i);
+        try
+        {
+            return CpuSet.Parse(option, value);
+        }
+        catch (ArgumentException e)
+        {
+            throw new ArgumentException($"{e.Message} {Usage}", e);
+        }
     }
 
     private static string Value(string[] args, ref int i) =>

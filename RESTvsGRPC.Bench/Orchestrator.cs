@@ -7,6 +7,7 @@ using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Bench.Servers;
 
@@ -36,6 +37,11 @@ public static class Orchestrator
             return await LoadCommand.RunAsync(soak, output, error, liveProgress: false, soak: true);
         }
 
+        if (args is [TcpEcho.Command, var parent])
+        {
+            return await TcpEcho.ServeAsync(int.Parse(parent, System.Globalization.CultureInfo.InvariantCulture), output);
+        }
+
         if (args is ["summary", var folder])
         {
             return RewriteSummary(folder, output, error);
@@ -63,10 +69,12 @@ public static class Orchestrator
             Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)callTimeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture));
         }
 
+        // Before anything starts: BenchmarkDotNet's processes inherit the client's set from the thread that starts them.
+        options.ClientCpus?.Apply(Environment.ProcessId);
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
-            using var servers = await ServerSet.StartAsync(options, dataset.SourcePath, output);
+            using var servers = await ServerSet.StartAsync(options, dataset.SourcePath, output, scaling: !options.Paired);
             using var stopOnCancel = StopOnCancel(servers);
 
             await GateAsync(servers, dataset, output);
@@ -88,6 +96,33 @@ public static class Orchestrator
             new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath).Export();
             Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
 
+            IReadOnlyList<PairedOperation>? paired = null;
+            if (options.MeasuresPaired && servers is { Rest: not null, Grpc: not null })
+            {
+                try
+                {
+                    paired = await MeasurePairedAsync(servers, wireBytes, options.PairedPlan, output);
+                }
+                catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException or GateFailedException or ServerStartException)
+                {
+                    error.WriteLine($"bench failed during the paired rounds: {await servers.ProblemAsync() ?? e.Message}; no report written.");
+                    return 1;
+                }
+            }
+
+            if (options.Paired)
+            {
+                var pairedDirectory = Path.Combine(Directory.GetCurrentDirectory(), "BenchmarkDotNet.Artifacts", "paired");
+                Directory.CreateDirectory(pairedDirectory);
+                var run = new RunResults(
+                    ProvenanceReader.ReadHere(dataset, ServerUrls(servers), args, options.PairedPlan.ToString(), "servers at the runtime's default", Placement(options)),
+                    [], wireBytes, streaming, Paired: paired);
+                run = run with { PreviousRun = PreviousRunIn(pairedDirectory) is { } previous ? RunToRun.Between(previous, run) : null };
+                run.Save(pairedDirectory);
+                output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, pairedDirectory)}");
+                return 0;
+            }
+
             var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
             var started = DateTime.UtcNow;
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
@@ -105,7 +140,7 @@ public static class Orchestrator
             if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
             {
                 var run = new RunResults(
-                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args), BenchmarkResults.From(summaries), wireBytes, streaming);
+                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired);
                 run = run with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(directory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
@@ -188,6 +223,32 @@ public static class Orchestrator
             output.WriteLine($"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
         }
     }
+
+    /// <summary>
+    /// The paired rounds over the transport suite's own benchmark bodies, set up (and so validated) as in a
+    /// benchmark process, with the transport floor's echo process beside the servers.
+    /// </summary>
+    private static async Task<IReadOnlyList<PairedOperation>> MeasurePairedAsync(ServerSet servers, IReadOnlyList<WireBytes> wireBytes, PairedMeasurement.Plan plan, TextWriter output)
+    {
+        var benchmarks = new TransportBenchmarks { Calls = PairedMeasurement.CallsPerStep };
+        benchmarks.Setup();
+        try
+        {
+            using var floor = await TransportFloor.StartAsync();
+            servers.Cpus?.Apply(floor.ProcessId);
+            output.WriteLine($"// {plan}");
+            return await PairedMeasurement.RunAsync(benchmarks, floor, wireBytes, plan, output);
+        }
+        finally
+        {
+            benchmarks.Cleanup();
+        }
+    }
+
+    /// <summary>Which CPUs the run's processes were pinned to, for its provenance.</summary>
+    internal static string Placement(BenchOptions options) => options.ServerCpus is null && options.ClientCpus is null
+        ? "none: the OS placed every process"
+        : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, paired rounds and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
 
     /// <summary>Writes a results folder's summary and charts again from its summary.json, without running anything.</summary>
     private static int RewriteSummary(string folder, TextWriter output, TextWriter error)

@@ -81,7 +81,7 @@ public static class LoadCommand
 
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
-                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), ["load", .. args], $"load, scenario {options.Scenario.Name}"),
+                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), ["load", .. args], $"load, scenario {options.Scenario.Name}", "the load client and the servers at the runtime's default", "none: the OS placed every process"),
                 [.. options.Scenario.Describe().Select(p => new LoadParameter(p.Name, p.Value))],
                 complete,
                 complete ? null : $"stopped by a signal after {results.Count} of {targets.Count} targets (the last one cut short)",

@@ -13,19 +13,37 @@ namespace RESTvsGRPC.Bench.Reports;
 public static class ProvenanceReader
 {
     /// <summary>The provenance of the run that produced <paramref name="summaries"/>.</summary>
-    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args) => Read(
-        summaries.FirstOrDefault()?.HostEnvironmentInfo,
-        dataset,
-        servers,
-        args,
-        string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()),
-        $"{BenchSettings.GcDynamicAdaptationVariable}=0 in the benchmark processes, servers at the runtime's default");
+    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string placement)
+    {
+        var inProcess = summaries.SelectMany(s => s.BenchmarksCases).Any(c => c.Job.Infrastructure.Toolchain?.IsInProcess == true);
+        return Read(
+            summaries.FirstOrDefault()?.HostEnvironmentInfo,
+            dataset,
+            servers,
+            args,
+            string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()),
+            inProcess
+                ? $"benchmarks in the bench's process ({DatasState()}), servers at the runtime's default"
+                : $"{BenchSettings.GcDynamicAdaptationVariable}=0 in the benchmark processes, paired rounds in the bench's process ({DatasState()}), servers at the runtime's default",
+            inProcess ? "in-process (BenchmarkDotNet's in-process toolchain, in the bench's own process)" : "a process per benchmark, built by BenchmarkDotNet with the SDK",
+            placement);
+    }
 
-    /// <summary>The provenance of a run made in this process without BenchmarkDotNet (load mode): <paramref name="job"/> says what it did.</summary>
-    public static Provenance ReadHere(MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string job) =>
-        Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, "the load client and the servers at the runtime's default");
+    /// <summary>
+    /// The provenance of a run made in this process without BenchmarkDotNet (load mode, paired rounds only):
+    /// <paramref name="job"/> says what it did, <paramref name="gcNote"/> which processes ran with which GC settings.
+    /// </summary>
+    public static Provenance ReadHere(MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string job, string gcNote, string placement) =>
+        Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, $"{gcNote}; this process: {DatasState()}", "in-process (no BenchmarkDotNet)", placement);
 
-    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string job, string gcNote)
+    /// <summary>Whether this process's server GC runs with DATAS, as the runtime configured it at start-up (it cannot change after).</summary>
+    public static string DatasState() =>
+        !GCSettings.IsServerGC ? "workstation GC, DATAS does not apply"
+        : GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out var mode) && Convert.ToInt64(mode, System.Globalization.CultureInfo.InvariantCulture) == 0
+            ? "DATAS off"
+            : "DATAS on: set DOTNET_GCDynamicAdaptationMode=0 before starting the bench";
+
+    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, IReadOnlyList<string> servers, string[] args, string job, string gcNote, string toolchain, string placement)
     {
         var (commit, dirty) = GitState();
         return new Provenance(
@@ -35,7 +53,7 @@ public static class ProvenanceReader
             host?.Cpu.Value?.ProcessorName ?? "unknown",
             Environment.ProcessorCount,
             RuntimeInformation.FrameworkDescription,
-            host?.DotNetSdkVersion.Value ?? "unknown",
+            host?.DotNetSdkVersion.Value is { Length: > 0 } sdk && sdk != "?" ? sdk : "none (runtime only)",
             $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; {gcNote}",
             host?.BenchmarkDotNetVersion ?? "unknown",
             new SortedDictionary<string, string>
@@ -50,7 +68,9 @@ public static class ProvenanceReader
             servers,
             DateTimeOffset.UtcNow,
             string.Join(' ', args),
-            job);
+            job,
+            toolchain,
+            placement);
     }
 
     /// <summary>A job as its settings: BenchmarkDotNet names a job it derives from the command line at random ("Job-AQUQNT"), which would make every run's job differ.</summary>

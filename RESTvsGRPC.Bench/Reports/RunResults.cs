@@ -12,7 +12,8 @@ public sealed record RunResults(
     IReadOnlyList<BenchmarkResult> Benchmarks,
     IReadOnlyList<WireBytes> WireBytes,
     IReadOnlyList<StreamingResult> Streaming,
-    RunToRun? PreviousRun = null)
+    RunToRun? PreviousRun = null,
+    IReadOnlyList<PairedOperation>? Paired = null)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";
@@ -80,7 +81,11 @@ public sealed record WireBytes(string Benchmark, string Transport, string HttpVe
 /// </summary>
 public sealed record StreamingResult(string Arm, string Shape, int Records, double FirstRecordNanoseconds, double TotalNanoseconds, double PeakLiveBytes);
 
-/// <summary>Where, when and how a run was made: enough to rerun it and to know which runs may be compared.</summary>
+/// <summary>
+/// Where, when and how a run was made: enough to rerun it and to know which runs may be compared. The toolchain
+/// says whether the benchmarks ran in processes of their own or in the bench's ("in-process"); the placement, which
+/// CPUs the servers and the client were pinned to, if any.
+/// </summary>
 public sealed record Provenance(
     string Commit,
     bool Dirty,
@@ -97,7 +102,9 @@ public sealed record Provenance(
     IReadOnlyList<string> Servers,
     DateTimeOffset Date,
     string CommandLine,
-    string Job);
+    string Job,
+    string? Toolchain = null,
+    string? CpuPlacement = null);
 
 // A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
 [JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]

@@ -42,21 +42,34 @@ public static class RunSummary
         var notes = new List<string>();
         var floorContradictions = new List<string>();
         var batchDisagreements = new List<string>();
-        if (run.Provenance.Job.Contains("Dry", StringComparison.Ordinal))
+        if (run.Provenance.Job.Contains("Dry", StringComparison.OrdinalIgnoreCase))
         {
-            document.AddParagraph("**A dry run**: one cold iteration per benchmark, JIT compilation included. It proves the pipeline; its times are not results.");
+            document.AddParagraph("**A dry run**: one cold iteration per benchmark (and the fewest paired rounds, after one warm-up round), JIT compilation included. It proves the pipeline; its times are not results.");
         }
 
         var wire = run.WireBytes.GroupBy(w => w.Benchmark).ToDictionary(g => g.Key, g => g.First());
         var transport = run.Benchmarks.Where(b => b.Class == Transport).ToList();
 
+        if (run.Paired is { Count: > 0 } paired)
+        {
+            document.AddHeading(2, $"Headline (paired rounds, {paired[0].Calls} calls per arm per round)")
+                .AddBullets(paired.Select(PairedHeadline))
+                .AddParagraph("Each ratio is REST + JSON's time per call over the arm's, the median over rounds in which the arms took turns call by call "
+                    + "in a shuffled order, with its 95 % confidence interval in brackets; ≈ marks an interval that holds 1 (no difference shown). "
+                    + (transport.Count > 0 ? "The ratios come from the paired rounds; times per call, errors, allocations and server cost in the tables below come from BenchmarkDotNet." : "This run made only the paired rounds (`--paired`): BenchmarkDotNet did not run."));
+            AddPaired(document, paired, run.PreviousRun);
+        }
+
         if (transport.Count > 0)
         {
             var calls = transport.Max(b => b.Calls);
             var atCalls = transport.Where(b => b.Calls == calls).ToList();
-            document.AddHeading(2, $"Headline (batches of {calls} calls)")
-                .AddBullets(Headlines(atCalls))
-                .AddParagraph("Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals).");
+            if (run.Paired is not { Count: > 0 })
+            {
+                document.AddHeading(2, $"Headline (batches of {calls} calls)")
+                    .AddBullets(Headlines(atCalls))
+                    .AddParagraph("Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals).");
+            }
 
             charts.Add(("operations.svg", SvgChart.GroupedBars(
                 $"Time per call, batches of {calls} calls", "time per call (μs)", [.. OperationGroups(atCalls, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
@@ -248,6 +261,76 @@ public static class RunSummary
         document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
     }
 
+    private static string PairedHeadline(PairedOperation operation)
+    {
+        var ratios = operation.Compared.Select(arm => (Arm: arm, Ratio: operation.RatioOf(arm))).Where(r => r.Ratio is not null).ToList();
+        var comparisons = ratios.Select(r => $"{Arms.Describe(r.Arm.Method)} {PairedCompared(r.Ratio!)}");
+        var verdict = ratios.All(r => r.Ratio!.Contains(1)) ? " No arm differs from REST + JSON beyond its interval." : "";
+        return $"**{operation.Operation}**: against REST + JSON ({Units.Time(operation.Baseline.MedianNanosecondsPerCall)} per call in these rounds), "
+            + $"{string.Join("; ", comparisons)} ({operation.Rounds} rounds).{verdict}";
+    }
+
+    /// <summary>"2.61× faster [2.55×, 2.68×]", with ≈ where the interval holds 1.</summary>
+    private static string PairedCompared(MedianInterval ratio)
+    {
+        var text = ratio.Median >= 1
+            ? $"{Units.Ratio(ratio.Median)} faster [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
+            : $"{Units.Ratio(1 / ratio.Median)} slower [{Units.Ratio(1 / ratio.Upper)}, {Units.Ratio(1 / ratio.Lower)}]";
+        return ratio.Contains(1) ? "≈ " + text : text;
+    }
+
+    /// <summary>The paired rounds in full: every ratio with its interval, why each operation stopped, the transport floor, and the previous run's ratios.</summary>
+    private static void AddPaired(ReportDocument document, IReadOnlyList<PairedOperation> paired, RunToRun? previous)
+    {
+        document.AddHeading(2, "Paired rounds")
+            .AddTable(["operation", "arm", "per call (median)", "REST + JSON's time / arm's", "95 % interval", "rounds", "stopped by"],
+                paired.SelectMany(o => o.Arms.Where(a => a.Role != PairedArm.FloorRole).Select(a => (IReadOnlyList<string>)
+                [
+                    o.Operation, Arms.Describe(a.Method), Units.Time(a.MedianNanosecondsPerCall),
+                    a.Role == PairedArm.BaselineRole ? "baseline" : o.RatioOf(a) is { } r ? Units.Ratio(r.Median) : "",
+                    a.Role == PairedArm.BaselineRole ? "" : o.RatioOf(a) is { } i ? $"{Units.Ratio(i.Lower)} – {Units.Ratio(i.Upper)}" : "",
+                    o.Rounds.ToString(CultureInfo.InvariantCulture), $"{o.StoppedBy} after {o.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s",
+                ])),
+                2, 3, 4, 5);
+
+        var floors = paired.SelectMany(o => o.Floors.Select(f => (Operation: o, Floor: f, Call: o.Arms.First(a => a.Method == f.Method && a.Role != PairedArm.FloorRole)))).ToList();
+        if (floors.Count > 0)
+        {
+            document.AddHeading(3, "Transport floor")
+                .AddParagraph("The same byte counts as each call, both ways, exchanged over loopback TCP between this process and a bare echo process "
+                    + "(Nagle off at both ends, no HTTP, no framework), timed in the same rounds. Its share is the per-round floor time over the call's, median and 95 % interval: "
+                    + "what of a call the operating system and the two processes' wake-ups cost, whatever the protocol.")
+                .AddTable(["call", "bytes sent / received", "per call", "floor per exchange", "floor share", "95 % interval"],
+                    floors.Select(f =>
+                    {
+                        var share = PairedOperation.Quotients(f.Floor, f.Call);
+                        return (IReadOnlyList<string>)
+                        [
+                            $"{Short(f.Operation.Operation)}: {Arms.Describe(f.Call.Method)}",
+                            $"{Units.Bytes(f.Floor.RequestBytes ?? 0)} / {Units.Bytes(f.Floor.ResponseBytes ?? 0)}",
+                            Units.Time(f.Call.MedianNanosecondsPerCall), Units.Time(f.Floor.MedianNanosecondsPerCall),
+                            share is null ? "" : Units.Percent(share.Median), share is null ? "" : $"{Units.Percent(share.Lower)} – {Units.Percent(share.Upper)}",
+                        ];
+                    }),
+                    2, 3, 4, 5);
+        }
+
+        if (previous?.Paired is { Count: > 0 } changes)
+        {
+            document.AddHeading(3, "Against the previous run")
+                .AddParagraph($"The same ratios in the previous run in this folder; a ratio holds when the two medians differ by at most {PairedChange.Tolerance:0%} and each lies inside the other run's interval.")
+                .AddTable(["operation", "arm", "previous run", "this run", "difference", "holds"],
+                    changes.Select(c => (IReadOnlyList<string>)
+                    [
+                        c.Operation, Arms.Describe(c.Method),
+                        $"{Units.Ratio(c.Previous.Median)} [{Units.Ratio(c.Previous.Lower)}, {Units.Ratio(c.Previous.Upper)}]",
+                        $"{Units.Ratio(c.Current.Median)} [{Units.Ratio(c.Current.Lower)}, {Units.Ratio(c.Current.Upper)}]",
+                        Units.Percent(c.Spread), c.Holds ? "yes" : "no",
+                    ]),
+                    4);
+        }
+    }
+
     private static IEnumerable<string> Headlines(IReadOnlyList<BenchmarkResult> rows)
     {
         foreach (var operation in Ordered(rows.Select(b => b.Operation)))
@@ -350,6 +433,8 @@ public static class RunSummary
             ["date (UTC)", p.Date.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)],
             ["command line", $"`{p.CommandLine}`"],
             ["job", p.Job],
+            ["toolchain", p.Toolchain ?? "not recorded"],
+            ["CPU placement", p.CpuPlacement ?? "not recorded"],
             ["OS", p.Os],
             ["CPU", $"{p.Cpu}, {p.LogicalCores} logical cores"],
             [".NET runtime / SDK", $"{p.Runtime} / {p.Sdk}"],

@@ -181,6 +181,6 @@ public sealed partial class ServerProcess : IDisposable
         }
     }
 
-    [GeneratedRegex(@"listening on (http\S+)")]
+    [GeneratedRegex(@"listening on ((?:http|tcp)\S+)")]
     private static partial Regex ReadyUrl();
 }

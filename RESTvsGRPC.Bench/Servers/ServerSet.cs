@@ -2,6 +2,7 @@ using Grpc.Core;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Placement;
 
 namespace RESTvsGRPC.Bench.Servers;
 
@@ -22,12 +23,16 @@ public sealed class ServerSet : IDisposable
     public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
+    private CpuSet? _cpus;
     private string? _scalingData;
     private bool _disposed;
 
     private ServerSet()
     {
     }
+
+    /// <summary>The CPUs the servers were placed on (<c>--server-cpus</c>); null where they run wherever the OS puts them.</summary>
+    public CpuSet? Cpus => _cpus;
 
     /// <summary>RestAPI's endpoints; null when the user named only other servers.</summary>
     public RestServerAddresses? Rest { get; private set; }
@@ -57,7 +62,7 @@ public sealed class ServerSet : IDisposable
     /// </summary>
     public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
     {
-        var set = new ServerSet();
+        var set = new ServerSet { _cpus = options.ServerCpus };
         try
         {
             if (options.GivesServers)
@@ -185,7 +190,8 @@ public sealed class ServerSet : IDisposable
             _started.Add(server);
         }
 
-        log.WriteLine($"// started: {server.ReadyLine}");
+        _cpus?.Apply(server.Id);
+        log.WriteLine($"// started: {server.ReadyLine}" + (_cpus is null ? "" : $" on CPUs {_cpus}"));
         return server.ReadyLine;
     }
 }

@@ -1,0 +1,193 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Reflection;
+using BenchmarkDotNet.Attributes;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Bench.Paired;
+
+/// <summary>
+/// The headline ratios, measured so a noisy machine cannot tilt them: in one process, over the transport suite's
+/// own long-lived clients and benchmark bodies, each operation runs in rounds; in a round every arm (and every
+/// transport floor) makes <see cref="Calls"/> calls, the arms taking turns call by call in an order shuffled at each
+/// turn with a fixed seed, and the round's ratio is taken from its own calls.
+/// An operation stops when every ratio's 95 % interval is within ±<see cref="TargetHalfWidth"/> of its median, or
+/// when its time budget ends; the result says which.
+/// </summary>
+public static class PairedMeasurement
+{
+    /// <summary>The seed of the per-round shuffles: the same order of arms on every run.</summary>
+    public const int Seed = 18;
+
+    /// <summary>Calls of each arm per round, as BenchmarkDotNet's smaller batch.</summary>
+    public const int Calls = 100;
+
+    /// <summary>
+    /// Calls an arm makes in a row before another arm's turn: one. On a 2-core VM a small call's time doubles or
+    /// halves from one 10 ms stretch to the next (where the scheduler puts the two ends' threads), so arms that take
+    /// turns batch by batch still meet different machines; taking turns call by call, they meet the same one.
+    /// </summary>
+    public const int CallsPerStep = 1;
+
+    /// <summary>The fewest rounds before the stopping rule is asked: an interval of fewer rounds is wide and could close by luck.</summary>
+    public const int MinimumRounds = 10;
+
+    /// <summary>The interval half width, relative to the median, at which an operation has measured enough.</summary>
+    public const double TargetHalfWidth = 0.03;
+
+    /// <summary>How long an operation may take at most, how many unrecorded rounds warm it up, and how many rounds it may take.</summary>
+    public sealed record Plan(string Name, TimeSpan BudgetPerOperation, int WarmUpRounds, int MaxRounds)
+    {
+        /// <summary>A result run: a minute per operation at most, after three warm-up rounds.</summary>
+        public static Plan Standard { get; } = new("standard", TimeSpan.FromSeconds(60), 3, 2000);
+
+        /// <summary>The quick profile: twenty seconds per operation.</summary>
+        public static Plan Quick { get; } = new("quick", TimeSpan.FromSeconds(20), 2, 2000);
+
+        /// <summary>A dry run proves the pipeline: one warm-up round and the minimum of rounds; its times are not results.</summary>
+        public static Plan Dry { get; } = new("dry", TimeSpan.FromSeconds(60), 1, MinimumRounds);
+
+        /// <summary>The plan as a run's provenance states it.</summary>
+        public override string ToString() =>
+            $"paired rounds ({Name}): {Calls} calls per arm per round, arms taking turns call by call (seed {Seed}), {WarmUpRounds} warm-up rounds, "
+            + $"{MinimumRounds} to {MaxRounds} rounds until every interval is within ±{TargetHalfWidth:0%} or {BudgetPerOperation.TotalSeconds:0} s per operation";
+    }
+
+    private sealed record Arm(string Method, string Role, Func<Task> Call, double? RequestBytes = null, double? ResponseBytes = null)
+    {
+        public List<double> Times { get; } = [];
+
+        public double Elapsed { get; set; }
+    }
+
+
+
+    /// <summary>
+    /// Measures every operation of <paramref name="benchmarks"/> (set up with <c>Calls</c> = <see cref="CallsPerStep"/>
+    /// and validated by the caller); the small call
+    /// also times <paramref name="floor"/>'s exchanges with each arm's byte counts from <paramref name="wire"/>.
+    /// </summary>
+    public static async Task<IReadOnlyList<PairedOperation>> RunAsync(
+        TransportBenchmarks benchmarks, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Plan plan, TextWriter output)
+    {
+        var random = new Random(Seed);
+        var results = new List<PairedOperation>();
+        var connections = new List<TransportFloor.Connection>();
+        try
+        {
+            foreach (var operation in new[] { Operations.GetSmallPayload, Operations.GetLargePayload, Operations.PostLargePayload })
+            {
+                var arms = ArmsOf(benchmarks, operation);
+                if (operation == Operations.GetSmallPayload && floor is not null)
+                {
+                    foreach (var arm in arms.ToList())
+                    {
+                        if (wire.FirstOrDefault(w => w.Benchmark == arm.Method) is { } bytes)
+                        {
+                            var connection = await floor.ConnectAsync((int)Math.Round(bytes.SentPerCall), (int)Math.Round(bytes.ReceivedPerCall));
+                            connections.Add(connection);
+                            arms.Add(new Arm(arm.Method, PairedArm.FloorRole, connection.ExchangeAsync, connection.RequestBytes, connection.ResponseBytes));
+                        }
+                    }
+                }
+
+                var result = await MeasureAsync(operation, arms, plan, random);
+                results.Add(result);
+                output.WriteLine($"// paired: {Describe(result)}");
+            }
+        }
+        finally
+        {
+            connections.ForEach(c => c.Dispose());
+        }
+
+        return results;
+    }
+
+    private static async Task<PairedOperation> MeasureAsync(string operation, List<Arm> arms, Plan plan, Random random)
+    {
+        for (var i = 0; i < plan.WarmUpRounds * Calls; i++)
+        {
+            foreach (var arm in arms)
+            {
+                await arm.Call();
+            }
+        }
+
+        var started = Stopwatch.GetTimestamp();
+        var order = arms.ToArray();
+        var rounds = 0;
+        string stoppedBy;
+        while (true)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            for (var step = 0; step < Calls; step++)
+            {
+                random.Shuffle(order);
+                for (var i = 0; i < order.Length; i++)
+                {
+                    var start = Stopwatch.GetTimestamp();
+                    await order[i].Call();
+                    order[i].Elapsed += Stopwatch.GetElapsedTime(start).TotalNanoseconds;
+                }
+            }
+
+            foreach (var arm in arms)
+            {
+                arm.Times.Add(arm.Elapsed / Calls);
+                arm.Elapsed = 0;
+            }
+
+            rounds++;
+            var result = Result(operation, arms, rounds, "", Stopwatch.GetElapsedTime(started));
+            if (rounds >= MinimumRounds && result.Compared.All(arm => result.RatioOf(arm)!.RelativeHalfWidth <= TargetHalfWidth))
+            {
+                stoppedBy = $"every interval within ±{TargetHalfWidth:0%} of its median";
+                break;
+            }
+
+            if (rounds >= plan.MaxRounds)
+            {
+                stoppedBy = $"the limit of {plan.MaxRounds} rounds";
+                break;
+            }
+
+            if (rounds >= MinimumRounds && Stopwatch.GetElapsedTime(started) >= plan.BudgetPerOperation)
+            {
+                stoppedBy = $"the time budget ({plan.BudgetPerOperation.TotalSeconds:0} s)";
+                break;
+            }
+        }
+
+        return Result(operation, arms, rounds, stoppedBy, Stopwatch.GetElapsedTime(started));
+    }
+
+    private static PairedOperation Result(string operation, List<Arm> arms, int rounds, string stoppedBy, TimeSpan elapsed) => new(
+        operation, Calls, rounds, stoppedBy, elapsed.TotalSeconds,
+        [.. arms.Select(a => new PairedArm(a.Method, a.Role, [.. a.Times], a.RequestBytes, a.ResponseBytes))]);
+
+    /// <summary>The transport suite's benchmark bodies of one operation, the baseline first.</summary>
+    private static List<Arm> ArmsOf(TransportBenchmarks benchmarks, string operation) =>
+    [
+        .. typeof(TransportBenchmarks).GetMethods()
+            .Select(method => (Method: method, Benchmark: method.GetCustomAttribute<BenchmarkAttribute>(), Category: method.GetCustomAttribute<BenchmarkCategoryAttribute>()))
+            .Where(m => m.Benchmark is not null && m.Category?.Categories.Contains(operation) == true)
+            .OrderByDescending(m => m.Benchmark!.Baseline)
+            .Select(m => new Arm(
+                m.Method.Name,
+                m.Benchmark!.Baseline ? PairedArm.BaselineRole : PairedArm.ComparedRole,
+                () => (Task)m.Method.Invoke(benchmarks, null)!)),
+    ];
+
+    private static string Describe(PairedOperation result)
+    {
+        var ratios = result.Compared.Select(arm => (Arm: arm, Ratio: result.RatioOf(arm)))
+            .Select(r => r.Ratio is { } ratio
+                ? $"{Arms.Describe(r.Arm.Method)} {Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
+                : Arms.Describe(r.Arm.Method));
+        return $"{result.Operation}: {result.Rounds} rounds in {result.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s, stopped by {result.StoppedBy}; "
+            + $"REST + JSON's time over {string.Join(", ", ratios)}";
+    }
+}

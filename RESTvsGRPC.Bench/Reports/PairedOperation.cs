@@ -1,0 +1,45 @@
+using System.Text.Json.Serialization;
+
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>
+/// One operation measured in paired rounds: every round ran one batch of <see cref="Calls"/> calls of every arm, in
+/// an order shuffled per round, so a slow phase of the machine hits all arms of a round alike. Each arm keeps its
+/// per-call time of every round, in the order the rounds ran; ratios and intervals are computed from them.
+/// </summary>
+public sealed record PairedOperation(string Operation, int Calls, int Rounds, string StoppedBy, double Seconds, IReadOnlyList<PairedArm> Arms)
+{
+    /// <summary>The arm every ratio is taken against: REST + JSON over HTTP/1.1.</summary>
+    [JsonIgnore]
+    public PairedArm Baseline => Arms.Single(a => a.Role == PairedArm.BaselineRole);
+
+    /// <summary>The protocol arms other than the baseline, in the order they were declared.</summary>
+    [JsonIgnore]
+    public IEnumerable<PairedArm> Compared => Arms.Where(a => a.Role == PairedArm.ComparedRole);
+
+    /// <summary>The transport floors: raw TCP exchanges with an arm's byte counts.</summary>
+    [JsonIgnore]
+    public IEnumerable<PairedArm> Floors => Arms.Where(a => a.Role == PairedArm.FloorRole);
+
+    /// <summary>Per round, the baseline's time over <paramref name="arm"/>'s (above 1: the arm is faster); median and 95 % interval.</summary>
+    public MedianInterval? RatioOf(PairedArm arm) => Quotients(Baseline, arm);
+
+    /// <summary>Per round, <paramref name="numerator"/>'s time over <paramref name="denominator"/>'s; median and 95 % interval.</summary>
+    public static MedianInterval? Quotients(PairedArm numerator, PairedArm denominator) =>
+        MedianInterval.Of([.. numerator.NanosecondsPerCall.Zip(denominator.NanosecondsPerCall, (a, b) => a / b)]);
+}
+
+/// <summary>
+/// One arm of a paired operation: a benchmark method (or, for a floor, the method whose byte counts it sends and
+/// receives) and its per-call time in each round, in nanoseconds.
+/// </summary>
+public sealed record PairedArm(string Method, string Role, IReadOnlyList<double> NanosecondsPerCall, double? RequestBytes = null, double? ResponseBytes = null)
+{
+    public const string BaselineRole = "baseline";
+    public const string ComparedRole = "compared";
+    public const string FloorRole = "floor";
+
+    /// <summary>The median per-call time over the rounds.</summary>
+    [JsonIgnore]
+    public double MedianNanosecondsPerCall => MedianInterval.MedianOf(NanosecondsPerCall);
+}
