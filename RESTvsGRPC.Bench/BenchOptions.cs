@@ -43,6 +43,13 @@ public sealed record BenchOptions(
         : Quick ? PairedMeasurement.Plan.Quick
         : PairedMeasurement.Plan.Standard;
 
+    /// <summary>
+    /// Where BenchmarkDotNet writes (its <c>--artifacts</c> option, else <c>BenchmarkDotNet.Artifacts</c> in the current
+    /// folder); a paired-only run writes into its <c>paired</c> folder.
+    /// </summary>
+    public string ArtifactsPath =>
+        Path.GetFullPath(BenchmarkDotNetArgs.SkipWhile(a => a != "--artifacts").Skip(1).FirstOrDefault() ?? "BenchmarkDotNet.Artifacts");
+
     /// <summary>True where BenchmarkDotNet only prints (a list, help, its version): no server is needed.</summary>
     public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 

@@ -112,7 +112,7 @@ public static class Orchestrator
 
             if (options.Paired)
             {
-                var pairedDirectory = Path.Combine(Directory.GetCurrentDirectory(), "BenchmarkDotNet.Artifacts", "paired");
+                var pairedDirectory = Path.Combine(options.ArtifactsPath, "paired");
                 Directory.CreateDirectory(pairedDirectory);
                 var run = new RunResults(
                     ProvenanceReader.ReadHere(dataset, ServerUrls(servers), args, options.PairedPlan.ToString(), "servers at the runtime's default", Placement(options)),
@@ -237,7 +237,8 @@ public static class Orchestrator
             using var floor = await TransportFloor.StartAsync();
             servers.Cpus?.Apply(floor.ProcessId);
             output.WriteLine($"// {plan}");
-            return await PairedMeasurement.RunAsync(benchmarks, floor, wireBytes, plan, output);
+            return await PairedMeasurement.RunAsync(
+                benchmarks, floor, wireBytes, method => Arms.IsGrpc(method) ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
         }
         finally
         {

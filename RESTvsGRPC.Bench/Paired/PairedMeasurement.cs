@@ -54,11 +54,16 @@ public static class PairedMeasurement
             + $"{MinimumRounds} to {MaxRounds} rounds until every interval is within ±{TargetHalfWidth:0%} or {BudgetPerOperation.TotalSeconds:0} s per operation";
     }
 
-    private sealed record Arm(string Method, string Role, Func<Task> Call, double? RequestBytes = null, double? ResponseBytes = null)
+    /// <summary>Small calls each arm makes back to back, after the rounds, to split a call's time into CPU and waiting.</summary>
+    public const int CostCalls = 2000;
+
+    private sealed record Arm(string Method, string Role, Func<Task> Call, int? ServerProcessId, double? RequestBytes = null, double? ResponseBytes = null)
     {
         public List<double> Times { get; } = [];
 
         public double Elapsed { get; set; }
+
+        public CallCost? Cost { get; set; }
     }
 
 
@@ -69,7 +74,7 @@ public static class PairedMeasurement
     /// also times <paramref name="floor"/>'s exchanges with each arm's byte counts from <paramref name="wire"/>.
     /// </summary>
     public static async Task<IReadOnlyList<PairedOperation>> RunAsync(
-        TransportBenchmarks benchmarks, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Plan plan, TextWriter output)
+        TransportBenchmarks benchmarks, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Func<string, int?> serverOf, Plan plan, TextWriter output)
     {
         var random = new Random(Seed);
         var results = new List<PairedOperation>();
@@ -78,7 +83,7 @@ public static class PairedMeasurement
         {
             foreach (var operation in new[] { Operations.GetSmallPayload, Operations.GetLargePayload, Operations.PostLargePayload })
             {
-                var arms = ArmsOf(benchmarks, operation);
+                var arms = ArmsOf(benchmarks, operation, serverOf);
                 if (operation == Operations.GetSmallPayload && floor is not null)
                 {
                     foreach (var arm in arms.ToList())
@@ -87,12 +92,18 @@ public static class PairedMeasurement
                         {
                             var connection = await floor.ConnectAsync((int)Math.Round(bytes.SentPerCall), (int)Math.Round(bytes.ReceivedPerCall));
                             connections.Add(connection);
-                            arms.Add(new Arm(arm.Method, PairedArm.FloorRole, connection.ExchangeAsync, connection.RequestBytes, connection.ResponseBytes));
+                            arms.Add(new Arm(arm.Method, PairedArm.FloorRole, connection.ExchangeAsync, floor.ProcessId, connection.RequestBytes, connection.ResponseBytes));
                         }
                     }
                 }
 
                 var result = await MeasureAsync(operation, arms, plan, random);
+                if (operation == Operations.GetSmallPayload && ThreadCpuTime.Supported)
+                {
+                    await MeasureCostsAsync(arms);
+                    result = result with { Arms = [.. result.Arms.Zip(arms, (measured, arm) => measured with { BackToBack = arm.Cost })] };
+                }
+
                 results.Add(result);
                 output.WriteLine($"// paired: {Describe(result)}");
             }
@@ -164,12 +175,37 @@ public static class PairedMeasurement
         return Result(operation, arms, rounds, stoppedBy, Stopwatch.GetElapsedTime(started));
     }
 
+    /// <summary>
+    /// Each arm's calls back to back, with the CPU time this process and the arm's server (or echo process) ran
+    /// meanwhile: what of a call is work on either side, and what is waiting for the other to wake up.
+    /// </summary>
+    private static async Task MeasureCostsAsync(List<Arm> arms)
+    {
+        foreach (var arm in arms.Where(a => a.ServerProcessId is not null))
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            var (client, server) = (ThreadCpuTime.Of(Environment.ProcessId), ThreadCpuTime.Of(arm.ServerProcessId!.Value));
+            var start = Stopwatch.GetTimestamp();
+            for (var i = 0; i < CostCalls; i++)
+            {
+                await arm.Call();
+            }
+
+            var elapsed = Stopwatch.GetElapsedTime(start).TotalNanoseconds;
+            arm.Cost = new CallCost(
+                elapsed / CostCalls,
+                (double)(ThreadCpuTime.Of(Environment.ProcessId) - client) / CostCalls,
+                (double)(ThreadCpuTime.Of(arm.ServerProcessId.Value) - server) / CostCalls);
+        }
+    }
+
     private static PairedOperation Result(string operation, List<Arm> arms, int rounds, string stoppedBy, TimeSpan elapsed) => new(
         operation, Calls, rounds, stoppedBy, elapsed.TotalSeconds,
         [.. arms.Select(a => new PairedArm(a.Method, a.Role, [.. a.Times], a.RequestBytes, a.ResponseBytes))]);
 
     /// <summary>The transport suite's benchmark bodies of one operation, the baseline first.</summary>
-    private static List<Arm> ArmsOf(TransportBenchmarks benchmarks, string operation) =>
+    private static List<Arm> ArmsOf(TransportBenchmarks benchmarks, string operation, Func<string, int?> serverOf) =>
     [
         .. typeof(TransportBenchmarks).GetMethods()
             .Select(method => (Method: method, Benchmark: method.GetCustomAttribute<BenchmarkAttribute>(), Category: method.GetCustomAttribute<BenchmarkCategoryAttribute>()))
@@ -178,7 +214,8 @@ public static class PairedMeasurement
             .Select(m => new Arm(
                 m.Method.Name,
                 m.Benchmark!.Baseline ? PairedArm.BaselineRole : PairedArm.ComparedRole,
-                () => (Task)m.Method.Invoke(benchmarks, null)!)),
+                () => (Task)m.Method.Invoke(benchmarks, null)!,
+                serverOf(m.Method.Name))),
     ];
 
     private static string Describe(PairedOperation result)

@@ -24,6 +24,16 @@ public sealed record PairedOperation(string Operation, int Calls, int Rounds, st
     /// <summary>Per round, the baseline's time over <paramref name="arm"/>'s (above 1: the arm is faster); median and 95 % interval.</summary>
     public MedianInterval? RatioOf(PairedArm arm) => Quotients(Baseline, arm);
 
+    /// <summary>
+    /// The median ratio of <paramref name="arm"/> in each third of the rounds, in the order they ran: a ratio that
+    /// drifts within a run shows here; one that is steady here but differs between runs changed with the run itself.
+    /// </summary>
+    public IReadOnlyList<double> RatioByThirds(PairedArm arm)
+    {
+        var ratios = Baseline.NanosecondsPerCall.Zip(arm.NanosecondsPerCall, (a, b) => a / b).ToArray();
+        return [.. Enumerable.Range(0, 3).Select(third => MedianInterval.MedianOf(ratios[(third * ratios.Length / 3)..((third + 1) * ratios.Length / 3)]))];
+    }
+
     /// <summary>Per round, <paramref name="numerator"/>'s time over <paramref name="denominator"/>'s; median and 95 % interval.</summary>
     public static MedianInterval? Quotients(PairedArm numerator, PairedArm denominator) =>
         MedianInterval.Of([.. numerator.NanosecondsPerCall.Zip(denominator.NanosecondsPerCall, (a, b) => a / b)]);
@@ -33,7 +43,7 @@ public sealed record PairedOperation(string Operation, int Calls, int Rounds, st
 /// One arm of a paired operation: a benchmark method (or, for a floor, the method whose byte counts it sends and
 /// receives) and its per-call time in each round, in nanoseconds.
 /// </summary>
-public sealed record PairedArm(string Method, string Role, IReadOnlyList<double> NanosecondsPerCall, double? RequestBytes = null, double? ResponseBytes = null)
+public sealed record PairedArm(string Method, string Role, IReadOnlyList<double> NanosecondsPerCall, double? RequestBytes = null, double? ResponseBytes = null, CallCost? BackToBack = null)
 {
     public const string BaselineRole = "baseline";
     public const string ComparedRole = "compared";
@@ -42,4 +52,16 @@ public sealed record PairedArm(string Method, string Role, IReadOnlyList<double>
     /// <summary>The median per-call time over the rounds.</summary>
     [JsonIgnore]
     public double MedianNanosecondsPerCall => MedianInterval.MedianOf(NanosecondsPerCall);
+}
+
+/// <summary>
+/// An arm's calls made back to back (not taking turns): the time per call, and the CPU time per call the client
+/// process and the arm's server process ran meanwhile, all threads, in nanoseconds. What is left of the time is
+/// neither side working: waiting for the other to be woken and scheduled.
+/// </summary>
+public sealed record CallCost(double NanosecondsPerCall, double ClientCpuNanosecondsPerCall, double ServerCpuNanosecondsPerCall)
+{
+    /// <summary>The time per call in which neither process ran on a CPU for this call (never below 0: on two cores they also overlap).</summary>
+    [JsonIgnore]
+    public double WaitingNanosecondsPerCall => Math.Max(0, NanosecondsPerCall - ClientCpuNanosecondsPerCall - ServerCpuNanosecondsPerCall);
 }

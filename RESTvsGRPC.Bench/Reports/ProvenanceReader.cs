@@ -84,7 +84,14 @@ public static class ProvenanceReader
     private static (string Commit, bool Dirty) GitState()
     {
         var commit = Git("rev-parse HEAD");
-        return commit is null ? ("unknown (no git)", false) : (commit, !string.IsNullOrEmpty(Git("status --porcelain --untracked-files=no")));
+        if (commit is not null)
+        {
+            return (commit, !string.IsNullOrEmpty(Git("status --porcelain --untracked-files=no")));
+        }
+
+        // A published bench has no repository around it: the SDK stamped the commit it was built from into the assembly.
+        var built = typeof(ProvenanceReader).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+');
+        return (built is [_, { Length: > 0 } stamped] ? $"{stamped} (stamped at build; no git here)" : "unknown (no git)", false);
     }
 
     private static string? Git(string arguments)

@@ -56,6 +56,8 @@ public static class RunSummary
                 .AddBullets(paired.Select(PairedHeadline))
                 .AddParagraph("Each ratio is REST + JSON's time per call over the arm's, the median over rounds in which the arms took turns call by call "
                     + "in a shuffled order, with its 95 % confidence interval in brackets; ≈ marks an interval that holds 1 (no difference shown). "
+                    + "The intervals hold this run's noise, not the spread between runs: a fresh bench process can settle into a faster or slower state for a whole run "
+                    + "(docs/results.md), so compare two runs in the table against the previous run before trusting a difference near 5 %. "
                     + (transport.Count > 0 ? "The ratios come from the paired rounds; times per call, errors, allocations and server cost in the tables below come from BenchmarkDotNet." : "This run made only the paired rounds (`--paired`): BenchmarkDotNet did not run."));
             AddPaired(document, paired, run.PreviousRun);
         }
@@ -283,15 +285,18 @@ public static class RunSummary
     private static void AddPaired(ReportDocument document, IReadOnlyList<PairedOperation> paired, RunToRun? previous)
     {
         document.AddHeading(2, "Paired rounds")
-            .AddTable(["operation", "arm", "per call (median)", "REST + JSON's time / arm's", "95 % interval", "rounds", "stopped by"],
+            .AddParagraph("By thirds: the median ratio in the first, second and last third of the rounds, in the order they ran; "
+                + "a ratio that drifts within the run shows there.")
+            .AddTable(["operation", "arm", "per call (median)", "REST + JSON's time / arm's", "95 % interval", "by thirds", "rounds", "stopped by"],
                 paired.SelectMany(o => o.Arms.Where(a => a.Role != PairedArm.FloorRole).Select(a => (IReadOnlyList<string>)
                 [
                     o.Operation, Arms.Describe(a.Method), Units.Time(a.MedianNanosecondsPerCall),
                     a.Role == PairedArm.BaselineRole ? "baseline" : o.RatioOf(a) is { } r ? Units.Ratio(r.Median) : "",
                     a.Role == PairedArm.BaselineRole ? "" : o.RatioOf(a) is { } i ? $"{Units.Ratio(i.Lower)} – {Units.Ratio(i.Upper)}" : "",
+                    a.Role == PairedArm.BaselineRole ? "" : string.Join(" / ", o.RatioByThirds(a).Select(Units.Ratio)),
                     o.Rounds.ToString(CultureInfo.InvariantCulture), $"{o.StoppedBy} after {o.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s",
                 ])),
-                2, 3, 4, 5);
+                2, 3, 4, 5, 6);
 
         var floors = paired.SelectMany(o => o.Floors.Select(f => (Operation: o, Floor: f, Call: o.Arms.First(a => a.Method == f.Method && a.Role != PairedArm.FloorRole)))).ToList();
         if (floors.Count > 0)
@@ -313,6 +318,23 @@ public static class RunSummary
                         ];
                     }),
                     2, 3, 4, 5);
+        }
+
+        var costs = paired.SelectMany(o => o.Arms.Where(a => a.BackToBack is not null).Select(a => (Operation: o, Arm: a))).ToList();
+        if (costs.Count > 0)
+        {
+            document.AddHeading(3, "Where a small call's time goes")
+                .AddParagraph($"After the rounds, each arm made {Paired.PairedMeasurement.CostCalls} calls back to back while the scheduler's own accounting "
+                    + "(`/proc/PID/task/*/schedstat`) counted the CPU time of the client process and of the arm's server (for a floor, the echo process). "
+                    + "Waiting is what is left: time in which neither side ran for the call, because one was waiting for the other to be woken and scheduled.")
+                .AddTable(["arm", "per call", "client CPU", "server CPU", "waiting"],
+                    costs.Select(c => (IReadOnlyList<string>)
+                    [
+                        c.Arm.Role == PairedArm.FloorRole ? $"transport floor, {Arms.Describe(c.Arm.Method)}'s bytes" : $"{Short(c.Operation.Operation)}: {Arms.Describe(c.Arm.Method)}",
+                        Units.Time(c.Arm.BackToBack!.NanosecondsPerCall), Units.Time(c.Arm.BackToBack.ClientCpuNanosecondsPerCall),
+                        Units.Time(c.Arm.BackToBack.ServerCpuNanosecondsPerCall), Units.Time(c.Arm.BackToBack.WaitingNanosecondsPerCall),
+                    ]),
+                    1, 2, 3, 4);
         }
 
         if (previous?.Paired is { Count: > 0 } changes)

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -58,6 +59,71 @@ public sealed class BenchProcessTests : IDisposable
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
         Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
+    }
+
+    /// <summary>
+    /// The paired route end to end: servers on one CPU set, the bench on another (every thread of each), the
+    /// transport floor's echo process beside the servers, and a summary whose ratios carry intervals.
+    /// </summary>
+    [LinuxFact]
+    public async Task Bench_paired_run_places_its_processes_and_writes_ratios_with_intervals_and_the_transport_floor()
+    {
+        var (serverCpu, clientCpu) = (Environment.ProcessorCount - 1, 0);
+        using var bench = StartBench("--paired", "--job", "dry", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
+        string error;
+        try
+        {
+            var (started, remaining) = await WaitForLineAsync(bench, "// paired rounds (dry)", TimeSpan.FromSeconds(120));
+            Assert.True(started, "the paired rounds did not start within 120 s");
+            var placed = ServersStartedBy(bench.Id).Append(bench.Id).Concat(EchoStartedBy(bench.Id)).ToArray();
+            Assert.Equal(4, placed.Length); // RestAPI, GrpcAPI, the bench, the echo process
+            foreach (var pid in placed)
+            {
+                var expected = pid == bench.Id ? clientCpu : serverCpu;
+                Assert.All(Directory.GetDirectories($"/proc/{pid}/task"), task =>
+                    Assert.Equal([expected], RESTvsGRPC.Bench.Placement.CpuSet.Of(int.Parse(Path.GetFileName(task), System.Globalization.CultureInfo.InvariantCulture))));
+            }
+
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(3));
+            error = await remaining.Error;
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{error}");
+        var run = RunResults.Load(Path.Combine(_artifacts.Path, "paired"));
+        Assert.Empty(run.Benchmarks);
+        Assert.Equal(["GetSmallPayload", "GetLargePayload", "PostLargePayload"], run.Paired!.Select(o => o.Operation));
+        Assert.All(run.Paired!, o => Assert.All(o.Compared, arm => Assert.NotNull(o.RatioOf(arm))));
+        Assert.Equal(3, run.Paired![0].Floors.Count()); // REST + JSON's, REST + protobuf's and gRPC's byte counts
+        Assert.All(run.Paired![0].Floors, f => Assert.True(f.RequestBytes > 0 && f.ResponseBytes > 0));
+        Assert.Equal($"servers on CPUs {serverCpu}; client, paired rounds and BenchmarkDotNet's processes on CPUs {clientCpu}", run.Provenance.CpuPlacement);
+        Assert.Contains("DATAS off", run.Provenance.GcMode);
+        Assert.Contains("Transport floor", File.ReadAllText(Path.Combine(_artifacts.Path, "paired", "summary.md")));
+    }
+
+    /// <summary>The route for machines with only the .NET runtime: BenchmarkDotNet's in-process toolchain, said so in the provenance.</summary>
+    [LinuxFact]
+    public async Task Bench_in_process_route_says_so_in_its_provenance_and_measures_without_DATAS()
+    {
+        using var bench = StartBench("--inProcess", "--job", "dry", "--filter", "*CodecBenchmarks*", "--artifacts", _artifacts.Path);
+        try
+        {
+            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(5));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+            Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        var run = RunResults.Load(Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single());
+        Assert.StartsWith("in-process (BenchmarkDotNet's in-process toolchain", run.Provenance.Toolchain);
+        Assert.Contains("benchmarks in the bench's process (DATAS off)", run.Provenance.GcMode);
+        Assert.NotEmpty(run.Benchmarks);
     }
 
     /// <summary>
@@ -160,6 +226,12 @@ public sealed class BenchProcessTests : IDisposable
             .Select(int.Parse)
             .Where(child => CommandLineOf(child).Contains("RestAPI.dll", StringComparison.Ordinal)
                 || CommandLineOf(child).Contains("GrpcAPI.dll", StringComparison.Ordinal))];
+
+    private static int[] EchoStartedBy(int pid) =>
+        [.. Directory.GetDirectories($"/proc/{pid}/task")
+            .SelectMany(task => File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries))
+            .Select(int.Parse)
+            .Where(child => CommandLineOf(child).Contains("tcp-echo", StringComparison.Ordinal))];
 
     private static string CommandLineOf(int pid)
     {

@@ -101,6 +101,10 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--call-timeout", "0")]
     [InlineData("--rest-h2c-url", "http://127.0.0.1:5001")]
     [InlineData("--grpc-tls-url", "https://127.0.0.1:6443")]
+    [InlineData("--server-cpus", "0", "--rest-url", "http://127.0.0.1:5000")]
+    [InlineData("--server-cpus", "4096")]
+    [InlineData("--client-cpus", "1-0")]
+    [InlineData("--client-cpus", "first")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -117,6 +121,42 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(["--filter", "*Small*", "--job", "short", "--stopOnFirstError"], BenchOptions.Parse(["--filter", "*Small*", "--job", "short"]).BenchmarkDotNetArgs);
         Assert.Equal(TimeSpan.FromSeconds(5), BenchOptions.Parse(["--call-timeout", "5"]).CallTimeout);
         Assert.True(BenchOptions.Parse(["--list", "flat"]).OnlyPrints);
+    }
+
+    [Fact]
+    public void Paired_rounds_run_with_the_suites_that_hold_the_transport_benchmarks_and_alone_with_paired()
+    {
+        Assert.True(BenchOptions.Parse([]).MeasuresPaired);
+        Assert.True(BenchOptions.Parse(["--suite", "full"]).MeasuresPaired);
+        Assert.False(BenchOptions.Parse(["--suite", "scaling"]).MeasuresPaired);
+        Assert.False(BenchOptions.Parse(["--filter", "*Codec*"]).MeasuresPaired);
+        var paired = BenchOptions.Parse(["--paired", "--job", "dry"]);
+        Assert.True(paired is { Paired: true, MeasuresPaired: true });
+        Assert.Equal("dry", paired.PairedPlan.Name);
+        Assert.Equal("quick", BenchOptions.Parse(["--paired", "--quick"]).PairedPlan.Name);
+        Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--paired", "--artifacts", "out"]).ArtifactsPath);
+    }
+
+    [LinuxFact]
+    public void Cpu_options_take_taskset_lists()
+    {
+        var options = BenchOptions.Parse(["--server-cpus", "0", "--client-cpus", $"0-{Environment.ProcessorCount - 1}"]);
+
+        Assert.Equal([0], options.ServerCpus!.Cpus);
+        Assert.Equal(Enumerable.Range(0, Environment.ProcessorCount), options.ClientCpus!.Cpus);
+        Assert.Equal("0,2-4,7", RESTvsGRPC.Bench.Placement.CpuSet.Format([0, 2, 3, 4, 7]));
+    }
+
+    [Fact]
+    public void Published_bench_starts_the_servers_published_beside_it_and_otherwise_the_repository_build()
+    {
+        using var bench = new TemporaryDirectory();
+        var published = Path.Combine(bench.Path, RESTvsGRPC.Bench.Servers.ServerBinaries.PublishedFolder, "RestAPI", "RestAPI.dll");
+        Directory.CreateDirectory(Path.GetDirectoryName(published)!);
+        File.WriteAllText(published, "");
+
+        Assert.Equal(published, RESTvsGRPC.Bench.Servers.ServerBinaries.Of("RestAPI", bench.Path));
+        Assert.Equal(RepositoryPaths.ProjectAssembly("GrpcAPI"), RESTvsGRPC.Bench.Servers.ServerBinaries.Of("GrpcAPI", bench.Path));
     }
 
     [Fact]

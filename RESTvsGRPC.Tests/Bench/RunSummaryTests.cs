@@ -20,6 +20,38 @@ public sealed class RunSummaryTests : IDisposable
     }
 
     [Fact]
+    public void Summary_takes_its_headline_from_the_paired_rounds_with_intervals_and_says_where_each_number_comes_from()
+    {
+        var run = RunFixture.Run() with
+        {
+            Paired =
+            [
+                new("GetSmallPayload", 100, 6, "every interval within ±3% of its median", 4.2,
+                [
+                    new("RestGetSmallPayload", PairedArm.BaselineRole, [100_000, 110_000, 90_000, 100_000, 105_000, 95_000]),
+                    new("GrpcGetSmallPayload", PairedArm.ComparedRole, [102_000, 100_000, 95_000, 101_000, 104_000, 99_000]),
+                    new("RestGetSmallPayload", PairedArm.FloorRole, [40_000, 44_000, 36_000, 40_000, 42_000, 38_000], 62, 175),
+                ]),
+                new("GetLargePayload", 100, 6, "the time budget (60 s)", 61,
+                [
+                    new("RestGetLargePayload", PairedArm.BaselineRole, [4e6, 4e6, 4e6, 4e6, 4e6, 4e6]),
+                    new("GrpcGetLargePayloadAsList", PairedArm.ComparedRole, [2e6, 1.9e6, 2.1e6, 2e6, 1.95e6, 2.05e6]),
+                ]),
+            ],
+        };
+
+        var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
+
+        Assert.Contains("## Headline (paired rounds, 100 calls per arm per round)", markdown);
+        Assert.Contains("**GetLargePayload**: against REST + JSON (4.00 ms per call in these rounds), gRPC list 2.00× faster [1.90×, 2.11×] (6 rounds).", markdown);
+        Assert.Contains("gRPC ≈ 1.01× slower [0.91×, 1.06×] (6 rounds). No arm differs from REST + JSON beyond its interval.", markdown);
+        Assert.Contains("The intervals hold this run's noise, not the spread between runs", markdown);
+        Assert.Contains("times per call, errors, allocations and server cost in the tables below come from BenchmarkDotNet", markdown);
+        Assert.Contains("| small GET: REST + JSON | 62.0 B / 175 B | 100 μs | 40.0 μs | 40% | 40% – 40% |", markdown);
+        Assert.DoesNotContain("## Headline (batches of", markdown);
+    }
+
+    [Fact]
     public void Summary_rows_carry_error_codec_share_allocations_bytes_http_version_and_server_cost()
     {
         var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));
