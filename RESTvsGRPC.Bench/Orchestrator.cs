@@ -232,17 +232,20 @@ public static class Orchestrator
     {
         var benchmarks = new TransportBenchmarks { Calls = PairedMeasurement.CallsPerStep };
         benchmarks.Setup();
+        var httpVersions = servers is { Rest: { H2c: not null, Tls: not null }, Grpc.Tls: not null } ? new HttpVersionBenchmarks { Calls = PairedMeasurement.CallsPerStep } : null;
+        httpVersions?.Setup();
         try
         {
             using var floor = await TransportFloor.StartAsync();
             servers.Cpus?.Apply(floor.ProcessId);
             output.WriteLine($"// {plan}");
             return await PairedMeasurement.RunAsync(
-                benchmarks, floor, wireBytes, method => Arms.IsGrpc(method) ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
+                benchmarks, httpVersions, floor, wireBytes, method => Arms.IsGrpc(method) ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
         }
         finally
         {
             benchmarks.Cleanup();
+            httpVersions?.Cleanup();
         }
     }
 

@@ -70,11 +70,12 @@ public static class PairedMeasurement
 
     /// <summary>
     /// Measures every operation of <paramref name="benchmarks"/> (set up with <c>Calls</c> = <see cref="CallsPerStep"/>
-    /// and validated by the caller); the small call
+    /// and validated by the caller), the small call with REST + JSON over h2c from <paramref name="httpVersions"/>
+    /// where the servers offer it; the small call
     /// also times <paramref name="floor"/>'s exchanges with each arm's byte counts from <paramref name="wire"/>.
     /// </summary>
     public static async Task<IReadOnlyList<PairedOperation>> RunAsync(
-        TransportBenchmarks benchmarks, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Func<string, int?> serverOf, Plan plan, TextWriter output)
+        TransportBenchmarks benchmarks, HttpVersionBenchmarks? httpVersions, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Func<string, int?> serverOf, Plan plan, TextWriter output)
     {
         var random = new Random(Seed);
         var results = new List<PairedOperation>();
@@ -84,6 +85,13 @@ public static class PairedMeasurement
             foreach (var operation in new[] { Operations.GetSmallPayload, Operations.GetLargePayload, Operations.PostLargePayload })
             {
                 var arms = ArmsOf(benchmarks, operation, serverOf);
+                if (operation == Operations.GetSmallPayload && httpVersions is not null)
+                {
+                    // REST over HTTP/2 beside gRPC: what of gRPC's small call is HTTP/2's, on the same client stack.
+                    arms.AddRange(ArmsOf(httpVersions, operation, serverOf).Where(a => a.Method == nameof(HttpVersionBenchmarks.RestH2cGetSmallPayload))
+                        .Select(a => a with { Role = PairedArm.ComparedRole }));
+                }
+
                 if (operation == Operations.GetSmallPayload && floor is not null)
                 {
                     foreach (var arm in arms.ToList())
@@ -204,10 +212,10 @@ public static class PairedMeasurement
         operation, Calls, rounds, stoppedBy, elapsed.TotalSeconds,
         [.. arms.Select(a => new PairedArm(a.Method, a.Role, [.. a.Times], a.RequestBytes, a.ResponseBytes))]);
 
-    /// <summary>The transport suite's benchmark bodies of one operation, the baseline first.</summary>
-    private static List<Arm> ArmsOf(TransportBenchmarks benchmarks, string operation, Func<string, int?> serverOf) =>
+    /// <summary>A benchmark class's bodies of one operation, the baseline first.</summary>
+    private static List<Arm> ArmsOf(object benchmarks, string operation, Func<string, int?> serverOf) =>
     [
-        .. typeof(TransportBenchmarks).GetMethods()
+        .. benchmarks.GetType().GetMethods()
             .Select(method => (Method: method, Benchmark: method.GetCustomAttribute<BenchmarkAttribute>(), Category: method.GetCustomAttribute<BenchmarkCategoryAttribute>()))
             .Where(m => m.Benchmark is not null && m.Category?.Categories.Contains(operation) == true)
             .OrderByDescending(m => m.Benchmark!.Baseline)

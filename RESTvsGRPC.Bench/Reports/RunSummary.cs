@@ -326,7 +326,9 @@ public static class RunSummary
             document.AddHeading(3, "Where a small call's time goes")
                 .AddParagraph($"After the rounds, each arm made {Paired.PairedMeasurement.CostCalls} calls back to back while the scheduler's own accounting "
                     + "(`/proc/PID/task/*/schedstat`) counted the CPU time of the client process and of the arm's server (for a floor, the echo process). "
-                    + "Waiting is what is left: time in which neither side ran for the call, because one was waiting for the other to be woken and scheduled.")
+                    + "Waiting is what is left: time in which neither side ran, one waiting for the other to be woken and scheduled. "
+                    + "CPU time includes .NET's thread pool spinning for the next work item before it sleeps: where client and server CPU add up to the "
+                    + "time per call, both sides spun through the other's turn rather than sleep, and the CPU columns bound the work from above.")
                 .AddTable(["arm", "per call", "client CPU", "server CPU", "waiting"],
                     costs.Select(c => (IReadOnlyList<string>)
                     [
