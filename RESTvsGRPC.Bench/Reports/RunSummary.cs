@@ -324,8 +324,8 @@ public static class RunSummary
         if (costs.Count > 0)
         {
             document.AddHeading(3, "Where a small call's time goes")
-                .AddParagraph($"After the rounds, each arm made {Paired.PairedMeasurement.CostCalls} calls back to back while the scheduler's own accounting "
-                    + "(`/proc/PID/task/*/schedstat`) counted the CPU time of the client process and of the arm's server (for a floor, the echo process). "
+                .AddParagraph($"After the rounds, each arm made {Paired.PairedMeasurement.CostCalls} calls back to back while the OS counted the CPU time (user and kernel, "
+                    + "all threads) of the client process and of the arm's server (for a floor, the echo process). "
                     + "Waiting is what is left: time in which neither side ran, one waiting for the other to be woken and scheduled. "
                     + "CPU time includes .NET's thread pool spinning for the next work item before it sleeps: where client and server CPU add up to the "
                     + "time per call, both sides spun through the other's turn rather than sleep, and the CPU columns bound the work from above.")

@@ -97,7 +97,9 @@ public sealed class BenchProcessTests : IDisposable
         Assert.Empty(run.Benchmarks);
         Assert.Equal(["GetSmallPayload", "GetLargePayload", "PostLargePayload"], run.Paired!.Select(o => o.Operation));
         Assert.All(run.Paired!, o => Assert.All(o.Compared, arm => Assert.NotNull(o.RatioOf(arm))));
-        Assert.Equal(3, run.Paired![0].Floors.Count()); // REST + JSON's, REST + protobuf's and gRPC's byte counts
+        Assert.Equal(4, run.Paired![0].Floors.Count()); // REST + JSON's (HTTP/1.1 and h2c), REST + protobuf's and gRPC's byte counts
+        Assert.Contains(run.Paired![0].Compared, arm => arm.Method == "RestH2cGetSmallPayload");
+        Assert.All(run.Paired![0].Arms, arm => Assert.True(arm.BackToBack is { NanosecondsPerCall: > 0, ClientCpuNanosecondsPerCall: >= 0, ServerCpuNanosecondsPerCall: >= 0 }, arm.Method));
         Assert.All(run.Paired![0].Floors, f => Assert.True(f.RequestBytes > 0 && f.ResponseBytes > 0));
         Assert.Equal($"servers on CPUs {serverCpu}; client, paired rounds and BenchmarkDotNet's processes on CPUs {clientCpu}", run.Provenance.CpuPlacement);
         Assert.Contains("DATAS off", run.Provenance.GcMode);
