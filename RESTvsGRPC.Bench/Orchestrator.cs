@@ -74,8 +74,17 @@ public static class Orchestrator
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
-            using var servers = await ServerSet.StartAsync(options, dataset.SourcePath, output, scaling: !options.Paired);
+            using var servers = ServerSet.Empty();
             using var stopOnCancel = StopOnCancel(servers);
+            try
+            {
+                await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Paired);
+            }
+            catch (OperationCanceledException)
+            {
+                error.WriteLine("bench stopped by a signal while it started the servers; every server it had started is stopped.");
+                return 1;
+            }
 
             await GateAsync(servers, dataset, output);
             IReadOnlyList<WireBytes> wireBytes;
@@ -348,8 +357,8 @@ public static class Orchestrator
     ];
 
     /// <summary>
-    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits, so no child outlives it even when
-    /// BenchmarkDotNet is mid-run. Signal handlers, not ProcessExit: on SIGTERM the runtime ends the process without
+    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits, so no child outlives it, whether the
+    /// servers are still starting or BenchmarkDotNet is mid-run. Signal handlers, not ProcessExit: on SIGTERM the runtime ends the process without
     /// waiting for this thread, and a server started by it would be left running.
     /// </summary>
     private static IDisposable StopOnCancel(ServerSet servers)
@@ -357,7 +366,14 @@ public static class Orchestrator
         PosixSignalRegistration[] registrations =
         [
             .. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP, PosixSignal.SIGQUIT }
-                .Select(signal => PosixSignalRegistration.Create(signal, _ => servers.Dispose())),
+                .Select(signal => PosixSignalRegistration.Create(signal, context =>
+                {
+                    var starting = servers.Starting;
+                    servers.Dispose();
+                    // During start-up the main thread is waiting for a server, not inside BenchmarkDotNet: it stops the
+                    // server still starting and says so, where ending the process now would leave that one running.
+                    context.Cancel = starting;
+                })),
         ];
         AppDomain.CurrentDomain.ProcessExit += OnExit;
         return new Unsubscribe(() =>

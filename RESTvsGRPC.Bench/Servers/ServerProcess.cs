@@ -44,19 +44,25 @@ public sealed partial class ServerProcess : IDisposable
     /// Starts <c>dotnet <paramref name="assembly"/> <paramref name="arguments"/></c> (with <paramref name="environment"/>
     /// added to this process's variables) and waits for its ready line.
     /// </summary>
-    public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null) =>
-        StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout, environment);
+    public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null, CancellationToken cancellation = default) =>
+        StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout, environment, cancellation);
 
-    /// <summary>Starts any program that prints a "listening on URL" line when ready (a peer server of another gRPC implementation, say).</summary>
-    public static async Task<ServerProcess> StartProgramAsync(string program, IReadOnlyList<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null)
+    /// <summary>
+    /// Starts any program that prints a "listening on URL" line when ready (a peer server of another gRPC
+    /// implementation, say); stops it again and throws <see cref="OperationCanceledException"/> if
+    /// <paramref name="cancellation"/> fires first.
+    /// </summary>
+    public static async Task<ServerProcess> StartProgramAsync(
+        string program, IReadOnlyList<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null, CancellationToken cancellation = default)
     {
         var (process, output, ready) = Launch(program, arguments, environment);
-        var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(timeout));
+        var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(CancellationToken.None), Task.Delay(timeout, cancellation));
         if (finished != ready.Task)
         {
             var reason = process.HasExited ? $"exited with code {process.ExitCode}" : $"printed no ready line within {timeout.TotalSeconds:0} s";
             Stop(process);
             process.Dispose();
+            cancellation.ThrowIfCancellationRequested();
             throw new ServerStartException($"{Path.GetFileNameWithoutExtension(arguments.FirstOrDefault() ?? program)} {reason}. Its output:\n{Snapshot(output)}");
         }
 

@@ -23,6 +23,7 @@ public sealed class ServerSet : IDisposable
     public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
+    private readonly CancellationTokenSource _stopping = new();
     private CpuSet? _cpus;
     private string? _scalingData;
     private bool _disposed;
@@ -62,34 +63,57 @@ public sealed class ServerSet : IDisposable
     /// </summary>
     public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
     {
-        var set = new ServerSet { _cpus = options.ServerCpus };
+        var set = new ServerSet();
+        await set.StartAllAsync(options, dataPath, log, scaling);
+        return set;
+    }
+
+    /// <summary>
+    /// A set with nothing started yet: whoever stops the run on a signal can hold it before <see cref="StartAllAsync"/>
+    /// begins, so a signal during start-up stops the servers already started and the one starting.
+    /// </summary>
+    public static ServerSet Empty() => new();
+
+    /// <summary>True while <see cref="StartAllAsync"/> runs.</summary>
+    public bool Starting { get; private set; }
+
+    /// <summary>
+    /// Starts the servers as <see cref="StartAsync(BenchOptions, string, TextWriter, bool)"/> does; on any failure, or when the set is disposed meanwhile
+    /// (<see cref="OperationCanceledException"/>), stops every server it started.
+    /// </summary>
+    public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
+    {
+        _cpus = options.ServerCpus;
+        Starting = true;
         try
         {
             if (options.GivesServers)
             {
-                set.Rest = options.RestUrl is { } rest ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate) : null;
-                set.Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate) : null;
-                set.RestScaling = options.RestScalingUrl;
-                set.GrpcScaling = options.GrpcScalingUrl;
-                return set;
+                Rest = options.RestUrl is { } rest ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate) : null;
+                Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate) : null;
+                RestScaling = options.RestScalingUrl;
+                GrpcScaling = options.GrpcScalingUrl;
+                return;
             }
 
-            set.Rest = RestServerAddresses.FromReadyLine(await set.StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
-            set.RestProcessId = set._started[^1].Id;
-            set.Grpc = GrpcServerAddresses.FromReadyLine(await set.StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
-            set.GrpcProcessId = set._started[^1].Id;
+            Rest = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
+            RestProcessId = _started[^1].Id;
+            Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
+            GrpcProcessId = _started[^1].Id;
             if (scaling)
             {
                 // Every benchmark run: the streaming probe reads 10 000 records from them even where no scaling benchmark runs.
-                await set.StartScalingServersAsync(log);
+                await StartScalingServersAsync(log);
             }
-
-            return set;
         }
         catch
         {
-            set.Dispose();
+            Dispose();
             throw;
+        }
+        finally
+        {
+            Starting = false;
         }
     }
 
@@ -160,6 +184,8 @@ public sealed class ServerSet : IDisposable
             }
 
             _disposed = true;
+            // A server still starting is stopped by its own start-up, which watches this.
+            _stopping.Cancel();
             foreach (var server in _started)
             {
                 server.Dispose();
@@ -184,9 +210,15 @@ public sealed class ServerSet : IDisposable
     /// <summary>Starts a server on free loopback ports and returns its ready line.</summary>
     private async Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
     {
-        var server = await ServerProcess.StartAsync(ServerBinaries.Of(project), [.. endpoints, "--data", dataPath], ReadyTimeout);
+        var server = await ServerProcess.StartAsync(ServerBinaries.Of(project), [.. endpoints, "--data", dataPath], ReadyTimeout, cancellation: _stopping.Token);
         lock (_started)
         {
+            if (_disposed)
+            {
+                server.Dispose();
+                throw new OperationCanceledException($"{project} started after the bench was told to stop; stopped again.");
+            }
+
             _started.Add(server);
         }
 

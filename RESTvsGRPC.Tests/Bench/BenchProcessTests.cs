@@ -38,6 +38,43 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the bench after SIG{signal}"));
     }
 
+    /// <summary>
+    /// SIGTERM or SIGINT after the first, second and third server's ready line (RestAPI, GrpcAPI, the scaling RestAPI):
+    /// the bench stops the servers it started and the one still starting, says so in one line, and exits 1. Its
+    /// processes are found afterwards by a token in their inherited environment, whoever their parent is by then.
+    /// </summary>
+    [LinuxTheory]
+    [InlineData("TERM", 1)]
+    [InlineData("TERM", 2)]
+    [InlineData("INT", 3)]
+    public async Task Bench_signalled_while_starting_its_servers_leaves_none_running(string signal, int started)
+    {
+        var token = Guid.NewGuid().ToString("N");
+        using var bench = StartBench(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token }, "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        string error;
+        try
+        {
+            for (var i = 0; i < started; i++)
+            {
+                var (ready, _) = await WaitForLineAsync(bench, "// started:", TimeSpan.FromSeconds(90), readRest: false);
+                Assert.True(ready, $"server {i + 1} did not start within 90 s");
+            }
+
+            await SignalAsync(signal, bench.Id);
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            error = await bench.StandardError.ReadToEndAsync();
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.DoesNotContain(ProcessesWith(token), pid => CommandLineOf(pid) is var line && (line.Contains("RestAPI.dll", StringComparison.Ordinal) || line.Contains("GrpcAPI.dll", StringComparison.Ordinal)));
+        Assert.Equal(1, bench.ExitCode);
+        Assert.Equal("bench stopped by a signal while it started the servers; every server it had started is stopped.", error.Trim());
+    }
+
     [LinuxFact]
     public async Task Bench_runs_beside_unrelated_servers_and_leaves_them_running()
     {
@@ -172,9 +209,16 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the failed run"));
     }
 
-    private static Process StartBench(params string[] arguments)
+    private static Process StartBench(params string[] arguments) => StartBench(new Dictionary<string, string>(), arguments);
+
+    private static Process StartBench(IReadOnlyDictionary<string, string> environment, params string[] arguments)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
         string[] all = [RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments];
         foreach (var argument in all)
         {
@@ -199,8 +243,28 @@ public sealed class BenchProcessTests : IDisposable
     }
 
     /// <summary>Reads standard output up to a line starting with <paramref name="prefix"/>; the rest of both streams is read on, for the test to await.</summary>
-    private static async Task<(bool Found, (Task<string> Output, Task<string> Error) Remaining)> WaitForLineAsync(Process process, string prefix, TimeSpan timeout)
+    private static async Task<(bool Found, (Task<string> Output, Task<string> Error) Remaining)> WaitForLineAsync(Process process, string prefix, TimeSpan timeout, bool readRest = true)
     {
+        if (!readRest)
+        {
+            using var wait = new CancellationTokenSource(timeout);
+            try
+            {
+                while (await process.StandardOutput.ReadLineAsync(wait.Token) is { } line)
+                {
+                    if (line.StartsWith(prefix, StringComparison.Ordinal))
+                    {
+                        return (true, (Task.FromResult(""), Task.FromResult("")));
+                    }
+                }
+            }
+            catch (OperationCanceledException)
+            {
+            }
+
+            return (false, (Task.FromResult(""), Task.FromResult("")));
+        }
+
         var error = process.StandardError.ReadToEndAsync(CancellationToken.None);
         using var cancel = new CancellationTokenSource(timeout);
         try
@@ -234,6 +298,24 @@ public sealed class BenchProcessTests : IDisposable
             .SelectMany(task => File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries))
             .Select(int.Parse)
             .Where(child => CommandLineOf(child).Contains("tcp-echo", StringComparison.Ordinal))];
+
+    /// <summary>Every process whose environment holds <paramref name="token"/>: the ones a test's bench started, wherever they are now.</summary>
+    private static int[] ProcessesWith(string token) =>
+        [.. Directory.GetDirectories("/proc")
+            .Select(Path.GetFileName)
+            .Where(name => int.TryParse(name, out _))
+            .Select(name => int.Parse(name!, System.Globalization.CultureInfo.InvariantCulture))
+            .Where(pid =>
+            {
+                try
+                {
+                    return File.ReadAllText($"/proc/{pid}/environ").Contains(token, StringComparison.Ordinal);
+                }
+                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+                {
+                    return false;
+                }
+            })];
 
     private static string CommandLineOf(int pid)
     {
