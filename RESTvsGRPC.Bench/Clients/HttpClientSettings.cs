@@ -20,15 +20,29 @@ public static class HttpClientSettings
     public const string CallTimeoutVariable = "RESTVSGRPC_CALL_TIMEOUT_SECONDS";
 
     /// <summary>
-    /// How long a call may take before it fails: REST's HttpClient.Timeout (up to the answer's headers) and gRPC's
-    /// per-call deadline (the whole call); 30 s unless <c>--call-timeout</c> says otherwise. A server that stops
+    /// How long a call may take before it fails, body and stream included: REST's per-call deadline (<see cref="CallDeadline"/>)
+    /// and gRPC's; 30 s unless <c>--call-timeout</c> says otherwise. A server that stops
     /// answering then fails the run instead of hanging it; the slowest call the benchmarks make (10 000 records)
     /// takes well under a second.
     /// </summary>
     public static TimeSpan CallTimeout =>
         int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? TimeSpan.FromSeconds(seconds) : TimeSpan.FromSeconds(30);
 
-    /// <summary>A long-lived client over <see cref="CreateHandler"/> that asks for exactly the transport's HTTP version, waiting <see cref="CallTimeout"/> at most.</summary>
+    /// <summary>
+    /// A REST call's deadline over the whole call, sending, headers and body: one timer per call, as HttpClient's own
+    /// Timeout had (and as gRPC's deadline has). <see cref="Expired"/> turns its cancellation into one sentence.
+    /// </summary>
+    public static CancellationTokenSource CallDeadline(TimeSpan timeout) => new(timeout);
+
+    /// <summary>The exception a REST call ends with when its deadline passes: which call, and after how long.</summary>
+    public static TaskCanceledException Expired(HttpRequestMessage request, TimeSpan timeout, OperationCanceledException inner) =>
+        new($"{request.Method} {request.RequestUri} did not complete within {timeout.TotalSeconds:0} s (--call-timeout).", inner);
+
+    /// <summary>
+    /// A long-lived client over <see cref="CreateHandler"/> that asks for exactly the transport's HTTP version, with
+    /// <see cref="CallTimeout"/> as its Timeout; the REST clients turn that off and give each call a
+    /// <see cref="CallDeadline"/> instead, as HttpClient's Timeout ends at the answer's headers.
+    /// </summary>
     public static HttpClient Create(HttpTransport transport) => new(CreateHandler(transport))
     {
         BaseAddress = transport.BaseAddress,

@@ -17,11 +17,16 @@ public sealed class RestClient : IDisposable
     private static readonly MediaTypeHeaderValue Json = new("application/json");
 
     private readonly HttpClient _http;
+    private readonly TimeSpan _timeout;
 
-    public RestClient(HttpTransport transport)
+    /// <summary>A client of <paramref name="transport"/> whose every call ends within <paramref name="callTimeout"/> (default: <see cref="HttpClientSettings.CallTimeout"/>).</summary>
+    public RestClient(HttpTransport transport, TimeSpan? callTimeout = null)
     {
         Transport = transport;
         _http = HttpClientSettings.Create(transport);
+        // Each call's own deadline covers the body too; HttpClient's would add a second timer that ends at the headers.
+        _http.Timeout = Timeout.InfiniteTimeSpan;
+        _timeout = callTimeout ?? HttpClientSettings.CallTimeout;
     }
 
     public HttpTransport Transport { get; }
@@ -29,18 +34,12 @@ public sealed class RestClient : IDisposable
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public Version? LastResponseVersion { get; private set; }
 
-    public async Task<ApiVersion> GetSmallPayloadAsync()
-    {
-        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, SmallRoute));
-        return await ReadAsync(response, MeteoriteJsonContext.Default.ApiVersion);
-    }
+    public Task<ApiVersion> GetSmallPayloadAsync() =>
+        CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, SmallRoute), MeteoriteJsonContext.Default.ApiVersion);
 
     /// <summary>Every record, or the first <paramref name="limit"/>.</summary>
-    public async Task<MeteoriteLanding[]> GetLargePayloadAsync(int? limit = null)
-    {
-        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)));
-        return await ReadAsync(response, MeteoriteJsonContext.Default.MeteoriteLandingArray);
-    }
+    public Task<MeteoriteLanding[]> GetLargePayloadAsync(int? limit = null) =>
+        CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)), MeteoriteJsonContext.Default.MeteoriteLandingArray);
 
     /// <summary>Every record, or the first <paramref name="limit"/>, from the streaming route, read record by record as the array arrives.</summary>
     public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(int? limit = null)
@@ -56,16 +55,25 @@ public sealed class RestClient : IDisposable
     /// </summary>
     public async Task<int> ConsumeStreamAsync(int? limit, Action<MeteoriteLanding> onRecord)
     {
-        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(StreamRoute, limit)));
-        await using var body = await response.Content.ReadAsStreamAsync();
-        var count = 0;
-        await foreach (var record in JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding))
+        var request = HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(StreamRoute, limit));
+        using var deadline = HttpClientSettings.CallDeadline(_timeout);
+        try
         {
-            onRecord(record ?? throw new HttpRequestException($"{response.RequestMessage?.RequestUri} answered a null record at index {count}."));
-            count++;
-        }
+            using var response = await SendAsync(request, deadline.Token);
+            await using var body = await response.Content.ReadAsStreamAsync(deadline.Token);
+            var count = 0;
+            await foreach (var record in JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding, deadline.Token))
+            {
+                onRecord(record ?? throw new HttpRequestException($"{request.RequestUri} answered a null record at index {count}."));
+                count++;
+            }
 
-        return count;
+            return count;
+        }
+        catch (OperationCanceledException e) when (deadline.IsCancellationRequested)
+        {
+            throw HttpClientSettings.Expired(request, _timeout, e);
+        }
     }
 
     /// <summary>Serializes the records into one buffer per call and sends it with a Content-Length, as gRPC sends its message.</summary>
@@ -73,17 +81,32 @@ public sealed class RestClient : IDisposable
     {
         var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
         using var content = HttpClientSettings.Body(Transport, body, Json);
-        using var response = await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content));
-        return await ReadAsync(response, MeteoriteJsonContext.Default.PostStatus);
+        return await CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content), MeteoriteJsonContext.Default.PostStatus);
     }
 
     public void Dispose() => _http.Dispose();
 
-    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request)
+    /// <summary>Sends <paramref name="request"/> and parses its body, the whole call within the deadline.</summary>
+    private async Task<T> CallAsync<T>(HttpRequestMessage request, System.Text.Json.Serialization.Metadata.JsonTypeInfo<T> type)
+    {
+        using var deadline = HttpClientSettings.CallDeadline(_timeout);
+        try
+        {
+            using var response = await SendAsync(request, deadline.Token);
+            return await response.Content.ReadFromJsonAsync(type, deadline.Token)
+                ?? throw new HttpRequestException($"{request.RequestUri} answered a null body.");
+        }
+        catch (OperationCanceledException e) when (deadline.IsCancellationRequested)
+        {
+            throw HttpClientSettings.Expired(request, _timeout, e);
+        }
+    }
+
+    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellation)
     {
         using (request)
         {
-            var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+            var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellation);
             LastResponseVersion = response.Version;
             try
             {
@@ -99,7 +122,4 @@ public sealed class RestClient : IDisposable
         }
     }
 
-    private static async Task<T> ReadAsync<T>(HttpResponseMessage response, System.Text.Json.Serialization.Metadata.JsonTypeInfo<T> type) =>
-        await response.Content.ReadFromJsonAsync(type)
-        ?? throw new HttpRequestException($"{response.RequestMessage?.RequestUri} answered a null body.");
 }

@@ -16,11 +16,14 @@ public sealed class RestProtobufClient : IDisposable
     private static readonly MediaTypeHeaderValue Protobuf = new(MediaType);
 
     private readonly HttpClient _http;
+    private readonly TimeSpan _timeout = HttpClientSettings.CallTimeout;
 
     public RestProtobufClient(HttpTransport transport)
     {
         Transport = transport;
         _http = HttpClientSettings.Create(transport);
+        // Each call's own deadline covers the body too; HttpClient's would add a second timer that ends at the headers.
+        _http.Timeout = Timeout.InfiniteTimeSpan;
         _http.DefaultRequestHeaders.Accept.Add(new MediaTypeWithQualityHeaderValue(MediaType));
     }
 
@@ -48,19 +51,27 @@ public sealed class RestProtobufClient : IDisposable
     private async Task<T> SendAsync<T>(HttpRequestMessage request, MessageParser<T> parser)
         where T : IMessage<T>
     {
-        using (request)
-        using (var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead))
+        using var deadline = HttpClientSettings.CallDeadline(_timeout);
+        try
         {
-            LastResponseVersion = response.Version;
-            HttpClientSettings.EnsureSuccess(_http, request, response);
-
-            if (response.Content.Headers.ContentType?.MediaType != MediaType)
+            using (request)
+            using (var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, deadline.Token))
             {
-                throw new HttpRequestException($"{request.RequestUri} answered {response.Content.Headers.ContentType}, not {MediaType}.");
-            }
+                LastResponseVersion = response.Version;
+                HttpClientSettings.EnsureSuccess(_http, request, response);
 
-            // The whole message is buffered, then parsed: what a gRPC client does with a length-prefixed message.
-            return parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+                if (response.Content.Headers.ContentType?.MediaType != MediaType)
+                {
+                    throw new HttpRequestException($"{request.RequestUri} answered {response.Content.Headers.ContentType}, not {MediaType}.");
+                }
+
+                // The whole message is buffered, then parsed: what a gRPC client does with a length-prefixed message.
+                return parser.ParseFrom(await response.Content.ReadAsByteArrayAsync(deadline.Token));
+            }
+        }
+        catch (OperationCanceledException e) when (deadline.IsCancellationRequested)
+        {
+            throw HttpClientSettings.Expired(request, _timeout, e);
         }
     }
 }
