@@ -81,17 +81,7 @@ public sealed class BenchProcessTests : IDisposable
         using var unrelatedRest = await TestServers.StartRestAsync();
         using var unrelatedGrpc = await TestServers.StartGrpcAsync();
 
-        using var bench = StartBench("--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
-        try
-        {
-            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(5));
-            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
-            Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
-        }
-        finally
-        {
-            StopIfRunning(bench);
-        }
+        await RunToSummaryAsync("--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
 
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
@@ -147,17 +137,7 @@ public sealed class BenchProcessTests : IDisposable
     [LinuxFact]
     public async Task Bench_in_process_route_says_so_in_its_provenance_and_measures_without_DATAS()
     {
-        using var bench = StartBench("--inProcess", "--job", "dry", "--filter", "*CodecBenchmarks*", "--artifacts", _artifacts.Path);
-        try
-        {
-            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(5));
-            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
-            Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
-        }
-        finally
-        {
-            StopIfRunning(bench);
-        }
+        await RunToSummaryAsync("--inProcess", "--job", "dry", "--filter", "*CodecBenchmarks*", "--artifacts", _artifacts.Path);
 
         var run = RunResults.Load(Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single());
         Assert.StartsWith("in-process (BenchmarkDotNet's in-process toolchain", run.Provenance.Toolchain);
@@ -207,6 +187,22 @@ public sealed class BenchProcessTests : IDisposable
         Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "*-report*", SearchOption.AllDirectories));
         await Task.Delay(TimeSpan.FromSeconds(1));
         Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the failed run"));
+    }
+
+    /// <summary>Runs the bench to its summary line and a clean exit, or fails with what it printed on stderr.</summary>
+    private static async Task RunToSummaryAsync(params string[] arguments)
+    {
+        using var bench = StartBench(arguments);
+        try
+        {
+            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(5));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+            Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
     }
 
     private static Process StartBench(params string[] arguments) => StartBench(new Dictionary<string, string>(), arguments);
@@ -286,18 +282,16 @@ public sealed class BenchProcessTests : IDisposable
 
     // Only the servers: BenchmarkDotNet's own children (its build, the benchmark process) may already be starting
     // when the gate line is read, and stopping those is BenchmarkDotNet's business, not what this test proves.
-    private static int[] ServersStartedBy(int pid) =>
-        [.. Directory.GetDirectories($"/proc/{pid}/task")
-            .SelectMany(task => File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries))
-            .Select(int.Parse)
-            .Where(child => CommandLineOf(child).Contains("RestAPI.dll", StringComparison.Ordinal)
-                || CommandLineOf(child).Contains("GrpcAPI.dll", StringComparison.Ordinal))];
+    private static int[] ServersStartedBy(int pid) => ChildrenOf(pid, "RestAPI.dll", "GrpcAPI.dll");
 
-    private static int[] EchoStartedBy(int pid) =>
+    private static int[] EchoStartedBy(int pid) => ChildrenOf(pid, "tcp-echo");
+
+    /// <summary>The direct children of <paramref name="pid"/> whose command line holds any of <paramref name="parts"/>.</summary>
+    private static int[] ChildrenOf(int pid, params string[] parts) =>
         [.. Directory.GetDirectories($"/proc/{pid}/task")
             .SelectMany(task => File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries))
             .Select(int.Parse)
-            .Where(child => CommandLineOf(child).Contains("tcp-echo", StringComparison.Ordinal))];
+            .Where(child => parts.Any(part => CommandLineOf(child).Contains(part, StringComparison.Ordinal)))];
 
     /// <summary>Every process whose environment holds <paramref name="token"/>: the ones a test's bench started, wherever they are now.</summary>
     private static int[] ProcessesWith(string token) =>
