@@ -5,7 +5,7 @@
 #   usage: sudo scripts/load-netem.sh [PROFILE ...] [-- LOAD OPTIONS]
 #   profiles: none (no shaping), 1ms-rtt, 20ms-rtt (tc netem delay, half on each side), 100mbit (tc tbf on each side)
 #   default: none 1ms-rtt 20ms-rtt 100mbit -- --scenario light --duration 30s
-#   results: BenchmarkDotNet.Artifacts/netem/PROFILE/load-summary.md
+#   results: BenchmarkDotNet.Artifacts/netem/PROFILE/load-summary.md, or under $RESTVSGRPC_NETEM_OUT where it is set
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(uname -s)" = Linux ] || { echo "load-netem: network namespaces are Linux only" >&2; exit 2; }
@@ -25,7 +25,7 @@ server_ns=restvsgrpc-server
 client_ns=restvsgrpc-client
 server_ip=10.203.0.1
 client_ip=10.203.0.2
-out=BenchmarkDotNet.Artifacts/netem
+out=${RESTVSGRPC_NETEM_OUT:-BenchmarkDotNet.Artifacts/netem}
 work=$(mktemp -d)
 pids=()
 cleanup() {

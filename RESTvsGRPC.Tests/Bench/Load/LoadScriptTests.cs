@@ -22,7 +22,10 @@ public sealed partial class LoadScriptTests
     [NetworkNamespaceFact]
     public async Task Netem_runs_load_across_namespaces_and_removes_them()
     {
+        // Results go to a temporary folder: a test leaves nothing in the clone.
+        using var results = new TemporaryDirectory();
         var (exitCode, output) = await RunAsync(
+            new Dictionary<string, string> { ["RESTVSGRPC_NETEM_OUT"] = results.Path },
             "scripts/load-netem.sh", "none", "100mbit", "--", "--scenario", "light", "--users", "2", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--targets", "grpc,rest-json", "--mix", "small:1");
 
         Assert.True(exitCode == 0, output);
@@ -30,7 +33,7 @@ public sealed partial class LoadScriptTests
         Assert.Contains("== 100mbit:", output);
         foreach (var profile in new[] { "none", "100mbit" })
         {
-            var summary = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "BenchmarkDotNet.Artifacts", "netem", profile, "load-summary.md"));
+            var summary = File.ReadAllText(Path.Combine(results.Path, profile, "load-summary.md"));
             Assert.Contains("http://10.203.0.1:", summary);
             Assert.Matches(@"\| grpc \| HTTP/2 \| [1-9]", summary);
         }
@@ -39,7 +42,10 @@ public sealed partial class LoadScriptTests
         Assert.DoesNotContain("restvsgrpc", namespaces);
     }
 
-    private static async Task<(int ExitCode, string Output)> RunAsync(string program, params string[] arguments)
+    private static Task<(int ExitCode, string Output)> RunAsync(string program, params string[] arguments) =>
+        RunAsync(new Dictionary<string, string>(), program, arguments);
+
+    private static async Task<(int ExitCode, string Output)> RunAsync(IReadOnlyDictionary<string, string> environment, string program, params string[] arguments)
     {
         var start = new ProcessStartInfo(program.EndsWith(".sh", StringComparison.Ordinal) ? "bash" : program)
         {
@@ -47,6 +53,11 @@ public sealed partial class LoadScriptTests
             RedirectStandardError = true,
             WorkingDirectory = RepositoryPaths.Root,
         };
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
         if (program.EndsWith(".sh", StringComparison.Ordinal))
         {
             start.ArgumentList.Add(Path.Combine(RepositoryPaths.Root, program));
