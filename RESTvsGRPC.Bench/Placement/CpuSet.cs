@@ -19,6 +19,9 @@ public sealed partial class CpuSet
     /// <summary>True on the operating systems where a process can be placed (Linux).</summary>
     public static bool Supported => OperatingSystem.IsLinux();
 
+    /// <summary>Every CPU of the machine: where a process goes that must not inherit a narrower set from its parent.</summary>
+    public static CpuSet All() => new([.. Enumerable.Range(0, Environment.ProcessorCount)]);
+
     /// <summary>Parses <paramref name="list"/> ("0-3,6"); throws <see cref="ArgumentException"/> naming <paramref name="option"/> on a bad list.</summary>
     public static CpuSet Parse(string option, string list)
     {

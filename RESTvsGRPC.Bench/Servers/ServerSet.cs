@@ -32,7 +32,7 @@ public sealed class ServerSet : IDisposable
     {
     }
 
-    /// <summary>The CPUs the servers were placed on (<c>--server-cpus</c>); null where they run wherever the OS puts them.</summary>
+    /// <summary>The CPUs the servers were placed on (<c>--server-cpus</c>; every CPU where only the client was placed); null where nothing was placed.</summary>
     public CpuSet? Cpus => _cpus;
 
     /// <summary>RestAPI's endpoints; null when the user named only other servers.</summary>
@@ -83,7 +83,9 @@ public sealed class ServerSet : IDisposable
     /// </summary>
     public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
     {
-        _cpus = options.ServerCpus;
+        // A client placed without servers placed: the servers would inherit the client's set from the bench, so
+        // they get every CPU explicitly, as without any placement.
+        _cpus = options.ServerCpus ?? (options.ClientCpus is not null && CpuSet.Supported ? CpuSet.All() : null);
         Starting = true;
         try
         {
