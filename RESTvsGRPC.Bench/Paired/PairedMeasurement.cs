@@ -69,13 +69,11 @@ public static class PairedMeasurement
         public CallCost? Cost { get; set; }
     }
 
-
-
     /// <summary>
     /// Measures every operation of <paramref name="benchmarks"/> (set up with <c>Calls</c> = <see cref="CallsPerStep"/>
-    /// and validated by the caller), the small call with REST + JSON over h2c from <paramref name="httpVersions"/>
-    /// where the servers offer it; the small call
-    /// also times <paramref name="floor"/>'s exchanges with each arm's byte counts from <paramref name="wire"/>.
+    /// and validated by the caller). The small call also runs REST + JSON over h2c from <paramref name="httpVersions"/>
+    /// where the servers offer it, times <paramref name="floor"/>'s exchanges with each arm's byte counts from
+    /// <paramref name="wire"/>, and ends with the back-to-back cost pass against each arm's server (<paramref name="serverOf"/>).
     /// </summary>
     public static async Task<IReadOnlyList<PairedOperation>> RunAsync(
         TransportBenchmarks benchmarks, HttpVersionBenchmarks? httpVersions, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Func<string, int?> serverOf, Plan plan, TextWriter output)
