@@ -33,7 +33,7 @@ public sealed record BenchOptions(
 
     /// <summary>
     /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations per case) and batches of 100
-    /// calls only; a first look in about two minutes, not a result to publish.
+    /// calls only (and paired rounds of 20 s per operation); a first look, not a result to publish.
     /// </summary>
     public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1"];
 
