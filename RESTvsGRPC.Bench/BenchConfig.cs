@@ -17,7 +17,7 @@ public sealed class BenchConfig : ManualConfig
         // Allocations matter as much as time for a client choosing a protocol.
         AddDiagnoser(MemoryDiagnoser.Default);
         // One call's time next to the batch's: what readers compare with published per-call figures.
-        AddColumn(new PerCallColumn(), CategoriesColumn.Default);
+        AddColumn(new PerCallColumn(), CategoriesColumn.Default, new ServerCpuColumn());
         // Each operation is its own group, so Ratio compares gRPC with its REST baseline.
         AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams);
         WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Declared, MethodOrderPolicy.Declared));

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
 
@@ -14,8 +15,8 @@ public sealed record BenchOptions(
     TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [--suite default|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
-        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --list flat, …]";
+        "usage: RESTvsGRPC.Bench [run] [--suite default|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
     public bool GivesServers => RestUrl is not null || GrpcUrl is not null;
@@ -53,64 +54,83 @@ public sealed record BenchOptions(
     /// <summary>True where BenchmarkDotNet only prints (a list, help, its version): no server is needed.</summary>
     public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 
-    /// <summary>Parses <paramref name="args"/>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad option.</summary>
-    public static BenchOptions Parse(string[] args)
+    /// <summary>
+    /// The <c>run</c> command's options as System.CommandLine declares them. Arguments it does not know go to
+    /// BenchmarkDotNet, after its own parser has accepted them (<see cref="BenchmarkDotNetArguments"/>).
+    /// </summary>
+    internal static class Options
     {
-        Uri? restUrl = null, h2cUrl = null, tlsUrl = null, scalingUrl = null, grpcUrl = null, grpcTlsUrl = null, grpcScalingUrl = null;
-        string? certificate = null, grpcCertificate = null, dataPath = null, suite = null;
-        var quick = false;
-        var paired = false;
-        CpuSet? serverCpus = null, clientCpus = null;
-        TimeSpan? callTimeout = null;
-        var rest = new List<string>();
-        for (var i = 0; i < args.Length; i++)
+        public static readonly Option<string> Suite = new Option<string>("--suite")
         {
-            switch (args[i])
-            {
-                case "--rest-url": restUrl = HttpUrl(args, ref i); break;
-                case "--rest-h2c-url": h2cUrl = HttpUrl(args, ref i); break;
-                case "--rest-tls-url": tlsUrl = HttpUrl(args, ref i); break;
-                case "--rest-scaling-url": scalingUrl = HttpUrl(args, ref i); break;
-                case "--rest-tls-certificate": certificate = Value(args, ref i); break;
-                case "--grpc-url": grpcUrl = HttpUrl(args, ref i); break;
-                case "--grpc-tls-url": grpcTlsUrl = HttpUrl(args, ref i); break;
-                case "--grpc-tls-certificate": grpcCertificate = Value(args, ref i); break;
-                case "--grpc-scaling-url": grpcScalingUrl = HttpUrl(args, ref i); break;
-                case "--data": dataPath = Path.GetFullPath(Value(args, ref i)); break;
-                case "--quick": quick = true; break;
-                case "--paired": paired = true; break;
-                case "--server-cpus": serverCpus = Cpus(args, ref i); break;
-                case "--client-cpus": clientCpus = Cpus(args, ref i); break;
-                case "--call-timeout":
-                    var seconds = Value(args, ref i);
-                    callTimeout = int.TryParse(seconds, out var value) && value > 0 ? TimeSpan.FromSeconds(value)
-                        : throw new ArgumentException($"--call-timeout takes a whole number of seconds above 0, not '{seconds}'. {Usage}");
-                    break;
-                case "--suite":
-                    suite = Value(args, ref i);
-                    if (!Suites.ContainsKey(suite))
-                    {
-                        throw new ArgumentException($"--suite takes {string.Join(" or ", Suites.Keys)}, not '{suite}'. {Usage}");
-                    }
+            Description = "Which benchmarks: default (transport and codec), scaling (1 to 10 000 records) or full (everything).",
+            HelpName = "default|scaling|full",
+            DefaultValueFactory = _ => "default",
+        };
 
-                    break;
-                default: rest.Add(args[i]); break;
-            }
+        public static readonly Option<bool> Paired = new("--paired") { Description = "Only the paired rounds (REST and gRPC taking turns call by call, ratios with intervals); no BenchmarkDotNet." };
+        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, 20 s of paired rounds per operation." };
+        public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => 30 };
+        public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux).", HelpName = "LIST" };
+        public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench and BenchmarkDotNet's processes (taskset list, Linux).", HelpName = "LIST" };
+        public static readonly Option<string> RestUrl = Url("--rest-url", "A RestAPI already running (HTTP/1.1); the bench then starts no server.");
+        public static readonly Option<string> RestH2cUrl = Url("--rest-h2c-url", "Its h2c endpoint (with --rest-url).");
+        public static readonly Option<string> RestTlsUrl = Url("--rest-tls-url", "Its TLS endpoint (with --rest-url and --rest-tls-certificate).");
+        public static readonly Option<string> RestTlsCertificate = new("--rest-tls-certificate") { Description = "SHA-256 of the TLS endpoint's certificate, the one the client trusts.", HelpName = "SHA256" };
+        public static readonly Option<string> RestScalingUrl = Url("--rest-scaling-url", "A RestAPI serving 10 000 generated records (with --rest-url).");
+        public static readonly Option<string> GrpcUrl = Url("--grpc-url", "A GrpcAPI already running (h2c); the bench then starts no server.");
+        public static readonly Option<string> GrpcTlsUrl = Url("--grpc-tls-url", "Its TLS endpoint (with --grpc-url and --grpc-tls-certificate).");
+        public static readonly Option<string> GrpcTlsCertificate = new("--grpc-tls-certificate") { Description = "SHA-256 of the gRPC TLS endpoint's certificate.", HelpName = "SHA256" };
+        public static readonly Option<string> GrpcScalingUrl = Url("--grpc-scaling-url", "A GrpcAPI serving 10 000 generated records (with --grpc-url).");
+        public static readonly Option<string> Data = new("--data") { Description = "The records file the servers load and the gate checks against [default: data/meteorites.json].", HelpName = "PATH" };
+        public static readonly Option<bool> BenchmarkDotNetHelp = new("--benchmarkdotnet-help") { Description = "Print BenchmarkDotNet's own options (--filter, --job, --artifacts, …), which the bench passes through." };
+
+        /// <summary>The server options <c>load</c> and <c>soak</c> share with <c>run</c>.</summary>
+        public static Option[] Servers => [RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, Data];
+
+        /// <summary>Every option of <c>run</c>.</summary>
+        public static Option[] All =>
+            [Suite, Paired, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+
+        private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
+    }
+
+    /// <summary>Parses <paramref name="args"/> as <c>run</c>'s; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad option.</summary>
+    public static BenchOptions Parse(string[] args) => From(BenchCommandLine.ParseRun(args));
+
+    /// <summary>The options of a parsed <c>run</c>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> when they do not fit together.</summary>
+    public static BenchOptions From(ParseResult result)
+    {
+        var servers = ServersFrom(result, Usage);
+        var suite = result.GetResult(Options.Suite) is { Implicit: false } ? result.GetValue(Options.Suite) : null;
+        if (suite is not null && !Suites.ContainsKey(suite))
+        {
+            throw new ArgumentException($"--suite takes {string.Join(" or ", Suites.Keys)}, not '{suite}'. {Usage}");
         }
 
-        if ((h2cUrl ?? tlsUrl ?? scalingUrl) is not null && restUrl is null)
+        var quick = result.GetValue(Options.Quick);
+        var paired = result.GetValue(Options.Paired);
+        var serverCpus = Cpus(result, Options.ServerCpus);
+        var clientCpus = Cpus(result, Options.ClientCpus);
+        TimeSpan? callTimeout = result.GetResult(Options.CallTimeout) is not { Implicit: false } ? null : result.GetValue(Options.CallTimeout) switch
         {
-            throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {Usage}");
-        }
-
-        if (serverCpus is not null && (restUrl ?? grpcUrl) is not null)
+            > 0 and var seconds => TimeSpan.FromSeconds(seconds),
+            var seconds => throw new ArgumentException($"--call-timeout takes a whole number of seconds above 0, not '{seconds}'. {Usage}"),
+        };
+        if (serverCpus is not null && servers.GivesServers)
         {
             throw new ArgumentException($"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}");
         }
 
-        if ((grpcTlsUrl ?? grpcScalingUrl) is not null && grpcUrl is null)
+        List<string> rest = [.. result.UnmatchedTokens];
+        if (rest is [var first, ..] && !first.StartsWith('-'))
         {
-            throw new ArgumentException($"--grpc-tls-url and --grpc-scaling-url go with --grpc-url. {Usage}");
+            throw new ArgumentException($"'{first}' is not a command (run, load, soak, compare, summary) nor an option. {Usage}");
+        }
+
+        BenchmarkDotNetArguments.Validate(rest, Usage);
+        if (result.GetValue(Options.BenchmarkDotNetHelp))
+        {
+            rest.Add("--help");
         }
 
         // The paired rounds measure the transport suite's arms: they run with every suite that holds it, unless the
@@ -138,34 +158,60 @@ public sealed record BenchOptions(
             rest.Add("--stopOnFirstError");
         }
 
-        return new BenchOptions(restUrl, h2cUrl, tlsUrl, certificate, scalingUrl, grpcUrl, grpcTlsUrl, grpcCertificate, grpcScalingUrl, dataPath, [.. rest], quick, callTimeout, paired, measuresPaired, serverCpus, clientCpus);
+        return servers with
+        {
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+        };
+    }
+
+    /// <summary>The server options of a parsed <c>run</c>, <c>load</c> or <c>soak</c>; throws <see cref="ArgumentException"/> with <paramref name="usage"/> when they do not fit together.</summary>
+    public static BenchOptions ServersFrom(ParseResult result, string usage)
+    {
+        var restUrl = HttpUrl(result, Options.RestUrl, usage);
+        var h2cUrl = HttpUrl(result, Options.RestH2cUrl, usage);
+        var tlsUrl = HttpUrl(result, Options.RestTlsUrl, usage);
+        var scalingUrl = HttpUrl(result, Options.RestScalingUrl, usage);
+        var grpcUrl = HttpUrl(result, Options.GrpcUrl, usage);
+        var grpcTlsUrl = HttpUrl(result, Options.GrpcTlsUrl, usage);
+        var grpcScalingUrl = HttpUrl(result, Options.GrpcScalingUrl, usage);
+        if ((h2cUrl ?? tlsUrl ?? scalingUrl) is not null && restUrl is null)
+        {
+            throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {usage}");
+        }
+
+        if ((grpcTlsUrl ?? grpcScalingUrl) is not null && grpcUrl is null)
+        {
+            throw new ArgumentException($"--grpc-tls-url and --grpc-scaling-url go with --grpc-url. {usage}");
+        }
+
+        var dataPath = result.GetValue(Options.Data) is { } data ? Path.GetFullPath(data) : null;
+        return new BenchOptions(
+            restUrl, h2cUrl, tlsUrl, result.GetValue(Options.RestTlsCertificate), scalingUrl, grpcUrl, grpcTlsUrl, result.GetValue(Options.GrpcTlsCertificate), grpcScalingUrl, dataPath, []);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";
 
-    private static Uri HttpUrl(string[] args, ref int i)
+    private static Uri? HttpUrl(ParseResult result, Option<string> option, string usage) => result.GetValue(option) switch
     {
-        var option = args[i];
-        var value = Value(args, ref i);
-        return Uri.TryCreate(value, UriKind.Absolute, out var url) && url.Scheme is "http" or "https"
-            ? url
-            : throw new ArgumentException($"{option} takes an absolute http(s) URL, not '{value}'. {Usage}");
-    }
+        null => null,
+        var value when Uri.TryCreate(value, UriKind.Absolute, out var url) && url.Scheme is "http" or "https" => url,
+        var value => throw new ArgumentException($"{option.Name} takes an absolute http(s) URL, not '{value}'. {usage}"),
+    };
 
-    private static CpuSet Cpus(string[] args, ref int i)
+    private static CpuSet? Cpus(ParseResult result, Option<string> option)
     {
-        var option = args[i];
-        var value = Value(args, ref i);
+        if (result.GetValue(option) is not { } value)
+        {
+            return null;
+        }
+
         try
         {
-            return CpuSet.Parse(option, value);
+            return CpuSet.Parse(option.Name, value);
         }
         catch (ArgumentException e)
         {
             throw new ArgumentException($"{e.Message} {Usage}", e);
         }
     }
-
-    private static string Value(string[] args, ref int i) =>
-        ++i < args.Length ? args[i] : throw new ArgumentException($"{args[i - 1]} needs a value. {Usage}");
 }

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
@@ -19,45 +20,9 @@ namespace RESTvsGRPC.Bench;
 /// </summary>
 public static class Orchestrator
 {
-    /// <summary>Runs the bench; 0 only when every benchmark ran and passed the gate.</summary>
-    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
+    /// <summary>Runs the benchmarks as <paramref name="options"/> say (<paramref name="args"/> as typed, for the provenance); 0 only when every benchmark ran and passed the gate.</summary>
+    public static async Task<int> RunAsync(BenchOptions options, string[] args, TextWriter output, TextWriter error)
     {
-        if (args is ["compare", .. var folders])
-        {
-            return RunComparison.Run(folders, output, error);
-        }
-
-        if (args is ["load", .. var load])
-        {
-            return await LoadCommand.RunAsync(load, output, error, liveProgress: ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected);
-        }
-
-        if (args is ["soak", .. var soak])
-        {
-            return await LoadCommand.RunAsync(soak, output, error, liveProgress: false, soak: true);
-        }
-
-        if (args is [TcpEcho.Command, var parent])
-        {
-            return await TcpEcho.ServeAsync(int.Parse(parent, System.Globalization.CultureInfo.InvariantCulture), output);
-        }
-
-        if (args is ["summary", var folder])
-        {
-            return RewriteSummary(folder, output, error);
-        }
-
-        BenchOptions options;
-        try
-        {
-            options = BenchOptions.Parse(args);
-        }
-        catch (ArgumentException e)
-        {
-            error.WriteLine(e.Message);
-            return 2;
-        }
-
         if (options.OnlyPrints)
         {
             BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs);
@@ -76,9 +41,11 @@ public static class Orchestrator
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
             using var servers = ServerSet.Empty();
             using var stopOnCancel = StopOnCancel(servers);
+            var phase = Stopwatch.StartNew();
             try
             {
                 await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Paired);
+                Done(output, "servers", phase, options.GivesServers ? "given by URL, none started" : $"{servers.ProcessIds.Count} started");
             }
             catch (OperationCanceledException)
             {
@@ -87,14 +54,20 @@ public static class Orchestrator
             }
 
             await GateAsync(servers, dataset, output);
+            Done(output, "correctness gate", phase, "every operation on every transport answered and validated");
             IReadOnlyList<WireBytes> wireBytes;
             IReadOnlyList<StreamingResult> streaming;
             try
             {
                 wireBytes = await WireBytesProbe.MeasureAsync(servers.Rest, servers.Grpc, dataset);
+                Done(output, "bytes probe", phase, $"{wireBytes.Count} arms' bytes on the wire");
                 streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
                     ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
                     : [];
+                if (streaming.Count > 0)
+                {
+                    Done(output, "streaming probe", phase, $"time to first record, {ScalingBenchmarks.MaxRecords:N0} records");
+                }
             }
             catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException)
             {
@@ -111,6 +84,7 @@ public static class Orchestrator
                 try
                 {
                     paired = await MeasurePairedAsync(servers, wireBytes, options.PairedPlan, output);
+                    Done(output, "paired rounds", phase, $"{paired.Count} operations");
                 }
                 catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException or GateFailedException or ServerStartException)
                 {
@@ -134,7 +108,10 @@ public static class Orchestrator
 
             var config = ManualConfig.Create(DefaultConfig.Instance).AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds));
             var started = DateTime.UtcNow;
+            output.WriteLine("// phase: BenchmarkDotNet starts (its own output follows)");
+            phase.Restart();
             var summaries = BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
+            Done(output, "BenchmarkDotNet", phase, $"{summaries.Sum(s => s.Reports.Length)} benchmarks");
             if (Failures(summaries) is { Count: > 0 } failures)
             {
                 RemoveReports(summaries, started);
@@ -162,6 +139,13 @@ public static class Orchestrator
             error.WriteLine($"bench stopped before timing anything: {e.Message}");
             return 1;
         }
+    }
+
+    /// <summary>One line per phase the bench runs outside BenchmarkDotNet, with its time; the watch restarts for the next.</summary>
+    private static void Done(TextWriter output, string name, Stopwatch phase, string what)
+    {
+        output.WriteLine($"// phase: {name} done in {Units.Time(phase.Elapsed.TotalNanoseconds)}: {what}");
+        phase.Restart();
     }
 
     private static readonly Type[] BenchmarkTypes =
@@ -264,7 +248,8 @@ public static class Orchestrator
         : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, paired rounds and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
 
     /// <summary>Writes a results folder's summary and charts again from its summary.json, without running anything.</summary>
-    private static int RewriteSummary(string folder, TextWriter output, TextWriter error)
+    /// <summary>The summary command: writes a run's summary again from its summary.json; 1 when the folder holds none.</summary>
+    internal static int RewriteSummary(string folder, TextWriter output, TextWriter error)
     {
         try
         {

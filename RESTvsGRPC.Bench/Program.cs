@@ -1,3 +1,3 @@
 using RESTvsGRPC.Bench;
 
-return await Orchestrator.RunAsync(args, Console.Out, Console.Error);
+return await BenchCommandLine.InvokeAsync(args, Console.Out, Console.Error);

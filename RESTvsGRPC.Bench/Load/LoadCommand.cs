@@ -16,22 +16,11 @@ namespace RESTvsGRPC.Bench.Load;
 public static class LoadCommand
 {
     /// <summary>
-    /// Runs <c>load</c> with <paramref name="args"/> (the words after it); 0 when every target ran to its end. As a
+    /// Runs <c>load</c> with <paramref name="options"/> (<paramref name="commandLine"/> as typed, for the provenance); 0 when every target ran to its end. As a
     /// <paramref name="soak"/>, the targets run at once and the run passes only on the <see cref="SoakVerdict"/>.
     /// </summary>
-    public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error, bool liveProgress, bool soak = false)
+    public static async Task<int> RunAsync(LoadOptions options, IReadOnlyList<string> commandLine, TextWriter output, TextWriter error, bool liveProgress, bool soak = false)
     {
-        LoadOptions options;
-        try
-        {
-            options = soak ? LoadOptions.ParseSoak(args) : LoadOptions.Parse(args);
-        }
-        catch (ArgumentException e)
-        {
-            error.WriteLine(e.Message);
-            return 2;
-        }
-
         using var stop = new CancellationTokenSource();
         // Ctrl+C and termination end the run early but cleanly: loops stop, what was measured is written, servers stop.
         PosixSignalRegistration[] signals =
@@ -81,7 +70,7 @@ public static class LoadCommand
 
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
-                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), ["load", .. args], $"load, scenario {options.Scenario.Name}", "the load client and the servers at the runtime's default", "none: the OS placed every process"),
+                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), [.. commandLine], $"load, scenario {options.Scenario.Name}", "the load client and the servers at the runtime's default", "none: the OS placed every process"),
                 [.. options.Scenario.Describe().Select(p => new LoadParameter(p.Name, p.Value))],
                 complete,
                 complete ? null : $"stopped by a signal after {results.Count} of {targets.Count} targets (the last one cut short)",
@@ -147,7 +136,7 @@ public static class LoadCommand
         if (verdicts.Count < results.Count || verdicts.Any(v => !v.Passed))
         {
             var failed = results.Select(r => r.Name).Except(verdicts.Where(v => v.Passed).Select(v => v.Target));
-            error.WriteLine($"soak failed: {string.Join(", ", failed)} had errors, grew by {SoakVerdict.MaxGrowth:P0} or more, or ran too short to judge (see {path}).");
+            error.WriteLine($"soak failed: {string.Join(", ", failed)} had errors, a resource that grew or left its range, or ran too short to judge (see {path}).");
             return 1;
         }
 
@@ -155,27 +144,27 @@ public static class LoadCommand
     }
 
     /// <summary>
-    /// The progress line: rewritten in place each second on a terminal; where output is redirected, a plain line
-    /// every ten seconds, so a log of a half-hour run stays readable.
+    /// The progress line, one per second the runner reports (each once, in order), with its phase: rewritten in place
+    /// on a terminal; where output is redirected, a plain line every tenth second, so a log of a half-hour run stays
+    /// readable. A second without a completed call says so instead of a rate of 0 and an empty percentile.
     /// </summary>
     private sealed class ProgressPrinter(TextWriter output, bool live)
     {
         private bool _written;
-        private int _lastTen;
 
         public void Print(LoadRunner.Progress p)
         {
-            var line = string.Create(CultureInfo.InvariantCulture,
-                $"{p.Target}: {p.Elapsed.TotalSeconds:0}/{p.Planned.TotalSeconds:0} s, {p.RequestsLastSecond} requests/s, p99 {Units.Time(p.P99LastSecond)}, {p.Errors} errors, client CPU {p.ClientCpuPercent:0} %");
+            var figures = p is { RequestsLastSecond: 0, Errors: 0 } ? "no answers yet"
+                : p.RequestsLastSecond == 0 ? $"no good answer this second, {p.Errors} errors so far"
+                : string.Create(CultureInfo.InvariantCulture, $"{p.RequestsLastSecond:#,0} requests/s, p99 {Units.Time(p.P99LastSecond)}, {p.Errors} errors, client CPU {p.ClientCpuPercent:0} %");
+            var line = string.Create(CultureInfo.InvariantCulture, $"{p.Target}: {p.Second}/{p.Planned.TotalSeconds:0} s, {p.Phase}: {figures}");
             if (live)
             {
-                output.Write($"\r{line,-110}");
+                output.Write($"\r{line,-120}");
                 _written = true;
             }
-            else if ((int)p.Elapsed.TotalSeconds / 10 > _lastTen)
+            else if (p.Second % 10 == 0)
             {
-                // Once per ten seconds, even when the sampler's ticks drift across a second.
-                _lastTen = (int)p.Elapsed.TotalSeconds / 10;
                 output.WriteLine(line);
             }
         }

@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Globalization;
 using System.Text.RegularExpressions;
 
@@ -12,82 +13,91 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
 
-    /// <summary>The server options <c>load</c> shares with the benchmark run; each takes a value.</summary>
-    private static readonly string[] ServerOptions = ["--rest-url", "--rest-h2c-url", "--rest-tls-url", "--rest-tls-certificate", "--grpc-url", "--grpc-tls-url", "--grpc-tls-certificate", "--data"];
 
-    /// <summary>Reads the arguments after <c>load</c>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad one.</summary>
-    public static LoadOptions Parse(IReadOnlyList<string> args)
+    /// <summary>What <c>soak</c> says under its usage line: its defaults differ from load's.</summary>
+    public const string SoakUsage =
+        "usage: RESTvsGRPC.Bench soak [load's options; defaults: --duration 10m --warmup 2m --targets rest-json,grpc --out BenchmarkDotNet.Artifacts/soak] [--data PATH]";
+
+    /// <summary>The options of <c>load</c> (or, with <paramref name="soak"/>, of <c>soak</c>, whose defaults differ), as System.CommandLine declares them.</summary>
+    public static IEnumerable<Option> Declare(bool soak)
     {
-        var values = new Dictionary<string, string>();
-        var servers = new List<string>();
-        for (var i = 0; i < args.Count; i++)
+        var presets = string.Join(", ", LoadScenario.Presets.Keys);
+        yield return new Option<string>("--scenario") { Description = $"The preset: {presets}.", HelpName = "NAME", DefaultValueFactory = _ => "normal" };
+        yield return Text("--targets", $"Comma-separated targets: {string.Join(", ", LoadTarget.Catalogue.Select(entry => entry.Name))}.", "LIST", soak ? "rest-json,grpc" : null, "every target whose server runs");
+        yield return Text("--users", "Users of a closed loop (one call in flight each).", "N", null, "the preset's");
+        yield return Text("--duration", "Measured time.", "DURATION", soak ? "10m" : null, "the preset's");
+        yield return Text("--ramp-up", "Time over which users start.", "DURATION", null, "5s");
+        yield return Text("--warmup", "Time run but not measured, after the ramp-up.", "DURATION", soak ? "2m" : null, "15s");
+        yield return Text("--think-time", "Pause between a user's calls.", "DURATION", null, "0ms");
+        yield return Text("--rate", "Requests per second: an open loop (or saturation's starting rate).", "N", null, null);
+        yield return Text("--mix", "Operations and their weights.", "MIX", null, "small:70,large:20,post:10");
+        yield return Text("--connections", "One client per target, or one per user.", "shared|per-user", null, "shared");
+        yield return Text("--timeout", "Time one call may take before it counts as an error.", "DURATION", null, "10s");
+        yield return Text("--max-in-flight", "Open loop: calls in flight at most before arrivals are dropped.", "N", null, null);
+        yield return Text("--step-factor", "Saturation: how much each step raises the rate.", "FACTOR", null, "1.5");
+        yield return Text("--step-duration", "Saturation: time per step.", "DURATION", null, "10s");
+        yield return Text("--max-steps", "Saturation: steps at most.", "N", null, null);
+        yield return Text("--p99-limit", "Saturation: the p99 latency a rate must hold.", "DURATION", null, "100ms");
+        yield return Text("--out", "Where results and the summary go.", "DIR", Path.Combine("BenchmarkDotNet.Artifacts", soak ? "soak" : "load"), null);
+        // Soak starts its own servers: it reads their processes.
+        foreach (var option in soak ? [BenchOptions.Options.Data] : BenchOptions.Options.Servers)
         {
-            var option = args[i];
-            if (i + 1 >= args.Count || args[i + 1].StartsWith("--", StringComparison.Ordinal))
-            {
-                throw new ArgumentException($"{option} needs a value. {Usage}");
-            }
-
-            if (ServerOptions.Contains(option))
-            {
-                servers.AddRange([option, args[++i]]);
-            }
-            else if (Overrides.ContainsKey(option) || option is "--scenario" or "--targets" or "--out")
-            {
-                values[option] = args[++i];
-            }
-            else
-            {
-                throw new ArgumentException($"load does not take {option}. {Usage}");
-            }
+            yield return option;
         }
-
-        var name = values.GetValueOrDefault("--scenario", "normal");
-        if (!LoadScenario.Presets.TryGetValue(name, out var scenario))
-        {
-            throw new ArgumentException($"--scenario takes {string.Join(", ", LoadScenario.Presets.Keys)}, not '{name}'. {Usage}");
-        }
-
-        foreach (var (option, value) in values.Where(v => Overrides.ContainsKey(v.Key)))
-        {
-            scenario = Overrides[option](scenario, value);
-        }
-
-        scenario = Validate(scenario, values.ContainsKey("--rate"));
-        var targets = values.TryGetValue("--targets", out var list) ? list.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries) : null;
-        // Refused here, before any server starts.
-        if (targets?.FirstOrDefault(name => !LoadTarget.Catalogue.Any(entry => entry.Name == name)) is { } unknown)
-        {
-            throw new ArgumentException($"--targets takes {string.Join(", ", LoadTarget.Catalogue.Select(entry => entry.Name))}, not '{unknown}'. {Usage}");
-        }
-
-        var output = Path.GetFullPath(values.GetValueOrDefault("--out", Path.Combine("BenchmarkDotNet.Artifacts", "load")));
-        return new LoadOptions(scenario, targets, output, BenchOptions.Parse([.. servers]));
     }
 
+    /// <summary>Parses <paramref name="args"/> as <c>load</c>'s; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad one.</summary>
+    public static LoadOptions Parse(IReadOnlyList<string> args) => From(BenchCommandLine.ParseLoad(args, soak: false), soak: false);
+
+    /// <summary>Parses <paramref name="args"/> as <c>soak</c>'s; throws <see cref="ArgumentException"/> with <see cref="SoakUsage"/> on a bad one.</summary>
+    public static LoadOptions ParseSoak(IReadOnlyList<string> args) => From(BenchCommandLine.ParseLoad(args, soak: true), soak: true);
+
     /// <summary>
-    /// Reads the arguments after <c>soak</c>: load's options, whose defaults become the <c>normal</c> preset held for
-    /// ten minutes against RestAPI (JSON) and GrpcAPI at once, after a two-minute warm-up, written to
-    /// BenchmarkDotNet.Artifacts/soak. The warm-up is long because the start is what the end is judged against: measured
-    /// here, RestAPI's resident memory climbed for about three minutes (141 → 156 MiB) while the server GC sized its
-    /// heap, then stayed within 156–160 MiB for the last seven. The soak reads its servers' memory, threads and
-    /// handles, so it starts them itself.
+    /// The options of a parsed <c>load</c> or <c>soak</c>. Soak's defaults make the <c>normal</c> preset held for ten
+    /// minutes against RestAPI (JSON) and GrpcAPI at once, after a two-minute warm-up, written to
+    /// BenchmarkDotNet.Artifacts/soak. The warm-up is long because it is what the measured span is judged against:
+    /// measured here, RestAPI's resident memory climbed for about three minutes (141 → 156 MiB) while the server GC
+    /// sized its heap. The soak reads its servers' memory, threads and handles, so it starts them itself.
     /// </summary>
-    public static LoadOptions ParseSoak(IReadOnlyList<string> args)
+    public static LoadOptions From(ParseResult result, bool soak)
     {
-        List<string> defaults = [];
-        foreach (var (option, value) in new[] { ("--duration", "10m"), ("--warmup", "2m"), ("--targets", "rest-json,grpc"), ("--out", Path.Combine("BenchmarkDotNet.Artifacts", "soak")) })
+        var usage = soak ? SoakUsage : Usage;
+        if (result.UnmatchedTokens is [var stray, ..])
         {
-            if (!args.Contains(option))
-            {
-                defaults.AddRange([option, value]);
-            }
+            throw new ArgumentException($"{(soak ? "soak" : "load")} does not take '{stray}'. {usage}");
         }
 
-        var options = Parse([.. defaults, .. args]);
-        return options.Servers.GivesServers
-            ? throw new ArgumentException($"soak starts its own servers: it reads their memory, threads and handles. {Usage.Replace("load", "soak", StringComparison.Ordinal)}")
-            : options with { Scenario = options.Scenario with { Name = $"soak of {options.Scenario.Name}" } };
+        var name = result.GetValue<string>("--scenario")!;
+        if (!LoadScenario.Presets.TryGetValue(name, out var scenario))
+        {
+            throw new ArgumentException($"--scenario takes {string.Join(", ", LoadScenario.Presets.Keys)}, not '{name}'. {usage}");
+        }
+        try
+        {
+            foreach (var (option, apply) in Overrides)
+            {
+                if (result.GetValue<string>(option) is { } value)
+                {
+                    scenario = apply(scenario, value);
+                }
+            }
+        }
+        catch (ArgumentException e)
+        {
+            throw new ArgumentException($"{e.Message} {usage}", e);
+        }
+
+        scenario = Validate(scenario, result.GetValue<string>("--rate") is not null, usage);
+        var targets = result.GetValue<string>("--targets")?.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
+        // Refused here, before any server starts.
+        if (targets?.FirstOrDefault(target => !LoadTarget.Catalogue.Any(entry => entry.Name == target)) is { } unknown)
+        {
+            throw new ArgumentException($"--targets takes {string.Join(", ", LoadTarget.Catalogue.Select(entry => entry.Name))}, not '{unknown}'. {usage}");
+        }
+
+        var servers = BenchOptions.ServersFrom(result, usage);
+        var output = Path.GetFullPath(result.GetValue<string>("--out")!);
+        return new LoadOptions(soak ? scenario with { Name = $"soak of {scenario.Name}" } : scenario, targets, output, servers);
     }
 
     /// <summary>Reads "60s", "500ms", "2m", "1h" or a bare number of seconds.</summary>
@@ -138,7 +148,7 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
     /// Checks the parameters together: a rate turns a closed-loop preset into an open loop; every loop needs a
     /// positive duration and count, so that it ends by itself.
     /// </summary>
-    private static LoadScenario Validate(LoadScenario scenario, bool rateGiven)
+    private static LoadScenario Validate(LoadScenario scenario, bool rateGiven, string usage)
     {
         if (rateGiven && scenario.Model == LoadModel.Closed)
         {
@@ -158,7 +168,23 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
             { Connections: ConnectionMode.PerUser, Users: < 1 } => "--connections per-user needs --users (how many clients)",
             _ => null,
         };
-        return problem is null ? scenario : throw new ArgumentException($"{problem}. {Usage}");
+        return problem is null ? scenario : throw new ArgumentException($"{problem}. {usage}");
+    }
+
+    /// <summary>An option with a value; its default either set (<paramref name="defaultValue"/>) or only described (<paramref name="describedDefault"/>, what the preset or the runner uses).</summary>
+    private static Option<string> Text(string name, string description, string helpName, string? defaultValue, string? describedDefault)
+    {
+        var option = new Option<string>(name) { Description = description, HelpName = helpName };
+        if (defaultValue is not null)
+        {
+            option.DefaultValueFactory = _ => defaultValue;
+        }
+        else if (describedDefault is not null)
+        {
+            option.Description = $"{description} [default: {describedDefault}]";
+        }
+
+        return option;
     }
 
     private static int Whole(string option, string text) =>

@@ -31,7 +31,10 @@ public sealed class LoadRunner
     }
 
     /// <summary>What the progress line shows once a second.</summary>
-    public sealed record Progress(string Target, TimeSpan Elapsed, TimeSpan Planned, long RequestsLastSecond, double P99LastSecond, long Errors, double ClientCpuPercent);
+    public sealed record Progress(string Target, int Second, string Phase, TimeSpan Planned, long RequestsLastSecond, double P99LastSecond, long Errors, double ClientCpuPercent);
+
+    /// <summary>The shortest tenth of the measured span the drift is judged on, seconds.</summary>
+    public const int MinDriftTenthSeconds = 10;
 
     /// <summary>Runs <paramref name="target"/> through <paramref name="scenario"/> against the server process <paramref name="serverProcessId"/> (null: not sampled).</summary>
     public static async Task<TargetResult> RunAsync(
@@ -206,6 +209,7 @@ public sealed class LoadRunner
         LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, ProcessSampler client, ProcessSampler? server, Action<Progress> progress, CancellationToken done)
     {
         using var timer = new PeriodicTimer(TimeSpan.FromSeconds(1));
+        var reported = -1;
         try
         {
             while (await timer.WaitForNextTickAsync(done))
@@ -216,9 +220,14 @@ public sealed class LoadRunner
                 // Timer ticks drift: a second read twice keeps both readings' bytes.
                 samples[second] = samples[second] is { } earlier ? reading with { Sent = reading.Sent + earlier.Sent, Received = reading.Received + earlier.Received } : reading;
                 var errors = recorder.Errors(0, recorder.Seconds);
-                progress(new Progress(
-                    _target.Name, TimeSpan.FromSeconds(second + 1), _scenario.TargetTime, recorder.Count(CallOutcome.Ok, second, second + 1),
-                    recorder.Latencies(second, second + 1).Percentile(99), errors, reading.Client?.CpuPercent ?? 0));
+                // Each second once, in order: a late tick reports the second it skipped from the recorder, which has it.
+                for (; reported < second; reported++)
+                {
+                    var s = reported + 1;
+                    progress(new Progress(
+                        _target.Name, s + 1, Phase(s), _scenario.TargetTime, recorder.Count(CallOutcome.Ok, s, s + 1),
+                        recorder.Latencies(s, s + 1).Percentile(99), errors, reading.Client?.CpuPercent ?? 0));
+                }
             }
         }
         catch (OperationCanceledException)
@@ -226,6 +235,11 @@ public sealed class LoadRunner
             // The run ended.
         }
     }
+
+    private string Phase(int second) =>
+        second < _scenario.RampUp.TotalSeconds && _scenario.Model != LoadModel.Saturation ? "ramp-up"
+        : second < _scenario.MeasuredFrom.TotalSeconds ? "warm-up"
+        : "measured";
 
     private (long Sent, long Received, ProcessReading? Client, ProcessReading? Server) Reading(ProcessSampler client, ProcessSampler? server)
     {
@@ -273,8 +287,9 @@ public sealed class LoadRunner
             serverCpu.Count > 0 ? serverCpu.Average() : null,
             series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null);
 
-        var tenth = Math.Max(1, measured.Count / 10);
-        var drift = measured.Count >= 2 && _scenario.Model != LoadModel.Saturation
+        // A tenth shorter than 10 s is a handful of samples: its rate and p99 say more about the second than the run.
+        var tenth = measured.Count / 10;
+        var drift = tenth >= MinDriftTenthSeconds && _scenario.Model != LoadModel.Saturation
             ? new Drift(
                 recorder.Latencies(from, from + tenth).Count / (double)tenth,
                 recorder.Latencies(to - tenth, to).Count / (double)tenth,

@@ -80,6 +80,12 @@ public static class LoadSummary
                     2, 4);
         }
 
+        var undrifted = results.Targets.Where(t => t.Drift is null && t.Steps.Count == 0).Select(t => t.Name).ToList();
+        if (undrifted.Count > 0)
+        {
+            document.AddParagraph($"Drift: too short to judge for {string.Join(", ", undrifted)} (each tenth of the measured span must hold at least {LoadRunner.MinDriftTenthSeconds} s).");
+        }
+
         var saturated = results.Targets.Where(t => t.Steps.Count > 0).ToList();
         if (saturated.Count > 0)
         {

@@ -5,42 +5,37 @@ using RESTvsGRPC.Bench.Reports;
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>
-/// The soak's verdict on one target's server: errors over the whole run (must be 0), and its resident memory, thread
-/// count and handle count at the start and the end of the measured span, each the mean of its first and last tenth
-/// (ten seconds at least), whose growth must stay under 10 %.
+/// The soak's verdict on one target's server: errors over the whole run (must be 0), and the <see cref="ResourceTrend"/>
+/// of its resident memory, thread count and handle count over the measured span (each must hold).
 /// </summary>
-public sealed record SoakVerdict(string Target, long Errors, IReadOnlyList<SoakVerdict.Resource> Resources)
+public sealed record SoakVerdict(string Target, long Errors, IReadOnlyList<ResourceTrend> Resources)
 {
-    public const double MaxGrowth = 0.10;
-    private const int MinWindowSeconds = 10;
-
-    /// <summary>One resource of the server at the start and the end of the measured span.</summary>
-    public sealed record Resource(string Name, double Start, double End, Func<double, string> Format)
-    {
-        public double Growth => Start > 0 ? (End / Start) - 1 : 0;
-
-        public bool Held => Growth < MaxGrowth;
-    }
+    /// <summary>The fewest measured seconds a verdict is given on.</summary>
+    public const int MinMeasuredSeconds = 2 * ResourceTrend.Batches;
 
     public bool Passed => Errors == 0 && Resources.All(resource => resource.Held);
 
-    /// <summary>The verdict on <paramref name="result"/>; null where the server's resources were not read (a server given by URL).</summary>
+    /// <summary>The verdict on <paramref name="result"/>; null where the server's resources were not read (a server given by URL) or the run was too short.</summary>
     public static SoakVerdict? Of(TargetResult result, LoadScenario scenario)
     {
+        var warmupFrom = (int)Math.Ceiling((scenario.MeasuredFrom - scenario.Warmup).TotalSeconds);
         var from = (int)Math.Ceiling(scenario.MeasuredFrom.TotalSeconds);
-        var measured = result.Series.Where(s => s.Second >= from && s.ServerResidentBytes is not null).ToList();
-        var window = Math.Max(MinWindowSeconds, measured.Count / 10);
-        if (measured.Count < 2 * window)
+        var read = result.Series.Where(s => s.ServerResidentBytes is not null).ToList();
+        var warmup = read.Where(s => s.Second >= warmupFrom && s.Second < from).ToList();
+        var measured = read.Where(s => s.Second >= from).ToList();
+        if (measured.Count < MinMeasuredSeconds || warmup.Count == 0)
         {
             return null;
         }
 
-        var (start, end) = (measured.Take(window).ToList(), measured.TakeLast(window).ToList());
+        ResourceTrend Trend(string name, Func<SecondSample, double> value) =>
+            ResourceTrend.Of(name, [.. warmup.Select(value)], [.. measured.Select(value)]);
+
         return new SoakVerdict(result.Name, result.Totals.Errors.Total,
         [
-            new("resident memory", start.Average(s => s.ServerResidentBytes!.Value), end.Average(s => s.ServerResidentBytes!.Value), bytes => Units.Bytes(bytes)),
-            new("threads", start.Average(s => s.ServerThreads ?? 0), end.Average(s => s.ServerThreads ?? 0), Count),
-            new("handles", start.Average(s => s.ServerHandles ?? 0), end.Average(s => s.ServerHandles ?? 0), Count),
+            Trend("resident memory", s => s.ServerResidentBytes!.Value),
+            Trend("threads", s => s.ServerThreads ?? 0),
+            Trend("handles", s => s.ServerHandles ?? 0),
         ]);
     }
 
@@ -49,14 +44,19 @@ public sealed record SoakVerdict(string Target, long Errors, IReadOnlyList<SoakV
     {
         var text = new StringBuilder();
         text.Append("# Soak verdict\n\n");
-        text.Append(CultureInfo.InvariantCulture, $"Measured span: {duration.TotalMinutes:0.#} min per target, all targets at once. Start and end: the mean of the first and the last tenth of the measured seconds (at least {MinWindowSeconds} s each). A server passes with 0 errors and every resource grown by less than {MaxGrowth:P0}.\n\n");
-        text.Append("| target | errors | resource | start | end | growth | held |\n|---|---:|---|---:|---:|---:|---|\n");
+        text.Append(CultureInfo.InvariantCulture, $"Measured span: {duration.TotalMinutes:0.#} min per target, all targets at once, one sample per second. ");
+        text.Append(CultureInfo.InvariantCulture, $"A server passes with 0 errors and every resource holding on both counts. **Trend**: a least-squares line through the means of {ResourceTrend.Batches} equal batches of the measured span (samples a second apart remember each other), with its slope's 95 % interval, the wider of two readings: the batches as independent, or as the steps of a random walk (a thread pool wanders over minutes); it holds when the interval includes 0 or when even its upper end projects less than {ResourceTrend.MaxGrowth:P0} growth over the span. ");
+        text.Append(CultureInfo.InvariantCulture, $"**Range**: the measured maximum stays under a ceiling, the warm-up's maximum plus as much as the resource moved during the warm-up (at least {ResourceTrend.MinMargin:P0} of that maximum).\n\n");
+        text.Append("| target | errors | resource | slope per minute (95 % interval) | growth over the span (upper end) | line start → end | min – max | ceiling (warm-up max) | trend | range |\n");
+        text.Append("|---|---:|---|---|---|---|---|---|---|---|\n");
         foreach (var verdict in verdicts)
         {
-            foreach (var resource in verdict.Resources)
+            foreach (var r in verdict.Resources)
             {
+                Func<double, string> format = r.Name == "resident memory" ? value => Units.Bytes(value) : Count;
                 text.Append(CultureInfo.InvariantCulture,
-                    $"| {verdict.Target} | {verdict.Errors:N0} | {resource.Name} | {resource.Format(resource.Start)} | {resource.Format(resource.End)} | {resource.Growth:+0.0 %;-0.0 %} | {(resource.Held ? "yes" : "**no**")} |\n");
+                    $"| {verdict.Target} | {verdict.Errors:N0} | {r.Name} | {Signed(r.SlopePerMinute, format)} ({Signed(r.SlopeLow, format)} to {Signed(r.SlopeHigh, format)}) | {r.Growth:+0.0 %;-0.0 %;0.0 %} ({r.GrowthHigh:+0.0 %;-0.0 %;0.0 %}) "
+                    + $"| {format(r.Start)} → {format(r.End)} | {format(r.Min)} – {format(r.Max)} | {format(r.Ceiling)} ({format(r.WarmupMax)}) | {Held(r.TrendHeld)} | {Held(r.RangeHeld)} |\n");
             }
         }
 
@@ -64,5 +64,9 @@ public sealed record SoakVerdict(string Target, long Errors, IReadOnlyList<SoakV
         return text.ToString();
     }
 
-    private static string Count(double value) => value.ToString("0.#", CultureInfo.InvariantCulture);
+    private static string Held(bool held) => held ? "holds" : "**fails**";
+
+    private static string Signed(double value, Func<double, string> format) => value < 0 ? $"−{format(-value)}" : $"+{format(value)}";
+
+    private static string Count(double value) => value.ToString("0.##", CultureInfo.InvariantCulture);
 }

@@ -34,14 +34,6 @@ public sealed class PerCallColumn : IColumn
             return "NA";
         }
 
-        var nanoseconds = mean.Value / calls.Value;
-        var (value, unit) = nanoseconds switch
-        {
-            < 1e3 => (nanoseconds, "ns"),
-            < 1e6 => (nanoseconds / 1e3, "μs"),
-            < 1e9 => (nanoseconds / 1e6, "ms"),
-            _ => (nanoseconds / 1e9, "s"),
-        };
-        return value.ToString("N2", style.CultureInfo) + " " + unit;
+        return Units.Time(mean.Value / calls.Value);
     }
 }

@@ -12,23 +12,11 @@ public static class RunComparison
     public const string MarkdownFile = "compare.md";
     public const string ChartFile = "compare.svg";
 
-    /// <summary>The compare command: 0 when written, 2 for fewer than two folders, 1 when a folder holds no summary.</summary>
-    public static int Run(IReadOnlyList<string> arguments, TextWriter output, TextWriter error)
+    public const string Usage = "usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: each folder is a run's results folder, the one holding summary.json.";
+
+    /// <summary>The compare command over <paramref name="folders"/> (two or more), written into <paramref name="target"/>: 0 when written, 1 when a folder holds no summary.</summary>
+    public static int Run(IReadOnlyList<string> folders, string target, TextWriter output, TextWriter error)
     {
-        var folders = arguments.Where(a => a != "--out").ToList();
-        var outIndex = arguments.ToList().IndexOf("--out");
-        var target = outIndex >= 0 && outIndex + 1 < arguments.Count ? arguments[outIndex + 1] : Directory.GetCurrentDirectory();
-        if (outIndex >= 0)
-        {
-            folders.Remove(target);
-        }
-
-        if (folders.Count < 2)
-        {
-            error.WriteLine("usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: each folder is a run's results folder, the one holding summary.json.");
-            return 2;
-        }
-
         List<(string Label, RunResults Run)> runs;
         try
         {

@@ -365,8 +365,14 @@ public static class RunSummary
                 continue;
             }
 
-            var comparisons = inOperation.Where(b => !b.Baseline)
-                .Select(b => $"{Arms.Describe(b.Method)} {Compared(baseline, b)}");
+            var others = inOperation.Where(b => !b.Baseline).ToList();
+            var comparisons = others.Select(b => $"{Arms.Describe(b.Method)} {Compared(baseline, b)}");
+            if (others.Count > 0 && others.All(baseline.WithinErrorOf))
+            {
+                yield return $"**{operation}**: no difference beyond this run's error; nothing here tells the arms apart (REST + JSON {Units.Time(baseline.NanosecondsPerCall)} per call; {string.Join("; ", comparisons)}).";
+                continue;
+            }
+
             yield return $"**{operation}**: against REST + JSON ({Units.Time(baseline.NanosecondsPerCall)} per call), {string.Join("; ", comparisons)}.";
         }
     }

@@ -115,7 +115,8 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
         // BenchmarkDotNet 0.15 sorts every diagnoser's metric columns by this priority together: past the memory
         // diagnoser's (Gen0, Gen1, Gen2, Allocated) so the server's columns stand together after the client's.
         public int PriorityInCategory => 100;
-        public bool GetIsAvailable(Metric metric) => true;
+        // Shown by ServerCpuColumn, in its own unit; the metric stays in the report for the summary.
+        public bool GetIsAvailable(Metric metric) => false;
     }
 
     private sealed class PeakWorkingSetDescriptor : IMetricDescriptor

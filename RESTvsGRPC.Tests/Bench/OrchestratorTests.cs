@@ -19,7 +19,7 @@ public sealed class OrchestratorTests : IDisposable
         using var server = await TestServers.StartRestAsync("--data", path);
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(["--rest-url", server.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(["--rest-url", server.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData], output, error);
 
         Assert.Equal(1, exitCode);
         Assert.StartsWith("bench stopped before timing anything: REST GetLargePayload returned 10 records", error.ToString());
@@ -34,11 +34,11 @@ public sealed class OrchestratorTests : IDisposable
         using var server = await TestServers.StartGrpcAsync("--data", path);
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(["--grpc-url", server.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(["--grpc-url", server.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData], output, error);
 
         Assert.Equal(1, exitCode);
         Assert.StartsWith("bench stopped before timing anything: gRPC GetLargePayloadAsList returned 10 records", error.ToString());
-        Assert.DoesNotContain("started", output.ToString());
+        Assert.DoesNotContain("// started:", output.ToString());
     }
 
     [Fact]
@@ -46,7 +46,7 @@ public sealed class OrchestratorTests : IDisposable
     {
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(["--rest-url", $"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/"], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(["--rest-url", $"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/"], output, error);
 
         Assert.Equal(1, exitCode);
         Assert.StartsWith("bench stopped before timing anything: REST GetSmallPayload failed:", error.ToString());
@@ -59,11 +59,11 @@ public sealed class OrchestratorTests : IDisposable
         File.WriteAllText(path, "[{\"id\":\"x\"}]");
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(["--data", path], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(["--data", path], output, error);
 
         Assert.Equal(1, exitCode);
         Assert.Contains($"data file '{path}', record 0, field 'id': \"x\" is not a record id", error.ToString());
-        Assert.DoesNotContain("started", output.ToString());
+        Assert.DoesNotContain("// started:", output.ToString());
     }
 
     [Theory]
@@ -75,12 +75,12 @@ public sealed class OrchestratorTests : IDisposable
         var path = name.Length > 0 ? _directory.File(name) : _directory.Path;
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(["--data", path], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(["--data", path], output, error);
 
         Assert.Equal(1, exitCode);
         Assert.StartsWith($"bench stopped before timing anything: data file '{path}' {reason}", error.ToString());
         Assert.Single(error.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries));
-        Assert.DoesNotContain("started", output.ToString());
+        Assert.DoesNotContain("// started:", output.ToString());
     }
 
     [Theory]
@@ -90,7 +90,7 @@ public sealed class OrchestratorTests : IDisposable
     {
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await Orchestrator.RunAsync(args, output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(args, output, error);
 
         Assert.Equal(2, exitCode);
         Assert.Contains("usage: RESTvsGRPC.Bench", error.ToString());
@@ -109,7 +109,7 @@ public sealed class OrchestratorTests : IDisposable
     {
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        Assert.Equal(2, await Orchestrator.RunAsync(args, output, error));
+        Assert.Equal(2, await BenchCommandLine.InvokeAsync(args, output, error));
         Assert.Contains("usage: RESTvsGRPC.Bench", error.ToString());
     }
 

@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -17,7 +18,7 @@ public sealed class RunComparisonTests : IDisposable
         var windows = SaveRun("windows", RunFixture.Run(scale: 1.5, os: "Microsoft Windows 10.0.26100"));
         var output = new StringWriter();
 
-        var status = RunComparison.Run([linux, windows, "--out", _directory.File("out")], output, TextWriter.Null);
+        var status = RunComparison.Run([linux, windows], _directory.File("out"), output, TextWriter.Null);
 
         var markdown = File.ReadAllText(_directory.File("out/compare.md"));
         Assert.Equal(0, status);
@@ -39,7 +40,7 @@ public sealed class RunComparisonTests : IDisposable
         var json = Path.Combine(windows, RunResults.FileName);
         File.WriteAllText(json, File.ReadAllText(json).ReplaceLineEndings("\r\n"));
 
-        var status = RunComparison.Run([linux, windows + Path.DirectorySeparatorChar, "--out", _directory.File("out")], TextWriter.Null, TextWriter.Null);
+        var status = RunComparison.Run([linux, windows + Path.DirectorySeparatorChar], _directory.File("out"), TextWriter.Null, TextWriter.Null);
 
         Assert.Equal(0, status);
         var markdown = File.ReadAllText(_directory.File("out/compare.md"));
@@ -54,20 +55,20 @@ public sealed class RunComparisonTests : IDisposable
         var first = SaveRun("a", RunFixture.Run());
         var second = SaveRun("b", RunFixture.Run(scale: 1.1));
 
-        RunComparison.Run([first, second, "--out", _directory.File("out")], TextWriter.Null, TextWriter.Null);
+        RunComparison.Run([first, second], _directory.File("out"), TextWriter.Null, TextWriter.Null);
 
         Assert.Contains("| TransportBenchmarks.RestGetSmallPayload Calls=100 | 60.0 μs ± 10.0 μs | 66.0 μs ± 10.0 μs | ≈ 1.10× |", File.ReadAllText(_directory.File("out/compare.md")));
     }
 
     [Fact]
-    public void Compare_refuses_a_single_folder_and_names_a_folder_without_results()
+    public async Task Compare_refuses_a_single_folder_and_names_a_folder_without_results()
     {
         var run = SaveRun("run", RunFixture.Run());
         Directory.CreateDirectory(_directory.File("empty"));
         var error = new StringWriter();
 
-        Assert.Equal(2, RunComparison.Run([run], TextWriter.Null, TextWriter.Null));
-        Assert.Equal(1, RunComparison.Run([run, _directory.File("empty")], TextWriter.Null, error));
+        Assert.Equal(2, await BenchCommandLine.InvokeAsync(["compare", run], TextWriter.Null, TextWriter.Null));
+        Assert.Equal(1, await BenchCommandLine.InvokeAsync(["compare", run, _directory.File("empty"), "--out", _directory.File("out")], TextWriter.Null, error));
         Assert.Contains(Path.Combine(_directory.File("empty"), RunResults.FileName), error.ToString());
     }
 

@@ -1,0 +1,146 @@
+using System.CommandLine;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Paired;
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Bench;
+
+/// <summary>
+/// The bench's command line on System.CommandLine: <c>run</c> (also what runs with no command), <c>load</c>,
+/// <c>soak</c>, <c>compare</c> and <c>summary</c>, each with its own <c>--help</c>. A bad option, value or argument is
+/// refused before any server starts, in one sentence and the command's usage line, with exit code
+/// <see cref="BadUsage"/>; a run that fails exits 1.
+/// </summary>
+public static class BenchCommandLine
+{
+    /// <summary>The exit code of a command line the bench refuses.</summary>
+    public const int BadUsage = 2;
+
+    private const string RunExamples = """
+
+        Examples:
+          RESTvsGRPC.Bench                              the default suite: paired rounds, then BenchmarkDotNet
+          RESTvsGRPC.Bench --quick                      a first look, in about half the time
+          RESTvsGRPC.Bench --paired                     only the paired rounds: REST/gRPC ratios with intervals
+          RESTvsGRPC.Bench --suite full --job short     every benchmark, BenchmarkDotNet's short job
+          RESTvsGRPC.Bench --filter '*Small*' --artifacts out
+
+        BenchmarkDotNet's own options pass through (checked before any server starts); --benchmarkdotnet-help lists them.
+        """;
+
+    /// <summary>Parses <paramref name="args"/> as the root (run) command's; throws <see cref="ArgumentException"/> on the first error.</summary>
+    public static ParseResult ParseRun(IReadOnlyList<string> args) => Checked(Root(TextWriter.Null, TextWriter.Null, []).Parse([.. args], Parsing), BenchOptions.Usage);
+
+    /// <summary>Parses <paramref name="args"/> as <c>load</c>'s or <c>soak</c>'s; throws <see cref="ArgumentException"/> on the first error.</summary>
+    public static ParseResult ParseLoad(IReadOnlyList<string> args, bool soak) =>
+        Checked(LoadLike(soak, TextWriter.Null, TextWriter.Null, []).Parse([.. args], Parsing), soak ? LoadOptions.SoakUsage : LoadOptions.Usage);
+
+    /// <summary>Parses and runs <paramref name="args"/>: the command's exit code, or <see cref="BadUsage"/> on a refused command line.</summary>
+    public static async Task<int> InvokeAsync(string[] args, TextWriter output, TextWriter error)
+    {
+        var result = Root(output, error, args).Parse(args, Parsing);
+        if (result.Errors is [var first, ..])
+        {
+            error.WriteLine($"{Sentence(first.Message)} {UsageOf(result.CommandResult.Command.Name)}");
+            return BadUsage;
+        }
+
+        // The bench handles its own signals (servers to stop, results to keep); System.CommandLine's handler would race it.
+        return await result.InvokeAsync(new InvocationConfiguration { Output = output, Error = error, ProcessTerminationTimeout = null, EnableDefaultExceptionHandler = false });
+    }
+
+    /// <summary>No response files: a BenchmarkDotNet filter may start with '@'.</summary>
+    private static ParserConfiguration Parsing => new() { ResponseFileTokenReplacer = null };
+
+    private static RootCommand Root(TextWriter output, TextWriter error, string[] args)
+    {
+        var root = new RootCommand("RESTvsGRPC: what a .NET service gains or loses by speaking gRPC instead of REST, measured on this machine. With no command it runs the benchmarks (see run)." + RunExamples)
+        {
+            TreatUnmatchedTokensAsErrors = false,
+        };
+        var run = new Command("run", "What runs with no command: start the servers, gate every call, measure (paired rounds, BenchmarkDotNet), write the reports and the summary, stop the servers.")
+        {
+            TreatUnmatchedTokensAsErrors = false,
+        };
+        foreach (var command in new[] { root, run })
+        {
+            foreach (var option in BenchOptions.Options.All)
+            {
+                command.Options.Add(option);
+            }
+
+            command.SetAction((result, _) => Refused(() => BenchOptions.From(result), error, options => Orchestrator.RunAsync(options, args, output, error)));
+        }
+
+        var folders = new Argument<string[]>("RESULTS_DIR") { Description = "Results folders (each holds a summary.json), two or more.", Arity = new ArgumentArity(2, 100) };
+        var target = new Option<string>("--out") { Description = "Where compare.md and compare.svg go.", HelpName = "DIR", DefaultValueFactory = _ => Directory.GetCurrentDirectory() };
+        var compare = new Command("compare", "Two or more runs side by side (OSes, commits, machines): times per call, ratios, ≈ within error.") { folders, target };
+        compare.TreatUnmatchedTokensAsErrors = true;
+        compare.SetAction(result => RunComparison.Run(result.GetValue(folders)!, result.GetValue(target)!, output, error));
+
+        var folder = new Argument<string>("RESULTS_DIR") { Description = "A results folder (or its summary.json)." };
+        var summary = new Command("summary", "Write a run's summary (Markdown, HTML, SVG charts) again from its summary.json.") { folder };
+        summary.TreatUnmatchedTokensAsErrors = true;
+        summary.SetAction(result => Orchestrator.RewriteSummary(result.GetValue(folder)!, output, error));
+
+        var parent = new Argument<int>("PARENT_PID");
+        var echo = new Command(TcpEcho.Command, "The transport floor's echo process.") { Hidden = true };
+        echo.Arguments.Add(parent);
+        echo.SetAction((result, _) => TcpEcho.ServeAsync(result.GetValue(parent), output));
+
+        root.Subcommands.Add(run);
+        root.Subcommands.Add(LoadLike(soak: false, output, error, args));
+        root.Subcommands.Add(LoadLike(soak: true, output, error, args));
+        root.Subcommands.Add(compare);
+        root.Subcommands.Add(summary);
+        root.Subcommands.Add(echo);
+        return root;
+    }
+
+    private static Command LoadLike(bool soak, TextWriter output, TextWriter error, string[] args)
+    {
+        var command = soak
+            ? new Command("soak", "Hold the normal load on RestAPI and GrpcAPI at once for 10 minutes after a 2-minute warm-up, then judge errors and each server's memory, threads and handles (trend and range).\n\nExample:\n  RESTvsGRPC.Bench soak --duration 60s")
+            : new Command("load", "Drive each target with many users or a request rate, one target after another: throughput, latency percentiles, errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load --scenario saturation --targets grpc,rest-json");
+        command.TreatUnmatchedTokensAsErrors = true;
+        foreach (var option in LoadOptions.Declare(soak))
+        {
+            command.Options.Add(option);
+        }
+
+        command.SetAction((result, _) => Refused(() => LoadOptions.From(result, soak), error,
+            options => LoadCommand.RunAsync(options, args, output, error, liveProgress: !soak && ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected, soak)));
+        return command;
+    }
+
+    /// <summary>Builds a command's options and runs it, or says in one sentence why the options do not fit together.</summary>
+    private static Task<int> Refused<T>(Func<T> options, TextWriter error, Func<T, Task<int>> run)
+    {
+        T parsed;
+        try
+        {
+            parsed = options();
+        }
+        catch (ArgumentException e)
+        {
+            error.WriteLine(e.Message);
+            return Task.FromResult(BadUsage);
+        }
+
+        return run(parsed);
+    }
+
+    private static ParseResult Checked(ParseResult result, string usage) =>
+        result.Errors is [var first, ..] ? throw new ArgumentException($"{Sentence(first.Message)} {usage}") : result;
+
+    private static string UsageOf(string command) => command switch
+    {
+        "load" => LoadOptions.Usage,
+        "soak" => LoadOptions.SoakUsage,
+        "compare" => RunComparison.Usage,
+        "summary" => "usage: RESTvsGRPC.Bench summary RESULTS_DIR",
+        _ => BenchOptions.Usage,
+    };
+
+    private static string Sentence(string message) => message.EndsWith('.') ? message : message + ".";
+}

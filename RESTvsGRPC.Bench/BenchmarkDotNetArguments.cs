@@ -1,0 +1,37 @@
+using BenchmarkDotNet.ConsoleArguments;
+using BenchmarkDotNet.Loggers;
+
+namespace RESTvsGRPC.Bench;
+
+/// <summary>
+/// The arguments the bench passes to BenchmarkDotNet, checked by BenchmarkDotNet's own parser before any server
+/// starts: a typo (<c>--sute</c>) or a bad value (<c>--job fastest</c>) is refused in one sentence, not after the
+/// gate with 240 lines of usage.
+/// </summary>
+public static class BenchmarkDotNetArguments
+{
+    /// <summary>Throws <see cref="ArgumentException"/> with BenchmarkDotNet's first complaint and <paramref name="usage"/> when it refuses <paramref name="args"/>.</summary>
+    public static void Validate(IReadOnlyList<string> args, string usage)
+    {
+        if (args.Count == 0)
+        {
+            return;
+        }
+
+        var logger = new AccumulationLogger();
+        var (accepted, _, _) = ConfigParser.Parse([.. args], logger);
+        if (!accepted)
+        {
+            throw new ArgumentException($"{FirstComplaint(logger.GetLog(), args)} {usage}");
+        }
+    }
+
+    /// <summary>The first line under CommandLineParser's "ERROR(S):" heading, else BenchmarkDotNet's first line.</summary>
+    private static string FirstComplaint(string log, IReadOnlyList<string> args)
+    {
+        var lines = log.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
+        var heading = Array.FindIndex(lines, line => line.StartsWith("ERROR(S)", StringComparison.Ordinal));
+        var complaint = heading >= 0 && heading + 1 < lines.Length ? lines[heading + 1] : lines.FirstOrDefault(line => !line.StartsWith("BenchmarkDotNet", StringComparison.Ordinal));
+        return $"BenchmarkDotNet refuses '{string.Join(' ', args)}': {complaint?.TrimEnd('.') ?? "no reason given"}.";
+    }
+}
