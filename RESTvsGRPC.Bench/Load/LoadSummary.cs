@@ -99,19 +99,20 @@ public static class LoadSummary
                         [t.Name, Rate(s.TargetRate), Rate(s.AchievedRate), Units.Time(s.P99), s.Errors.ToString(CultureInfo.InvariantCulture), s.Held ? "yes" : "no"])),
                     1, 2, 3, 4);
             charts.Add(("load-saturation.svg", SvgChart.Lines(
-                "p99 latency against the rate asked", "requests/s asked", "p99 (ms)",
+                "p99 latency against the rate asked", "requests/s asked", "p99",
                 [.. saturated.Select(t => new SvgChart.Line(t.Name, [.. t.Steps.Select(s => (s.TargetRate, s.P99 / 1e6))]))],
-                v => v.ToString("#,0.##", CultureInfo.InvariantCulture))));
+                Milliseconds)));
         }
 
+        var phases = Phases(results);
         charts.Add(("load-rps.svg", SvgChart.Lines(
             "Requests per second (validated answers) over time", "seconds since the target's start", "requests/s",
             [.. results.Targets.Select(t => new SvgChart.Line(t.Name, [.. Whole(t.Series).Select(s => ((double)s.Second, (double)s.Requests))]))],
-            v => v.ToString("#,0", CultureInfo.InvariantCulture), log: false)));
+            v => v.ToString("#,0", CultureInfo.InvariantCulture), log: false, phases)));
         charts.Add(("load-p99.svg", SvgChart.Lines(
-            "p99 latency per second over time", "seconds since the target's start", "p99 (ms)",
+            "p99 latency per second over time", "seconds since the target's start", "p99",
             [.. results.Targets.Select(t => new SvgChart.Line(t.Name, [.. Whole(t.Series).Where(s => s.Requests > 0).Select(s => ((double)s.Second, s.P99 / 1e6))]))],
-            v => v.ToString("#,0.##", CultureInfo.InvariantCulture), log: false)));
+            Milliseconds, log: false, phases)));
         var percentiles = results.Targets.Select(t => new SvgChart.Group(t.Name,
         [
             new SvgChart.Bar("p50", t.Totals.Latency.P50 / 1e6), new SvgChart.Bar("p90", t.Totals.Latency.P90 / 1e6),
@@ -120,7 +121,7 @@ public static class LoadSummary
         ])).ToList();
         var values = percentiles.SelectMany(g => g.Bars).Select(b => b.Value).Where(v => v > 0).DefaultIfEmpty(1).ToList();
         charts.Add(("load-percentiles.svg", SvgChart.GroupedBars(
-            "Latency percentiles per target", "latency (ms)", percentiles, logScale: values.Max() / values.Min() > 20, v => v.ToString("#,0.##", CultureInfo.InvariantCulture))));
+            "Latency percentiles per target", "latency", percentiles, logScale: values.Max() / values.Min() > 20, Milliseconds)));
 
         foreach (var (file, _) in charts)
         {
@@ -160,6 +161,30 @@ public static class LoadSummary
     }
 
     /// <summary>The seconds a chart shows: all but the last, which the run ended in the middle of (it would show as a drop).</summary>
+    /// <summary>The ramp-up and the warm-up as shaded spans of the time-series charts, read back from the scenario as the run wrote it.</summary>
+    private static IReadOnlyList<SvgChart.Span> Phases(LoadResults results)
+    {
+        double Seconds(string name) => results.Scenario.FirstOrDefault(p => p.Name == name) is { } parameter
+            ? LoadOptions.ParseDuration(name, parameter.Value.Replace(" ", "", StringComparison.Ordinal)).TotalSeconds
+            : 0;
+        var (rampUp, warmup) = (Seconds("ramp-up"), Seconds("warm-up (not measured)"));
+        List<SvgChart.Span> spans = [];
+        if (rampUp > 0)
+        {
+            spans.Add(new(0, rampUp, string.Create(CultureInfo.InvariantCulture, $"ramp-up, 0–{rampUp:0.#} s (not measured)"), "#d9d9d9"));
+        }
+
+        if (warmup > 0)
+        {
+            spans.Add(new(rampUp, rampUp + warmup, string.Create(CultureInfo.InvariantCulture, $"warm-up, {rampUp:0.#}–{rampUp + warmup:0.#} s (not measured); the measured seconds follow it"), "#efefef"));
+        }
+
+        return spans;
+    }
+
+    /// <summary>A chart value in ms, written in the unit that suits it (three significant digits).</summary>
+    private static string Milliseconds(double milliseconds) => Units.Time(milliseconds * 1e6);
+
     private static IEnumerable<SecondSample> Whole(IReadOnlyList<SecondSample> series) => series.Count > 1 ? series.Take(series.Count - 1) : series;
 
     private static string Rate(double perSecond) => perSecond.ToString(perSecond >= 100 ? "#,0" : "#,0.#", CultureInfo.InvariantCulture);

@@ -6,8 +6,8 @@ namespace RESTvsGRPC.Bench.Load;
 /// before, so 600 samples hold far fewer independent ones), its slope's 95 % interval the wider of two readings (the
 /// batches independent, or a random walk stepping from batch to batch); it holds when the
 /// interval includes 0 or when even its upper end projects less than <see cref="MaxGrowth"/> over the span. Range: the
-/// measured maximum stays within the warm-up's maximum plus a margin (<see cref="MinMargin"/> at least), so a jump the line smooths over
-/// still fails.
+/// last tenth of the span stays within the warm-up's maximum plus a margin (<see cref="MinMargin"/> at least), so a
+/// jump the line smooths over still fails, while an excursion that comes back down (a thread pool's) does not.
 /// </summary>
 public sealed record ResourceTrend(
     string Name,
@@ -20,6 +20,7 @@ public sealed record ResourceTrend(
     double End,
     double Min,
     double Max,
+    double EndMax,
     double WarmupMax,
     double Ceiling)
 {
@@ -49,8 +50,8 @@ public sealed record ResourceTrend(
     /// <summary>True when the run cannot tell the slope from 0, or even its upper end stays under <see cref="MaxGrowth"/>.</summary>
     public bool TrendHeld => (SlopeLow <= 0 && SlopeHigh >= 0) || GrowthHigh < MaxGrowth;
 
-    /// <summary>True when the measured maximum stays under <see cref="Ceiling"/>.</summary>
-    public bool RangeHeld => Max <= Ceiling;
+    /// <summary>True when the last tenth of the span stays under <see cref="Ceiling"/>: where a leak or a jump ends up, while a thread pool's excursion comes back down.</summary>
+    public bool RangeHeld => EndMax <= Ceiling;
 
     public bool Held => TrendHeld && RangeHeld;
 
@@ -91,6 +92,6 @@ public sealed record ResourceTrend(
         var start = meanY - (slope * meanT);
         var warmupMax = warmup.Max();
         var margin = Math.Max(warmupMax - warmup.Min(), MinMargin * warmupMax);
-        return new ResourceTrend(name, n, span, slope, slope - half, slope + half, start, start + (slope * span), measured.Min(), measured.Max(), warmupMax, warmupMax + margin);
+        return new ResourceTrend(name, n, span, slope, slope - half, slope + half, start, start + (slope * span), measured.Min(), measured.Max(), measured.Skip(n - Math.Max(1, n / 10)).Max(), warmupMax, warmupMax + margin);
     }
 }

@@ -74,8 +74,8 @@ public static class RunSummary
             }
 
             charts.Add(("operations.svg", SvgChart.GroupedBars(
-                $"Time per call, batches of {calls} calls", "time per call (μs)", [.. OperationGroups(atCalls, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
-                logScale: Spread(atCalls.Select(b => b.NanosecondsPerCall)) > 20, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                $"Time per call, batches of {calls} calls", "time per call", [.. OperationGroups(atCalls, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
+                logScale: Spread(atCalls.Select(b => b.NanosecondsPerCall)) > 20, Microseconds)));
             document.AddImage("operations.svg", "Time per call by operation and arm");
 
             document.AddHeading(2, "Per operation");
@@ -95,9 +95,9 @@ public static class RunSummary
             if (withBytes.Count > 0)
             {
                 charts.Add(("bytes.svg", SvgChart.GroupedBars(
-                    "Bytes on the wire per call (sent + received, counted on the client's sockets)", "bytes per call (KiB)",
-                    [.. OperationGroups(withBytes, b => (wire[b.Method].SentPerCall + wire[b.Method].ReceivedPerCall) / 1024, _ => null)],
-                    logScale: Spread(withBytes.Select(b => wire[b.Method].SentPerCall + wire[b.Method].ReceivedPerCall)) > 20, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                    "Bytes on the wire per call (sent + received, on the client's sockets)", "bytes per call",
+                    [.. OperationGroups(withBytes, b => wire[b.Method].SentPerCall + wire[b.Method].ReceivedPerCall, _ => null)],
+                    logScale: Spread(withBytes.Select(b => wire[b.Method].SentPerCall + wire[b.Method].ReceivedPerCall)) > 20, v => Units.Bytes(v))));
                 document.AddImage("bytes.svg", "Bytes on the wire per call");
             }
 
@@ -105,10 +105,10 @@ public static class RunSummary
             if (withServer.Count > 0)
             {
                 charts.Add(("client-server.svg", SvgChart.GroupedBars(
-                    "Client time per call beside the servers' CPU time per call", "μs per call",
+                    "Client time per call beside the servers' CPU time per call", "time per call",
                     [.. withServer.Select(b => new SvgChart.Group($"{Short(b.Operation)}: {Arms.Describe(b.Method)}",
                         [new("client: time per call", b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3), new("servers: CPU per call", b.ServerCpuNanosecondsPerCall!.Value / 1e3)]))],
-                    logScale: true, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                    logScale: true, Microseconds)));
                 document.AddImage("client-server.svg", "What a call costs the client (elapsed) and the server (CPU)");
             }
         }
@@ -131,9 +131,9 @@ public static class RunSummary
             }
 
             charts.Add(("http-versions.svg", SvgChart.GroupedBars(
-                "Time per call by HTTP version and TLS", "time per call (μs)",
+                "Time per call by HTTP version and TLS", "time per call",
                 [.. OperationGroups(httpVersions, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
-                logScale: Spread(httpVersions.Select(b => b.NanosecondsPerCall)) > 20, v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                logScale: Spread(httpVersions.Select(b => b.NanosecondsPerCall)) > 20, Microseconds)));
             document.AddImage("http-versions.svg", "Time per call by HTTP version and TLS");
         }
 
@@ -158,9 +158,9 @@ public static class RunSummary
                     }),
                     2, 3, 4, 5);
             charts.Add(("scaling.svg", SvgChart.Lines(
-                "Time per call against records per call", "records per call (log scale)", "time per call (μs)",
+                "Time per call against records per call", "records per call (log scale)", "time per call",
                 [.. scaling.GroupBy(b => b.Method).Select(g => new SvgChart.Line($"{Short(g.First().Operation)}: {Arms.Describe(g.Key)}", [.. g.Select(b => ((double)b.Records!.Value, b.NanosecondsPerCall / 1e3))]))],
-                v => v.ToString("#,0.#", CultureInfo.InvariantCulture))));
+                Microseconds)));
             document.AddImage("scaling.svg", "Scaling with the number of records");
         }
 
@@ -257,9 +257,9 @@ public static class RunSummary
 
         document.AddBullets(verdicts);
         charts.Add(("streaming.svg", SvgChart.GroupedBars(
-            $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records", "time (ms)",
+            $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records", "time",
             [.. streaming.Select(s => new SvgChart.Group(s.Arm, [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]))],
-            logScale: true, v => v.ToString("#,0.##", CultureInfo.InvariantCulture))));
+            logScale: true, milliseconds => Units.Time(milliseconds * 1e6))));
         document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
     }
 
@@ -440,6 +440,9 @@ public static class RunSummary
             }
         }
     }
+
+    /// <summary>A chart value in μs, written in the unit that suits it (three significant digits).</summary>
+    private static string Microseconds(double microseconds) => Units.Time(microseconds * 1e3);
 
     private static IEnumerable<SvgChart.Group> OperationGroups(IReadOnlyList<BenchmarkResult> rows, Func<BenchmarkResult, double> value, Func<BenchmarkResult, double?> error) =>
         Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(

@@ -19,6 +19,9 @@ public static class SvgChart
     /// <summary>A line through (x, y) points.</summary>
     public sealed record Line(string Series, IReadOnlyList<(double X, double Y)> Points);
 
+    /// <summary>A stretch of the x axis shaded behind the lines (a load run's ramp-up or warm-up), named in the legend.</summary>
+    public sealed record Span(double From, double To, string Label, string Fill);
+
     private static readonly string[] Palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
     private const int Left = 90, Right = 20, Top = 50, Bottom = 90, PlotHeight = 320;
 
@@ -37,13 +40,17 @@ public static class SvgChart
         var width = Left + plotWidth + Right;
         var legendHeight = 18 * series.Count;
         var height = Top + PlotHeight + labelSpace + 30 + legendHeight;
-        // The axis runs from the lowest bar to the highest whisker.
+        // The axis runs from the lowest bar to the highest whisker, and on until every value label, written upwards
+        // from the top of its whisker, ends below the title.
         var bars = groups.SelectMany(g => g.Bars).Where(b => b.Value > 0).ToList();
-        var scale = Scale.For(
-            bars.Select(b => b.Value).DefaultIfEmpty(1).Min(),
-            bars.Select(b => b.Value + (b.Error is > 0 and var e && double.IsFinite(e) ? e : 0)).DefaultIfEmpty(1).Max(),
-            logScale);
+        var (lowest, highest) = (bars.Select(b => b.Value).DefaultIfEmpty(1).Min(), bars.Select(Reach).DefaultIfEmpty(1).Max());
+        var scale = Scale.For(lowest, highest, logScale);
+        for (var stretch = 1.15; bars.Any(b => Y(scale, Reach(b)) - ValueLabelGap - TextWidth(format(b.Value), ValueFontSize) < TitleSpace); stretch *= 1.15)
+        {
+            scale = Scale.For(lowest, logScale ? lowest * Math.Pow(highest / lowest, stretch) : highest * stretch, logScale);
+        }
 
+        width = Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20);
         var svg = Begin(width, height, title);
         Axis(svg, scale, valueAxis, plotWidth, format);
         var x = Left + shift + (groupGap / 2.0);
@@ -63,7 +70,9 @@ public static class SvgChart
                     svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" stroke=\"#333\"/>\n");
                 }
 
-                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{x + ((barWidth - 4) / 2.0):F1}\" y=\"{y - 4:F1}\" font-size=\"9\" text-anchor=\"end\" transform=\"rotate(-90 {x + ((barWidth - 4) / 2.0):F1} {y - 4:F1})\" dx=\"-2\" dy=\"3\">{Escape(format(bar.Value))}</text>\n");
+                // Written upwards from above the whisker: it never crosses the whisker, the axis or the labels below.
+                var (labelX, labelY) = (x + ((barWidth - 4) / 2.0) + (ValueFontSize / 3.0), Y(scale, Reach(bar)) - ValueLabelGap);
+                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n");
                 x += barWidth;
             }
 
@@ -82,17 +91,24 @@ public static class SvgChart
     /// Lines on log–log axes (record counts against time per call, say), or on linear axes from 0 (a time series).
     /// Lines of many points are drawn without a marker per point.
     /// </summary>
-    public static string Lines(string title, string xAxis, string yAxis, IReadOnlyList<Line> lines, Func<double, string> format, bool log = true)
+    public static string Lines(string title, string xAxis, string yAxis, IReadOnlyList<Line> lines, Func<double, string> format, bool log = true, IReadOnlyList<Span>? spans = null)
     {
         const int plotWidth = 520;
-        var width = Left + plotWidth + Right;
-        var height = Top + PlotHeight + Bottom + (18 * lines.Count);
+        spans ??= [];
+        var width = Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20);
+        var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count));
         bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
         var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
         var xs = Scale.For(log ? points.DefaultIfEmpty((1, 1)).Min(p => p.X) : 0, points.DefaultIfEmpty((1, 1)).Max(p => p.X), log);
         var ys = Scale.For(log ? points.DefaultIfEmpty((1, 1)).Min(p => p.Y) : 0, points.DefaultIfEmpty((1, 1)).Max(p => p.Y), log);
 
         var svg = Begin(width, height, title);
+        foreach (var span in spans)
+        {
+            var (from, to) = (X(xs, Math.Max(span.From, xs.Min), plotWidth), X(xs, Math.Min(span.To, xs.Max), plotWidth));
+            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{from:F1}\" y=\"{Top}\" width=\"{Math.Max(0, to - from):F1}\" height=\"{PlotHeight}\" fill=\"{span.Fill}\"><title>{Escape(span.Label)}</title></rect>\n");
+        }
+
         Axis(svg, ys, yAxis, plotWidth, format);
         foreach (var tick in xs.Ticks())
         {
@@ -117,8 +133,26 @@ public static class SvgChart
         }
 
         Legend(svg, names, Top + PlotHeight + 56);
+        for (var i = 0; i < spans.Count; i++)
+        {
+            var y = Top + PlotHeight + 56 + ((names.Count + i) * 18);
+            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{spans[i].Fill}\" stroke=\"#999\"/>\n");
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(spans[i].Label)}</text>\n");
+        }
+
         return End(svg);
     }
+
+    /// <summary>How far a bar and its whisker reach up.</summary>
+    private static double Reach(Bar bar) => bar.Value + (bar.Error is > 0 and var e && double.IsFinite(e) ? e : 0);
+
+    /// <summary>An estimate of a text's width in a sans-serif font: 0.6 em a character.</summary>
+    public static double TextWidth(string text, double fontSize) => text.Length * fontSize * 0.6;
+
+    private const int ValueFontSize = 9, TitleFontSize = 15, ValueLabelGap = 4;
+
+    /// <summary>Where the title ends: value labels stay below it.</summary>
+    private const int TitleSpace = 34;
 
     /// <summary>Lines with more points than this get no marker per point: a half-hour time series would be thousands.</summary>
     private const int MarkedPoints = 120;
@@ -156,7 +190,7 @@ public static class SvgChart
         }
     }
 
-    private static double LabelWidth(string label) => label.Length * 6.5;
+    private static double LabelWidth(string label) => TextWidth(label, 12);
 
     private static double Y(Scale scale, double value) => Top + PlotHeight - (scale.Position(value) * PlotHeight);
 

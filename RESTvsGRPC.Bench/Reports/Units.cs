@@ -8,6 +8,7 @@ public static class Units
     public static string Time(double nanoseconds) => nanoseconds switch
     {
         double.NaN => "NA",
+        0 => "0",
         < 1e3 => Format(nanoseconds, "ns"),
         < 1e6 => Format(nanoseconds / 1e3, "μs"),
         < 1e9 => Format(nanoseconds / 1e6, "ms"),

@@ -189,6 +189,46 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the failed run"));
     }
 
+    /// <summary>
+    /// A server that freezes in the middle of a large body, after its headers (a relay in front of RestAPI stops
+    /// passing its bytes once BenchmarkDotNet starts): the call's deadline ends the hanging call, and the bench stops
+    /// with one sentence naming that server, exit 1, no report, soon after the deadline.
+    /// </summary>
+    [LinuxFact]
+    public async Task Bench_stops_with_one_sentence_when_a_server_freezes_in_the_middle_of_a_body()
+    {
+        using var restApi = await TestServers.StartRestAsync();
+        using var grpcApi = await TestServers.StartGrpcAsync();
+        using var relay = new FreezingRelay(restApi.BaseAddress);
+        using var bench = StartBench(
+            "--rest-url", relay.Address.ToString(), "--grpc-url", grpcApi.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData,
+            "--job", "dry", "--filter", "*TransportBenchmarks.RestGetLargePayload*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
+        string error;
+        TimeSpan afterFreezing;
+        try
+        {
+            var (started, rest) = await WaitForLineAsync(bench, "// phase: BenchmarkDotNet starts", TimeSpan.FromSeconds(120));
+            Assert.True(started, "BenchmarkDotNet did not start within 120 s");
+            relay.FreezeInNextLargeBody();
+            await relay.Frozen.WaitAsync(TimeSpan.FromSeconds(180));
+            var frozenAt = Stopwatch.StartNew();
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(120));
+            afterFreezing = frozenAt.Elapsed;
+            error = await rest.Error;
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.Equal(1, bench.ExitCode);
+        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith($"bench failed: RestAPI at {relay.Address} stopped answering (nothing within 5 s); no report written", line);
+        Assert.InRange(afterFreezing, TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(60));
+        Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "summary.*", SearchOption.AllDirectories));
+        Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "*-report*", SearchOption.AllDirectories));
+    }
+
     /// <summary>Runs the bench to its summary line and a clean exit, or fails with what it printed on stderr.</summary>
     private static async Task RunToSummaryAsync(params string[] arguments)
     {

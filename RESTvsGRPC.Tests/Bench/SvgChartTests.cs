@@ -1,6 +1,10 @@
 using System.Globalization;
+using System.Net;
 using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Tests.Bench.Load;
+using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
 
@@ -34,6 +38,112 @@ public sealed partial class SvgChartTests
         // Turned 35°, a label of n characters reaches about n × 6.5 × cos 35° to the left of its anchor.
         Assert.True(double.Parse(label.Groups[1].Value, CultureInfo.InvariantCulture) - ("large GET: gRPC stream, 100 per message".Length * 6.5 * 0.82) > 0, "the turned label starts left of the picture");
     }
+
+    /// <summary>
+    /// Every chart a run and a load run write, read back as text boxes (position, anchor, rotation, and a width of
+    /// 0.6 em a character): no label leaves the canvas, and no two labels overlap.
+    /// </summary>
+    [Fact]
+    public void No_label_of_any_chart_leaves_its_canvas_or_overlaps_another()
+    {
+        using var directory = new TemporaryDirectory();
+        RunSummary.Write(RunFixture.Run(), directory.Path);
+        var load = LoadSummaryTests.Results(complete: true);
+        LoadSummary.Write(load with { Scenario = [.. load.Scenario, new("ramp-up", "5 s"), new("warm-up (not measured)", "15 s")] }, directory.Path);
+        var charts = Directory.GetFiles(directory.Path, "*.svg");
+        Assert.True(charts.Length >= 7, $"only {charts.Length} charts written");
+
+        Assert.All(charts, chart =>
+        {
+            var svg = File.ReadAllText(chart);
+            var canvas = Canvas().Match(svg);
+            var (width, height) = (Number(canvas.Groups[1].Value), Number(canvas.Groups[2].Value));
+            var boxes = Texts().Matches(svg).Select(Box).ToList();
+            foreach (var box in boxes)
+            {
+                Assert.True(box.Corners.All(c => c.X >= -1 && c.X <= width + 1 && c.Y >= -1 && c.Y <= height + 1),
+                    $"{Path.GetFileName(chart)}: '{box.Text}' leaves the {width}×{height} canvas");
+            }
+
+            for (var i = 0; i < boxes.Count; i++)
+            {
+                for (var j = i + 1; j < boxes.Count; j++)
+                {
+                    Assert.False(Overlap(boxes[i], boxes[j]), $"{Path.GetFileName(chart)}: '{boxes[i].Text}' overlaps '{boxes[j].Text}'");
+                }
+            }
+        });
+    }
+
+    [Fact]
+    public void Value_labels_sit_above_their_whiskers_and_bytes_take_their_unit_from_the_value()
+    {
+        var svg = SvgChart.GroupedBars("t", "bytes per call", [new("small", [new("REST", 237), new("gRPC", 296)]), new("large", [new("REST", 224_000, 20_000)])],
+            logScale: true, Units.Bytes);
+
+        Assert.Contains(">237 B</text>", svg);
+        Assert.Contains(">219 KiB</text>", svg);
+        var whiskerTop = Number(Whisker().Match(svg).Groups[1].Value);
+        var label = ValueLabel().Matches(svg).Single(m => m.Groups[3].Value == "219 KiB");
+        Assert.True(Number(label.Groups[2].Value) < whiskerTop, "the label starts below the top of its whisker");
+    }
+
+    private sealed record TextBox(string Text, (double X, double Y)[] Corners);
+
+    private static TextBox Box(Match text)
+    {
+        var attributes = text.Groups[1].Value;
+        var content = WebUtility.HtmlDecode(text.Groups[2].Value);
+        double Attribute(string name, double fallback) => Regex.Match(attributes, $" {name}=\"([-0-9.]+)\"") is { Success: true } m ? Number(m.Groups[1].Value) : fallback;
+        var (x, y, size) = (Attribute("x", 0), Attribute("y", 0), Attribute("font-size", 12));
+        var anchor = Regex.Match(attributes, "text-anchor=\"(\\w+)\"").Groups[1].Value;
+        var w = SvgChart.TextWidth(content, size);
+        var left = anchor switch { "middle" => x - (w / 2), "end" => x - w, _ => x };
+        // Half a pixel in from each side, so that touching is not overlapping.
+        (double X, double Y)[] corners = [(left + 0.5, y - (0.75 * size) + 0.5), (left + w - 0.5, y - (0.75 * size) + 0.5), (left + w - 0.5, y + (0.2 * size) - 0.5), (left + 0.5, y + (0.2 * size) - 0.5)];
+        if (Regex.Match(attributes, "rotate\\(([-0-9.]+) ([-0-9.]+) ([-0-9.]+)\\)") is { Success: true } rotation)
+        {
+            var (angle, cx, cy) = (Number(rotation.Groups[1].Value) * Math.PI / 180, Number(rotation.Groups[2].Value), Number(rotation.Groups[3].Value));
+            corners = [.. corners.Select(c => (cx + ((c.X - cx) * Math.Cos(angle)) - ((c.Y - cy) * Math.Sin(angle)), cy + ((c.X - cx) * Math.Sin(angle)) + ((c.Y - cy) * Math.Cos(angle))))];
+        }
+
+        return new TextBox(content, corners);
+    }
+
+    /// <summary>Two rectangles overlap unless some edge's direction separates them (the separating axis test).</summary>
+    private static bool Overlap(TextBox a, TextBox b)
+    {
+        foreach (var box in new[] { a, b })
+        {
+            for (var i = 0; i < 2; i++)
+            {
+                var (ex, ey) = (box.Corners[i + 1].X - box.Corners[i].X, box.Corners[i + 1].Y - box.Corners[i].Y);
+                var (nx, ny) = (-ey, ex);
+                var pa = a.Corners.Select(c => (c.X * nx) + (c.Y * ny)).ToList();
+                var pb = b.Corners.Select(c => (c.X * nx) + (c.Y * ny)).ToList();
+                if (pa.Max() <= pb.Min() || pb.Max() <= pa.Min())
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    private static double Number(string text) => double.Parse(text, CultureInfo.InvariantCulture);
+
+    [GeneratedRegex("<svg [^>]*width=\"([0-9.]+)\" height=\"([0-9.]+)\"")]
+    private static partial Regex Canvas();
+
+    [GeneratedRegex("<text([^>]*)>([^<]*)</text>")]
+    private static partial Regex Texts();
+
+    [GeneratedRegex("<line x1=\"[^\"]+\" y1=\"[^\"]+\" x2=\"[^\"]+\" y2=\"([^\"]+)\" stroke=\"#333\"/>\n<text")]
+    private static partial Regex Whisker();
+
+    [GeneratedRegex("<text x=\"([^\"]+)\" y=\"([^\"]+)\" font-size=\"9\"[^>]*>([^<]*)</text>")]
+    private static partial Regex ValueLabel();
 
     [GeneratedRegex("<rect x=\"[^\"]+\" y=\"[^\"]+\" width=\"[^\"]+\" height=\"([^\"]+)\" fill=\"[^\"]+\"><title>")]
     private static partial Regex BarHeight();

@@ -61,13 +61,24 @@ public sealed class SoakVerdictTests
     }
 
     [Fact]
-    public void A_jump_the_line_smooths_over_fails_on_its_range()
+    public void A_jump_late_in_the_span_fails_on_its_range()
     {
         Assert.All(Seeds, seed =>
         {
             var random = new Random(seed);
             var trend = Judge(second => (second > WarmupSeconds + 540 ? 150 : 100) + Normal(random));
             Assert.False(trend.RangeHeld, Describe(seed, trend));
+        });
+    }
+
+    [Fact]
+    public void An_excursion_that_comes_back_down_holds()
+    {
+        Assert.All(Seeds, seed =>
+        {
+            var random = new Random(seed);
+            var trend = Judge(second => (second is > WarmupSeconds + 240 and < WarmupSeconds + 330 ? 42 : 28) + Math.Round(Normal(random)));
+            Assert.True(trend.Held, Describe(seed, trend));
         });
     }
 
