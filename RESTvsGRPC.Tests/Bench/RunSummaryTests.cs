@@ -102,7 +102,7 @@ public sealed class RunSummaryTests : IDisposable
 
         Assert.StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"", operations);
         Assert.Contains("time per call (log scale)", operations);
-        Assert.Contains(">4,000</text>", operations);
+        Assert.Contains(">4.00 ms</text>", operations);
         Assert.Contains(">gRPC list</text>", operations);
         Assert.Equal(5, CountOf(operations, "<title>")); // one per bar: two small GETs, three large GETs
         Assert.Contains("<img src=\"operations.svg\"", html);
