@@ -69,7 +69,7 @@ public static class BenchCommandLine
                 command.Options.Add(option);
             }
 
-            command.SetAction((result, _) => Refused(() => BenchOptions.From(result), error, options => Orchestrator.RunAsync(options, args, output, error)));
+            command.SetAction((result, _) => RunWith(() => BenchOptions.From(result), error, options => Orchestrator.RunAsync(options, args, output, error)));
         }
 
         var folders = new Argument<string[]>("RESULTS_DIR") { Description = "Results folders (each holds a summary.json), two or more.", Arity = new ArgumentArity(2, 100) };
@@ -108,13 +108,13 @@ public static class BenchCommandLine
             command.Options.Add(option);
         }
 
-        command.SetAction((result, _) => Refused(() => LoadOptions.From(result, soak), error,
+        command.SetAction((result, _) => RunWith(() => LoadOptions.From(result, soak), error,
             options => LoadCommand.RunAsync(options, args, output, error, liveProgress: !soak && ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected, soak)));
         return command;
     }
 
     /// <summary>Builds a command's options and runs it, or says in one sentence why the options do not fit together.</summary>
-    private static Task<int> Refused<T>(Func<T> options, TextWriter error, Func<T, Task<int>> run)
+    private static Task<int> RunWith<T>(Func<T> options, TextWriter error, Func<T, Task<int>> run)
     {
         T parsed;
         try
