@@ -1,4 +1,5 @@
 using System.CommandLine;
+using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
 
@@ -69,7 +70,7 @@ public sealed record BenchOptions(
 
         public static readonly Option<bool> Paired = new("--paired") { Description = "Only the paired rounds (REST and gRPC taking turns call by call, ratios with intervals); no BenchmarkDotNet." };
         public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, 20 s of paired rounds per operation." };
-        public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => 30 };
+        public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
         public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux).", HelpName = "LIST" };
         public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench and BenchmarkDotNet's processes (taskset list, Linux).", HelpName = "LIST" };
         public static readonly Option<string> RestUrl = Url("--rest-url", "A RestAPI already running (HTTP/1.1); the bench then starts no server.");

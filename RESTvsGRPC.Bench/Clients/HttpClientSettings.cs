@@ -26,7 +26,10 @@ public static class HttpClientSettings
     /// takes well under a second.
     /// </summary>
     public static TimeSpan CallTimeout =>
-        int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? TimeSpan.FromSeconds(seconds) : TimeSpan.FromSeconds(30);
+        TimeSpan.FromSeconds(int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? seconds : DefaultCallTimeoutSeconds);
+
+    /// <summary><see cref="CallTimeout"/> when <c>--call-timeout</c> is not given.</summary>
+    public const int DefaultCallTimeoutSeconds = 30;
 
     /// <summary>
     /// A REST call's deadline over the whole call, sending, headers and body: one timer per call, as HttpClient's own
