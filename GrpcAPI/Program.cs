@@ -1,3 +1,4 @@
+using Grpc.AspNetCore.Web;
 using Grpc.Health.V1;
 using Grpc.HealthCheck;
 using GrpcAPI;
@@ -6,8 +7,13 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ModelLibrary;
 using RESTvsGRPC.Hosting;
 
-// h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS.
-var endpoints = new ServerEndpoints(new("H2c", "--urls", HttpProtocols.Http2), new("Tls", "--tls", HttpProtocols.Http2));
+// h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS;
+// --web is the HTTP/1.1 endpoint, where gRPC-Web and JSON transcoding meet clients and proxies without HTTP/2 (Kestrel
+// cannot offer h2c beside HTTP/1.1 on one port; both also answer on the h2c endpoint).
+var endpoints = new ServerEndpoints(
+    new("H2c", "--urls", HttpProtocols.Http2),
+    new("Tls", "--tls", HttpProtocols.Http2),
+    new("Web", "--web", HttpProtocols.Http1));
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from; always
 // Production, so no environment variable can bring in development-time behaviour.
@@ -35,7 +41,7 @@ catch (Exception e) when (e is DataFileException or ArgumentException)
 }
 
 builder.Services.AddSingleton(dataset);
-builder.Services.AddGrpc(options.Apply);
+builder.Services.AddGrpc(options.Apply).AddJsonTranscoding();
 builder.Services.AddGrpcReflection();
 builder.Services.AddGrpcHealthChecks(health => health.Services.Map(ModelLibrary.Protos.MeteoriteLandingsService.Descriptor.FullName, _ => true))
     .AddCheck<ServingHealthCheck>("serving");
@@ -48,6 +54,10 @@ builder.WebHost.ConfigureKestrel((context, kestrel) =>
 });
 
 var app = builder.Build();
+app.UseTranscodedBodyLimit(options.MaxReceiveMessageBytes);
+app.UseGrpcWebTextGuard(options.MaxReceiveMessageBytes);
+// gRPC-Web (binary and base64 text) on every endpoint and service: the middleware translates it to gRPC for the service.
+app.UseGrpcWeb(new GrpcWebOptions { DefaultEnabled = true });
 app.MapGrpcService<MeteoriteLandingsService>();
 app.MapGrpcHealthChecksService();
 app.MapGrpcReflectionService();
@@ -61,6 +71,7 @@ app.Lifetime.ApplicationStarted.Register(() =>
     Console.WriteLine(
         $"GrpcAPI listening on {endpoints.Address("H2c")}"
         + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
+        + (endpoints.Address("Web") is { } web ? $" web {web}" : "")
         + $" ({dataset.Count} records, sha256 {dataset.Sha256})");
 });
 // Health watchers hear NOT_SERVING as soon as shutdown starts, not at the next periodic health publication.

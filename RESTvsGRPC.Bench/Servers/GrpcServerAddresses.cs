@@ -3,10 +3,13 @@ using RESTvsGRPC.Bench.Clients;
 
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>GrpcAPI's endpoints: h2c, and HTTP/2 over TLS where it has one (unknown when only <c>--grpc-url</c> was given).</summary>
-public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? CertificateSha256)
+/// <summary>
+/// GrpcAPI's endpoints: h2c, HTTP/2 over TLS where it has one, and the web endpoint (HTTP/1.1 and h2c, for gRPC-Web and
+/// JSON transcoding) where it has one; the last two are unknown when only <c>--grpc-url</c> was given.
+/// </summary>
+public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? CertificateSha256, Uri? Web = null)
 {
-    /// <summary>Reads GrpcAPI's ready line: "GrpcAPI listening on URL tls URL (certificate sha256 HEX) …".</summary>
+    /// <summary>Reads GrpcAPI's ready line: "GrpcAPI listening on URL tls URL (certificate sha256 HEX) web URL …".</summary>
     public static GrpcServerAddresses FromReadyLine(string readyLine)
     {
         var match = ReadyLine().Match(readyLine);
@@ -15,7 +18,11 @@ public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? Cert
             throw new ServerStartException($"GrpcAPI's ready line does not name its h2c and TLS endpoints: {readyLine}");
         }
 
-        return new GrpcServerAddresses(new Uri(match.Groups["h2c"].Value), new Uri(match.Groups["tls"].Value), match.Groups["sha"].Value);
+        return new GrpcServerAddresses(
+            new Uri(match.Groups["h2c"].Value),
+            new Uri(match.Groups["tls"].Value),
+            match.Groups["sha"].Value,
+            match.Groups["web"].Success ? new Uri(match.Groups["web"].Value) : null);
     }
 
     public HttpTransport H2cTransport => HttpTransport.H2c(H2c);
@@ -25,6 +32,10 @@ public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? Cert
         ? HttpTransport.Tls(Tls, CertificateSha256)
         : throw new InvalidOperationException("the TLS benchmarks need GrpcAPI's TLS endpoint: pass --grpc-tls-url (with --grpc-tls-certificate), or leave the servers to the bench.");
 
-    [GeneratedRegex(@"listening on (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)")]
+    /// <summary>The web endpoint; throws naming the missing option where it is unknown.</summary>
+    public Uri RequireWeb => Web
+        ?? throw new InvalidOperationException("the gRPC-Web and JSON transcoding arms need GrpcAPI's web endpoint: pass --grpc-web-url, or leave the servers to the bench.");
+
+    [GeneratedRegex(@"listening on (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)( web (?<web>http\S+))?")]
     private static partial Regex ReadyLine();
 }

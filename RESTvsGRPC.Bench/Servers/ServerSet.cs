@@ -20,7 +20,7 @@ public sealed class ServerSet : IDisposable
         ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
 
     /// <summary>GrpcAPI's arguments for its h2c and TLS endpoints on free 127.0.0.1 ports.</summary>
-    public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
+    public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
     private readonly CancellationTokenSource _stopping = new();
