@@ -13,11 +13,11 @@ namespace RESTvsGRPC.Bench;
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
-    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null)
+    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
-        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
     public bool GivesServers => RestUrl is not null || GrpcUrl is not null;
@@ -27,6 +27,7 @@ public sealed record BenchOptions(
     {
         ["default"] = ["*TransportBenchmarks*", "*CodecBenchmarks*"],
         ["scaling"] = ["*ScalingBenchmarks*"],
+        ["styles"] = ["*StylesBenchmarks*"],
         ["full"] = ["*"],
     };
 
@@ -81,16 +82,17 @@ public sealed record BenchOptions(
         public static readonly Option<string> GrpcUrl = Url("--grpc-url", "A GrpcAPI already running (h2c); the bench then starts no server.");
         public static readonly Option<string> GrpcTlsUrl = Url("--grpc-tls-url", "Its TLS endpoint (with --grpc-url and --grpc-tls-certificate).");
         public static readonly Option<string> GrpcTlsCertificate = new("--grpc-tls-certificate") { Description = "SHA-256 of the gRPC TLS endpoint's certificate.", HelpName = "SHA256" };
+        public static readonly Option<string> GrpcWebUrl = Url("--grpc-web-url", "Its HTTP/1.1 endpoint for gRPC-Web and JSON transcoding (with --grpc-url).");
         public static readonly Option<string> GrpcScalingUrl = Url("--grpc-scaling-url", "A GrpcAPI serving 10 000 generated records (with --grpc-url).");
         public static readonly Option<string> Data = new("--data") { Description = "The records file the servers load and the gate checks against [default: data/meteorites.json].", HelpName = "PATH" };
         public static readonly Option<bool> BenchmarkDotNetHelp = new("--benchmarkdotnet-help") { Description = "Print BenchmarkDotNet's own options (--filter, --job, --artifacts, …), which the bench passes through." };
 
         /// <summary>The server options <c>load</c> and <c>soak</c> share with <c>run</c>.</summary>
-        public static Option[] Servers => [RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, Data];
+        public static Option[] Servers => [RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, Data];
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Paired, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Paired, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -175,19 +177,20 @@ public sealed record BenchOptions(
         var grpcUrl = HttpUrl(result, Options.GrpcUrl, usage);
         var grpcTlsUrl = HttpUrl(result, Options.GrpcTlsUrl, usage);
         var grpcScalingUrl = HttpUrl(result, Options.GrpcScalingUrl, usage);
+        var grpcWebUrl = HttpUrl(result, Options.GrpcWebUrl, usage);
         if ((h2cUrl ?? tlsUrl ?? scalingUrl) is not null && restUrl is null)
         {
             throw new ArgumentException($"--rest-h2c-url, --rest-tls-url and --rest-scaling-url go with --rest-url. {usage}");
         }
 
-        if ((grpcTlsUrl ?? grpcScalingUrl) is not null && grpcUrl is null)
+        if ((grpcTlsUrl ?? grpcScalingUrl ?? grpcWebUrl) is not null && grpcUrl is null)
         {
-            throw new ArgumentException($"--grpc-tls-url and --grpc-scaling-url go with --grpc-url. {usage}");
+            throw new ArgumentException($"--grpc-tls-url, --grpc-web-url and --grpc-scaling-url go with --grpc-url. {usage}");
         }
 
         var dataPath = result.GetValue(Options.Data) is { } data ? Path.GetFullPath(data) : null;
         return new BenchOptions(
-            restUrl, h2cUrl, tlsUrl, result.GetValue(Options.RestTlsCertificate), scalingUrl, grpcUrl, grpcTlsUrl, result.GetValue(Options.GrpcTlsCertificate), grpcScalingUrl, dataPath, []);
+            restUrl, h2cUrl, tlsUrl, result.GetValue(Options.RestTlsCertificate), scalingUrl, grpcUrl, grpcTlsUrl, result.GetValue(Options.GrpcTlsCertificate), grpcScalingUrl, dataPath, [], GrpcWebUrl: grpcWebUrl);
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";

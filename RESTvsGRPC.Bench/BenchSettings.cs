@@ -18,6 +18,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     private const string GrpcUrlVariable = "RESTVSGRPC_GRPC_URL";
     private const string GrpcTlsUrlVariable = "RESTVSGRPC_GRPC_TLS_URL";
     private const string GrpcTlsCertificateVariable = "RESTVSGRPC_GRPC_TLS_SHA256";
+    private const string GrpcWebUrlVariable = "RESTVSGRPC_GRPC_WEB_URL";
 
     /// <summary>Publishes the settings to every process started from here on.</summary>
     public void Export()
@@ -29,6 +30,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
         Environment.SetEnvironmentVariable(GrpcUrlVariable, Grpc?.H2c.ToString());
         Environment.SetEnvironmentVariable(GrpcTlsUrlVariable, Grpc?.Tls?.ToString());
         Environment.SetEnvironmentVariable(GrpcTlsCertificateVariable, Grpc?.CertificateSha256);
+        Environment.SetEnvironmentVariable(GrpcWebUrlVariable, Grpc?.Web?.ToString());
         Environment.SetEnvironmentVariable(RestScalingUrlVariable, RestScalingUrl?.ToString());
         Environment.SetEnvironmentVariable(GrpcScalingUrlVariable, GrpcScalingUrl?.ToString());
         Environment.SetEnvironmentVariable(MeteoriteDataset.PathVariable, DataPath);
@@ -48,7 +50,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             ? new RestServerAddresses(rest, Url(RestH2cUrlVariable), Url(RestTlsUrlVariable), Environment.GetEnvironmentVariable(RestTlsCertificateVariable))
             : null,
         Url(GrpcUrlVariable) is { } grpc
-            ? new GrpcServerAddresses(grpc, Url(GrpcTlsUrlVariable), Environment.GetEnvironmentVariable(GrpcTlsCertificateVariable))
+            ? new GrpcServerAddresses(grpc, Url(GrpcTlsUrlVariable), Environment.GetEnvironmentVariable(GrpcTlsCertificateVariable), Url(GrpcWebUrlVariable))
             : null,
         Url(RestScalingUrlVariable),
         Url(GrpcScalingUrlVariable),

@@ -3,6 +3,7 @@ using System.Runtime.InteropServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using Grpc.Net.Client.Web;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
@@ -149,7 +150,7 @@ public static class Orchestrator
     }
 
     private static readonly Type[] BenchmarkTypes =
-        [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
+        [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(StylesBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
 
     /// <summary>Every operation on every transport and record count the servers offer, once, before BenchmarkDotNet starts.</summary>
     internal static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
@@ -170,7 +171,9 @@ public static class Orchestrator
                 await CorrectnessGate.CheckRestProtobufAsync(protobuf, dataset);
             }
 
-            output.WriteLine($"// correctness gate passed for REST over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
+            using var minimal = new RestClient(rest.Http11Transport, routes: RestRoutes.MinimalApis);
+            await CorrectnessGate.CheckRestAsync(minimal, dataset);
+            output.WriteLine($"// correctness gate passed for REST over {string.Join(", ", transports.Select(t => t.Name))} and its minimal APIs: {dataset.Count} records, sha256 {dataset.Sha256}");
         }
 
         if (servers.Grpc is { } grpc)
@@ -189,6 +192,19 @@ public static class Orchestrator
             }
 
             output.WriteLine($"// correctness gate passed for gRPC over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
+            if (grpc.Web is { } webUrl)
+            {
+                var web = HttpTransport.Http11(webUrl);
+                using var transcoded = new RestClient(web, routes: RestRoutes.Transcoded);
+                await CorrectnessGate.CheckRestAsync(transcoded, dataset);
+                foreach (var (transport, mode) in new[] { (web, GrpcWebMode.GrpcWeb), (grpc.H2cTransport, GrpcWebMode.GrpcWeb), (web, GrpcWebMode.GrpcWebText) })
+                {
+                    using var client = new GrpcClient(transport, web: mode);
+                    await CorrectnessGate.CheckGrpcAsync(client, dataset);
+                }
+
+                output.WriteLine($"// correctness gate passed for JSON transcoding over HTTP/1.1, gRPC-Web over HTTP/1.1 and h2c, gRPC-Web text over HTTP/1.1: {dataset.Count} records, sha256 {dataset.Sha256}");
+            }
         }
 
         if (servers.RestScaling is { } scalingUrl)
@@ -233,7 +249,7 @@ public static class Orchestrator
             servers.Cpus?.Apply(floor.ProcessId);
             output.WriteLine($"// {plan}");
             return await PairedMeasurement.RunAsync(
-                benchmarks, httpVersions, floor, wireBytes, method => Arms.IsGrpc(method) ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
+                benchmarks, httpVersions, floor, wireBytes, method => Arms.IsServedByGrpcApi(method) ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
         }
         finally
         {
@@ -281,7 +297,7 @@ public static class Orchestrator
     /// <summary>The servers a run used, for its provenance.</summary>
     internal static IReadOnlyList<string> ServerUrls(ServerSet servers) =>
     [
-        .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.RestScaling, servers.GrpcScaling }
+        .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.Grpc?.Web, servers.RestScaling, servers.GrpcScaling }
             .OfType<Uri>().Select(url => url.ToString()),
         servers.ProcessIds.Count > 0 ? "started by the bench on loopback" : "given on the command line (server cost not measured)",
     ];

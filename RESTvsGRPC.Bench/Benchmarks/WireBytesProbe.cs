@@ -1,3 +1,4 @@
+using Grpc.Net.Client.Web;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Reports;
@@ -63,6 +64,11 @@ public static class WireBytesProbe
                 yield return arm;
             }
 
+            // The styles suite: the minimal APIs beside the controllers above.
+            yield return Json("MinimalGetSmallPayload", rest.Http11Transport, client => client.GetSmallPayloadAsync(), RestRoutes.MinimalApis);
+            yield return Json("MinimalGetLargePayload", rest.Http11Transport, client => client.GetLargePayloadAsync(), RestRoutes.MinimalApis);
+            yield return Json("MinimalPostLargePayload", rest.Http11Transport, client => client.PostLargePayloadAsync(dataset.Records), RestRoutes.MinimalApis);
+
             // The compression suite: gzip's bytes beside the uncompressed arms above.
             var gzip = rest.Http11Transport with { Gzip = true };
             yield return Json("RestGzipGetLargePayload", gzip, client => client.GetLargePayloadAsync());
@@ -103,6 +109,22 @@ public static class WireBytesProbe
                     yield return arm;
                 }
             }
+
+            if (grpc.Web is { } webUrl)
+            {
+                // The styles suite: transcoding and gRPC-Web on the web endpoint (HTTP/1.1), gRPC-Web also on h2c.
+                var web = HttpTransport.Http11(webUrl);
+                yield return Json("TranscodedGetSmallPayload", web, client => client.GetSmallPayloadAsync(), RestRoutes.Transcoded);
+                yield return Json("TranscodedGetLargePayload", web, client => client.GetLargePayloadAsync(), RestRoutes.Transcoded);
+                yield return Json("TranscodedStreamLargePayload", web, client => client.StreamLargePayloadAsync(), RestRoutes.Transcoded);
+                yield return Json("TranscodedPostLargePayload", web, client => client.PostLargePayloadAsync(dataset.Records), RestRoutes.Transcoded);
+                foreach (var arm in GrpcArms("GrpcWeb", web, dataset, GrpcWebMode.GrpcWeb).Concat(GrpcArms("GrpcWebH2c", grpc.H2cTransport, dataset, GrpcWebMode.GrpcWeb)))
+                {
+                    yield return arm;
+                }
+
+                yield return Grpc("GrpcWebTextStreamLargePayload", web, client => client.StreamLargePayloadAsync(), web: GrpcWebMode.GrpcWebText);
+            }
         }
     }
 
@@ -121,19 +143,19 @@ public static class WireBytesProbe
         }
     }
 
-    private static IEnumerable<Arm> GrpcArms(string prefix, HttpTransport transport, MeteoriteDataset dataset) =>
+    private static IEnumerable<Arm> GrpcArms(string prefix, HttpTransport transport, MeteoriteDataset dataset, GrpcWebMode? web = null) =>
     [
-        Grpc($"{prefix}GetSmallPayload", transport, client => client.GetSmallPayloadAsync()),
-        Grpc($"{prefix}GetLargePayloadAsList", transport, client => client.GetLargePayloadAsListAsync()),
-        Grpc($"{prefix}PostLargePayload", transport, client => client.PostLargePayloadAsync(dataset.ProtoList)),
+        Grpc($"{prefix}GetSmallPayload", transport, client => client.GetSmallPayloadAsync(), web: web),
+        Grpc($"{prefix}GetLargePayloadAsList", transport, client => client.GetLargePayloadAsListAsync(), web: web),
+        Grpc($"{prefix}PostLargePayload", transport, client => client.PostLargePayloadAsync(dataset.ProtoList), web: web),
     ];
 
-    private static Arm Json(string name, HttpTransport transport, Func<RestClient, Task> call) =>
-        new(name, transport, t => { var c = new RestClient(t); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
+    private static Arm Json(string name, HttpTransport transport, Func<RestClient, Task> call, RestRoutes? routes = null) =>
+        new(name, transport, t => { var c = new RestClient(t, routes: routes); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
 
     private static Arm Protobuf(string name, HttpTransport transport, Func<RestProtobufClient, Task> call) =>
         new(name, transport, t => { var c = new RestProtobufClient(t); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
 
-    private static Arm Grpc(string name, HttpTransport transport, Func<GrpcClient, Task> call, string? compression = null) =>
-        new(name, transport, t => { var c = new GrpcClient(t, compression); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
+    private static Arm Grpc(string name, HttpTransport transport, Func<GrpcClient, Task> call, string? compression = null, GrpcWebMode? web = null) =>
+        new(name, transport, t => { var c = new GrpcClient(t, compression, web); return new ArmClient(c, () => call(c), () => c.LastResponseVersion); });
 }

@@ -1,5 +1,6 @@
 using Grpc.Core;
 using Grpc.Net.Client;
+using Grpc.Net.Client.Web;
 using ModelLibrary;
 using ModelLibrary.Protos;
 
@@ -10,7 +11,8 @@ namespace RESTvsGRPC.Bench.Clients;
 /// long-lived <see cref="GrpcChannel"/> (one HTTP/2 connection) whose handler is the bench's own SocketsHttpHandler, so
 /// windows, TLS pinning and the wire counter are those of the REST arms. Each call carries a deadline of
 /// <see cref="HttpClientSettings.CallTimeout"/>, covering the whole call, stream included. A status other than OK is an
-/// <see cref="RpcException"/>, never a result.
+/// <see cref="RpcException"/>, never a result. With a <see cref="GrpcWebMode"/>, the same calls go as gRPC-Web (binary, or
+/// base64 text) through grpc-dotnet's <see cref="GrpcWebHandler"/>, over HTTP/1.1 or HTTP/2 as the transport says.
 /// </summary>
 public sealed class GrpcClient : IDisposable
 {
@@ -26,18 +28,26 @@ public sealed class GrpcClient : IDisposable
 
     /// <summary>
     /// A client over one channel; with <paramref name="compression"/> (gzip or deflate), every response is asked for
-    /// compressed and the POST's message is sent compressed.
+    /// compressed and the POST's message is sent compressed; with <paramref name="web"/>, as gRPC-Web.
     /// </summary>
-    public GrpcClient(HttpTransport transport, string? compression = null)
+    public GrpcClient(HttpTransport transport, string? compression = null, GrpcWebMode? web = null)
     {
-        if (transport.HttpVersion != System.Net.HttpVersion.Version20)
+        if (web is null && transport.HttpVersion != System.Net.HttpVersion.Version20)
         {
             throw new ArgumentException($"gRPC needs HTTP/2; {transport.Name} is HTTP/{transport.HttpVersion}.", nameof(transport));
         }
 
         Transport = transport;
+        Name = web switch { GrpcWebMode.GrpcWeb => "gRPC-Web", GrpcWebMode.GrpcWebText => "gRPC-Web text", _ => "gRPC" };
         _versions = new ResponseVersionRecorder(HttpClientSettings.CreateHandler(transport));
-        _channel = GrpcChannel.ForAddress(transport.BaseAddress, new GrpcChannelOptions { HttpHandler = _versions, DisposeHttpClient = true });
+        HttpMessageHandler handler = web is { } mode ? new GrpcWebHandler(mode, _versions) : _versions;
+        _channel = GrpcChannel.ForAddress(transport.BaseAddress, new GrpcChannelOptions
+        {
+            HttpHandler = handler,
+            DisposeHttpClient = true,
+            HttpVersion = transport.HttpVersion,
+            HttpVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        });
         _client = new MeteoriteLandingsService.MeteoriteLandingsServiceClient(_channel);
         if (compression is not null)
         {
@@ -48,6 +58,9 @@ public sealed class GrpcClient : IDisposable
     }
 
     public HttpTransport Transport { get; }
+
+    /// <summary>"gRPC", "gRPC-Web" or "gRPC-Web text", for the gate's sentences.</summary>
+    public string Name { get; }
 
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public System.Version? LastResponseVersion => _versions.LastResponseVersion;

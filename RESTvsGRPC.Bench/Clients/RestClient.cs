@@ -6,23 +6,23 @@ using ModelLibrary.Rest;
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// Calls RestAPI's three operations over one long-lived connection pool and returns typed objects, as a real
-/// client would. Each call checks its status; a body that does not parse is an error, never a silent null.
+/// Calls the REST + JSON operations over one long-lived connection pool and returns typed objects, as a real client
+/// would: RestAPI's controllers by default, or the <see cref="RestRoutes"/> given (minimal APIs, JSON transcoding). Every
+/// route is read with the same source-generated System.Text.Json context, so a difference between routes is the
+/// server's. Each call checks its status; a body that does not parse is an error, never a silent null.
 /// </summary>
 public sealed class RestClient : IDisposable
 {
-    private const string SmallRoute = "api/MeteoriteLandings";
-    private const string LargeRoute = "api/MeteoriteLandings/LargePayload";
-    private const string StreamRoute = "api/MeteoriteLandings/LargePayload/Stream";
     private static readonly MediaTypeHeaderValue Json = new("application/json");
 
     private readonly HttpClient _http;
     private readonly TimeSpan _timeout;
 
     /// <summary>A client of <paramref name="transport"/> whose every call ends within <paramref name="callTimeout"/> (default: <see cref="HttpClientSettings.CallTimeout"/>).</summary>
-    public RestClient(HttpTransport transport, TimeSpan? callTimeout = null)
+    public RestClient(HttpTransport transport, TimeSpan? callTimeout = null, RestRoutes? routes = null)
     {
         Transport = transport;
+        Routes = routes ?? RestRoutes.Controllers;
         _http = HttpClientSettings.Create(transport);
         // Each call's own deadline covers the body too; HttpClient's would add a second timer that ends at the headers.
         _http.Timeout = Timeout.InfiniteTimeSpan;
@@ -31,15 +31,17 @@ public sealed class RestClient : IDisposable
 
     public HttpTransport Transport { get; }
 
+    public RestRoutes Routes { get; }
+
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public Version? LastResponseVersion { get; private set; }
 
     public Task<ApiVersion> GetSmallPayloadAsync() =>
-        CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, SmallRoute), MeteoriteJsonContext.Default.ApiVersion);
+        CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, Routes.Small), MeteoriteJsonContext.Default.ApiVersion);
 
     /// <summary>Every record, or the first <paramref name="limit"/>.</summary>
     public Task<MeteoriteLanding[]> GetLargePayloadAsync(int? limit = null) =>
-        CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)), MeteoriteJsonContext.Default.MeteoriteLandingArray);
+        CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(Routes.Large, limit)), MeteoriteJsonContext.Default.MeteoriteLandingArray);
 
     /// <summary>Every record, or the first <paramref name="limit"/>, from the streaming route, read record by record as the array arrives.</summary>
     public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(int? limit = null)
@@ -50,19 +52,20 @@ public sealed class RestClient : IDisposable
     }
 
     /// <summary>
-    /// Reads the streaming route's array one record at a time and hands each to <paramref name="onRecord"/>
-    /// without keeping it; a null element is an error.
+    /// Reads the streaming route's array (or, transcoded, its lines) one record at a time and hands each to
+    /// <paramref name="onRecord"/> without keeping it; a null element is an error.
     /// </summary>
     public async Task<int> ConsumeStreamAsync(int? limit, Action<MeteoriteLanding> onRecord)
     {
-        var request = HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(StreamRoute, limit));
+        var route = Routes.Stream ?? throw new InvalidOperationException($"{Routes.Name} has no streaming route.");
+        var request = HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(route, limit));
         using var deadline = HttpClientSettings.CallDeadline(_timeout);
         try
         {
             using var response = await SendAsync(request, deadline.Token);
             await using var body = await response.Content.ReadAsStreamAsync(deadline.Token);
             var count = 0;
-            await foreach (var record in JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding, deadline.Token))
+            await foreach (var record in JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding, topLevelValues: Routes.StreamIsJsonLines, deadline.Token))
             {
                 onRecord(record ?? throw new HttpRequestException($"{request.RequestUri} answered a null record at index {count}."));
                 count++;
@@ -81,7 +84,7 @@ public sealed class RestClient : IDisposable
     {
         var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
         using var content = HttpClientSettings.Body(Transport, body, Json);
-        return await CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content), MeteoriteJsonContext.Default.PostStatus);
+        return await CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, Routes.Large, content), MeteoriteJsonContext.Default.PostStatus);
     }
 
     public void Dispose() => _http.Dispose();

@@ -10,25 +10,32 @@ namespace RESTvsGRPC.Bench.Gate;
 /// </summary>
 public static class CorrectnessGate
 {
-    /// <summary>Checks RestAPI at <paramref name="client"/>; throws <see cref="GateFailedException"/> with one clear sentence.</summary>
+    /// <summary>
+    /// Checks the REST + JSON routes at <paramref name="client"/> (controllers, minimal APIs or transcoded); throws
+    /// <see cref="GateFailedException"/> with one clear sentence.
+    /// </summary>
     public static async Task CheckRestAsync(RestClient client, MeteoriteDataset expected)
     {
-        var version = await Call("REST GetSmallPayload", client.GetSmallPayloadAsync);
-        Require(version.Version == ApiVersion.Current, $"REST GetSmallPayload answered \"{version.Version}\", expected \"{ApiVersion.Current}\".");
-        RequireVersion(client.Transport, client.LastResponseVersion, "REST GetSmallPayload");
+        var name = client.Routes.Name;
+        var version = await Call($"{name} GetSmallPayload", client.GetSmallPayloadAsync);
+        Require(version.Version == ApiVersion.Current, $"{name} GetSmallPayload answered \"{version.Version}\", expected \"{ApiVersion.Current}\".");
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} GetSmallPayload");
 
-        var records = await Call("REST GetLargePayload", () => client.GetLargePayloadAsync());
-        RequireRecords("REST GetLargePayload", records, expected);
-        RequireVersion(client.Transport, client.LastResponseVersion, "REST GetLargePayload");
+        var records = await Call($"{name} GetLargePayload", () => client.GetLargePayloadAsync());
+        RequireRecords($"{name} GetLargePayload", records, expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} GetLargePayload");
 
-        var streamed = await Call("REST GetLargePayload (stream)", () => client.StreamLargePayloadAsync());
-        RequireRecords("REST GetLargePayload (stream)", streamed, expected);
-        RequireVersion(client.Transport, client.LastResponseVersion, "REST GetLargePayload (stream)");
+        if (client.Routes.Stream is not null)
+        {
+            var streamed = await Call($"{name} GetLargePayload (stream)", () => client.StreamLargePayloadAsync());
+            RequireRecords($"{name} GetLargePayload (stream)", streamed, expected);
+            RequireVersion(client.Transport, client.LastResponseVersion, $"{name} GetLargePayload (stream)");
+        }
 
-        var status = await Call("REST PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
+        var status = await Call($"{name} PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
-            $"REST PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
-        RequireVersion(client.Transport, client.LastResponseVersion, "REST PostLargePayload");
+            $"{name} PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} PostLargePayload");
     }
 
     /// <summary>Checks RestAPI's protobuf routes; throws <see cref="GateFailedException"/> with one clear sentence.</summary>
@@ -50,26 +57,27 @@ public static class CorrectnessGate
 
     /// <summary>
     /// Checks GrpcAPI's four operations: the version, the count and canonical hash of the stream and of the list,
-    /// the POST's count, each with status OK over HTTP/2; throws <see cref="GateFailedException"/> with one clear sentence.
+    /// the POST's count, each with status OK over the transport's HTTP version (gRPC-Web too); throws <see cref="GateFailedException"/> with one clear sentence.
     /// </summary>
     public static async Task CheckGrpcAsync(GrpcClient client, MeteoriteDataset expected)
     {
-        var version = await Call("gRPC GetVersion", client.GetSmallPayloadAsync);
-        Require(version.ApiVersion == ApiVersion.Current, $"gRPC GetVersion answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
-        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetVersion");
+        var name = client.Name;
+        var version = await Call($"{name} GetVersion", client.GetSmallPayloadAsync);
+        Require(version.ApiVersion == ApiVersion.Current, $"{name} GetVersion answered \"{version.ApiVersion}\", expected \"{ApiVersion.Current}\".");
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} GetVersion");
 
-        var list = await Call("gRPC GetLargePayloadAsList", () => client.GetLargePayloadAsListAsync());
-        RequireRecords("gRPC GetLargePayloadAsList", list.ToRest(), expected);
-        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayloadAsList");
+        var list = await Call($"{name} GetLargePayloadAsList", () => client.GetLargePayloadAsListAsync());
+        RequireRecords($"{name} GetLargePayloadAsList", list.ToRest(), expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} GetLargePayloadAsList");
 
-        var streamed = await Call("gRPC GetLargePayload (stream)", () => client.StreamLargePayloadAsync());
-        RequireRecords("gRPC GetLargePayload (stream)", [.. streamed.Select(ProtoMapping.ToRest)], expected);
-        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayload (stream)");
+        var streamed = await Call($"{name} GetLargePayload (stream)", () => client.StreamLargePayloadAsync());
+        RequireRecords($"{name} GetLargePayload (stream)", [.. streamed.Select(ProtoMapping.ToRest)], expected);
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} GetLargePayload (stream)");
 
-        var status = await Call("gRPC PostLargePayload", () => client.PostLargePayloadAsync(expected.ProtoList));
+        var status = await Call($"{name} PostLargePayload", () => client.PostLargePayloadAsync(expected.ProtoList));
         Require(status.Status == PostStatus.Success && status.Received == expected.Count,
-            $"gRPC PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
-        RequireVersion(client.Transport, client.LastResponseVersion, "gRPC PostLargePayload");
+            $"{name} PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent.");
+        RequireVersion(client.Transport, client.LastResponseVersion, $"{name} PostLargePayload");
     }
 
     /// <summary>GrpcAPI's other streams of the large payload: written with BufferHint, and in chunks of 100 records.</summary>

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using Google.Protobuf;
 using Grpc.Core;
+using Grpc.Net.Client.Web;
 using RESTvsGRPC.Bench.Clients;
 
 namespace RESTvsGRPC.Bench.Load;
@@ -25,7 +26,11 @@ public sealed class LoadClient : IDisposable
         switch (kind)
         {
             case LoadTargetKind.RestJson or LoadTargetKind.RestJsonH2c: _json = new RestClient(transport); break;
+            case LoadTargetKind.RestMinimal: _json = new RestClient(transport, routes: RestRoutes.MinimalApis); break;
+            case LoadTargetKind.Transcoded: _json = new RestClient(transport, routes: RestRoutes.Transcoded); break;
             case LoadTargetKind.RestProtobuf: _protobuf = new RestProtobufClient(transport); break;
+            case LoadTargetKind.GrpcWeb: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWeb); break;
+            case LoadTargetKind.GrpcWebTextStream: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWebText); break;
             default: _grpc = new GrpcClient(transport); break;
         }
     }
@@ -86,7 +91,7 @@ public sealed class LoadClient : IDisposable
                 CheckRecords(await _protobuf.GetLargePayloadAsync());
                 break;
 
-            case LoadOperation.Large when _kind == LoadTargetKind.GrpcStream:
+            case LoadOperation.Large when _kind is LoadTargetKind.GrpcStream or LoadTargetKind.GrpcWebTextStream:
                 var idSum = 0UL;
                 var count = await _grpc!.ConsumeStreamAsync(null, record => idSum += record.Id);
                 CheckRecords(count, idSum);

@@ -111,7 +111,7 @@ public static class LoadCommand
         LoadTarget target, LoadOptions options, LoadExpectation expected, ServerSet servers, TextWriter output, TextWriter error, bool live, CancellationToken stop)
     {
         var printer = new ProgressPrinter(output, live);
-        var result = await LoadRunner.RunAsync(target, options.Scenario, expected, target.IsGrpc ? servers.GrpcProcessId : servers.RestProcessId, printer.Print, stop);
+        var result = await LoadRunner.RunAsync(target, options.Scenario, expected, target.IsServedByGrpcApi ? servers.GrpcProcessId : servers.RestProcessId, printer.Print, stop);
         printer.End();
         output.WriteLine(
             $"// {target.Name}: {result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "

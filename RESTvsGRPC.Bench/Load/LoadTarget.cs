@@ -20,12 +20,27 @@ public enum LoadTargetKind
 
     /// <summary>gRPC with the large GET as a server stream, one message per record; the small GET and POST unary.</summary>
     GrpcStream,
+
+    /// <summary>REST + JSON from RestAPI's minimal APIs, HTTP/1.1.</summary>
+    RestMinimal,
+
+    /// <summary>REST + JSON from GrpcAPI's JSON transcoding, HTTP/1.1.</summary>
+    Transcoded,
+
+    /// <summary>gRPC-Web, binary, HTTP/1.1 (the large GET as one list message).</summary>
+    GrpcWeb,
+
+    /// <summary>gRPC-Web, base64 text, HTTP/1.1, with the large GET as a server stream, as a browser reads it.</summary>
+    GrpcWebTextStream,
 }
 
 /// <summary>One protocol arm aimed at one server endpoint, with the name the command line and the report use.</summary>
 public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Description, HttpTransport Transport)
 {
-    /// <summary>Every target's command-line name, in the order a run drives them.</summary>
+    /// <summary>
+    /// Every target's command-line name, in the order a run drives them. The API-style targets (minimal APIs,
+    /// transcoding, gRPC-Web) run when named, so a run without <c>--targets</c> stays the protocols' comparison.
+    /// </summary>
     public static IReadOnlyList<(string Name, LoadTargetKind Kind, string Description)> Catalogue { get; } =
     [
         ("rest-json", LoadTargetKind.RestJson, "REST + JSON, HTTP/1.1"),
@@ -33,16 +48,20 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
         ("rest-protobuf", LoadTargetKind.RestProtobuf, "REST + protobuf, HTTP/1.1"),
         ("grpc", LoadTargetKind.Grpc, "gRPC unary, h2c"),
         ("grpc-stream", LoadTargetKind.GrpcStream, "gRPC, large GET as a server stream, h2c"),
+        ("rest-minimal", LoadTargetKind.RestMinimal, "REST + JSON, minimal API, HTTP/1.1"),
+        ("grpc-transcoding", LoadTargetKind.Transcoded, "gRPC JSON transcoding, HTTP/1.1"),
+        ("grpc-web", LoadTargetKind.GrpcWeb, "gRPC-Web, HTTP/1.1"),
+        ("grpc-web-text", LoadTargetKind.GrpcWebTextStream, "gRPC-Web text, large GET as a server stream, HTTP/1.1"),
     ];
 
     /// <summary>
-    /// The targets named in <paramref name="names"/> (all whose server is known when null), on the servers'
-    /// endpoints (names already checked against the catalogue); throws <see cref="ArgumentException"/> for a server not given.
+    /// The targets named in <paramref name="names"/> (when null, the protocol targets whose server is known), on the
+    /// servers' endpoints (names already checked against the catalogue); throws <see cref="ArgumentException"/> for a server not given.
     /// </summary>
     public static IReadOnlyList<LoadTarget> Resolve(IReadOnlyList<string>? names, RestServerAddresses? rest, GrpcServerAddresses? grpc)
     {
         var targets = new List<LoadTarget>();
-        foreach (var (name, kind, description) in Catalogue.Where(entry => names is null || names.Contains(entry.Name)))
+        foreach (var (name, kind, description) in Catalogue.Where(entry => names is null ? entry.Kind <= LoadTargetKind.GrpcStream : names.Contains(entry.Name)))
         {
             var transport = TransportOf(kind, rest, grpc);
             if (transport is not null)
@@ -51,20 +70,27 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
             }
             else if (names is not null)
             {
-                throw new ArgumentException($"target {name} needs {(kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream ? "GrpcAPI (--grpc-url)" : kind == LoadTargetKind.RestJsonH2c ? "RestAPI's h2c endpoint (--rest-h2c-url)" : "RestAPI (--rest-url)")}, or leave the servers to the bench.");
+                throw new ArgumentException($"target {name} needs {kind switch
+                {
+                    LoadTargetKind.Grpc or LoadTargetKind.GrpcStream => "GrpcAPI (--grpc-url)",
+                    LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream => "GrpcAPI's web endpoint (--grpc-web-url)",
+                    LoadTargetKind.RestJsonH2c => "RestAPI's h2c endpoint (--rest-h2c-url)",
+                    _ => "RestAPI (--rest-url)",
+                }}, or leave the servers to the bench.");
             }
         }
 
         return targets.Count > 0 ? targets : throw new ArgumentException("no target: the servers given serve none of the targets named.");
     }
 
-    /// <summary>The server the target calls: RestAPI or GrpcAPI.</summary>
-    public bool IsGrpc => Kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream;
+    /// <summary>The server the target calls: GrpcAPI (gRPC, gRPC-Web, transcoding) or RestAPI.</summary>
+    public bool IsServedByGrpcApi => Kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream or LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream;
 
     private static HttpTransport? TransportOf(LoadTargetKind kind, RestServerAddresses? rest, GrpcServerAddresses? grpc) => kind switch
     {
-        LoadTargetKind.RestJson or LoadTargetKind.RestProtobuf => rest?.Http11Transport,
+        LoadTargetKind.RestJson or LoadTargetKind.RestProtobuf or LoadTargetKind.RestMinimal => rest?.Http11Transport,
         LoadTargetKind.RestJsonH2c => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
+        LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream => grpc?.Web is { } web ? HttpTransport.Http11(web) : null,
         _ => grpc?.H2cTransport,
     };
 }

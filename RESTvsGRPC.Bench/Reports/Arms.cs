@@ -11,6 +11,11 @@ public static class Arms
         ("RestH2c", "REST + JSON, h2c"),
         ("RestTls", "REST + JSON, TLS"),
         ("Rest", "REST + JSON"),
+        ("Minimal", "REST + JSON, minimal API"),
+        ("Transcoded", "gRPC JSON transcoding"),
+        ("GrpcWebText", "gRPC-Web text, HTTP/1.1"),
+        ("GrpcWebH2c", "gRPC-Web, h2c"),
+        ("GrpcWeb", "gRPC-Web, HTTP/1.1"),
         ("GrpcGzip", "gRPC, gzip"),
         ("GrpcH2c", "gRPC, h2c"),
         ("GrpcTls", "gRPC, TLS"),
@@ -43,8 +48,11 @@ public static class Arms
         return comma < 0 ? name + shape : name[..comma] + shape + name[comma..];
     }
 
-    /// <summary>True for gRPC arms.</summary>
+    /// <summary>True for gRPC arms (gRPC-Web included); JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.</summary>
     public static bool IsGrpc(string method) => method.StartsWith("Grpc", StringComparison.Ordinal);
+
+    /// <summary>True for arms GrpcAPI answers: gRPC, gRPC-Web and JSON transcoding.</summary>
+    public static bool IsServedByGrpcApi(string method) => IsGrpc(method) || method.StartsWith("Transcoded", StringComparison.Ordinal);
 
     /// <summary>True for arms whose bodies are protobuf (gRPC, REST + protobuf, the protobuf codec); false for JSON.</summary>
     public static bool IsProtobuf(string method) =>

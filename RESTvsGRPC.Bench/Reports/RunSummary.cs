@@ -5,8 +5,8 @@ namespace RESTvsGRPC.Bench.Reports;
 /// <summary>
 /// The answer a run gives, built only from its <see cref="RunResults"/>: headline ratios in the reference
 /// benchmark's form, per operation each arm's time per call with its error, ratio to REST + JSON, codec floor
-/// share, allocations, bytes on the wire, HTTP version and server cost; the HTTP-version and scaling suites where
-/// they ran; notes where results contradict each other; provenance; SVG charts beside it.
+/// share, allocations, bytes on the wire, HTTP version and server cost; the API styles, HTTP-version and scaling
+/// suites where they ran; notes where results contradict each other; provenance; SVG charts beside it.
 /// </summary>
 public static class RunSummary
 {
@@ -113,6 +113,7 @@ public static class RunSummary
             }
         }
 
+        StylesSection.Add(document, charts, run, wire);
         AddStreaming(document, charts, run.Streaming);
         AddCompression(document, run, wire);
 
@@ -378,7 +379,7 @@ public static class RunSummary
     }
 
     /// <summary>"3.95× faster", "1.20× slower", or "≈ 1.02× faster" where the difference lies within the two results' errors.</summary>
-    private static string Compared(BenchmarkResult baseline, BenchmarkResult other)
+    internal static string Compared(BenchmarkResult baseline, BenchmarkResult other)
     {
         var ratio = baseline.NanosecondsPerCall / other.NanosecondsPerCall;
         var within = baseline.WithinErrorOf(other);
@@ -478,7 +479,7 @@ public static class RunSummary
             ["servers", string.Join("; ", p.Servers)],
         ];
 
-    private static IEnumerable<string> Ordered(IEnumerable<string> operations) =>
+    internal static IEnumerable<string> Ordered(IEnumerable<string> operations) =>
         operations.Distinct().OrderBy(o => Array.IndexOf(OperationOrder, o) is var i and >= 0 ? i : int.MaxValue).ThenBy(o => o, StringComparer.Ordinal);
 
     private static string Short(string operation) => operation switch

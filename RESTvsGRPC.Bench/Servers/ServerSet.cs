@@ -92,7 +92,7 @@ public sealed class ServerSet : IDisposable
             if (options.GivesServers)
             {
                 Rest = options.RestUrl is { } rest ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate) : null;
-                Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate) : null;
+                Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate, options.GrpcWebUrl) : null;
                 RestScaling = options.RestScalingUrl;
                 GrpcScaling = options.GrpcScalingUrl;
                 return;

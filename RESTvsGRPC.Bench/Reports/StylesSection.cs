@@ -1,0 +1,105 @@
+namespace RESTvsGRPC.Bench.Reports;
+
+/// <summary>
+/// The summary's "Which API style" section, from the styles suite: per operation each style's time per call, its
+/// ratio to controllers + JSON and to gRPC, bytes on the wire, HTTP version, server CPU and allocations; then one
+/// paragraph per style on what it costs and why, every number in it read from the run.
+/// </summary>
+public static class StylesSection
+{
+    public const string Class = "StylesBenchmarks";
+
+    public static void Add(ReportDocument document, List<(string File, string Svg)> charts, RunResults run, IReadOnlyDictionary<string, WireBytes> wire)
+    {
+        var styles = run.Benchmarks.Where(b => b.Class == Class).ToList();
+        if (styles.Count == 0)
+        {
+            return;
+        }
+
+        var calls = styles.Max(b => b.Calls);
+        var rows = styles.Where(b => b.Calls == calls).ToList();
+        document.AddHeading(2, $"Which API style (batches of {calls} calls)")
+            .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
+                + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
+                + "System.Text.Json context into the same records, so a difference between them is the server's. Ratios are per-call times divided "
+                + "(≈: within the two results' error); bytes are both directions on the client's sockets; server CPU is the servers' per call.");
+        foreach (var operation in RunSummary.Ordered(rows.Select(b => b.Operation)))
+        {
+            var inOperation = rows.Where(b => b.Operation == operation).ToList();
+            var baseline = inOperation.FirstOrDefault(b => b.Baseline);
+            var grpc = inOperation.FirstOrDefault(b => b.Method == GrpcArm(operation));
+            document.AddHeading(3, operation).AddTable(
+                ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
+                inOperation.Select(b => (IReadOnlyList<string>)
+                [
+                    Arms.Describe(b.Method),
+                    Units.Time(b.NanosecondsPerCall),
+                    Units.Time(b.ErrorNanosecondsPerCall),
+                    baseline is null ? "" : b == baseline ? "baseline" : RunSummary.Compared(baseline, b),
+                    grpc is null ? "" : b == grpc ? "gRPC" : RunSummary.Compared(grpc, b),
+                    wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.SentPerCall + bytes.ReceivedPerCall) : "",
+                    bytes?.HttpVersion ?? "",
+                    b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
+                    b.AllocatedBytesPerCall is { } allocated ? Units.Bytes(allocated) : "",
+                ]),
+                1, 2, 3, 4, 5, 7, 8);
+        }
+
+        charts.Add(("styles.svg", SvgChart.GroupedBars(
+            $"Time per call by API style, batches of {calls} calls", "time per call",
+            [.. RunSummary.Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(
+                operation, [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(Arms.Describe(b.Method), b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3))]))],
+            logScale: true, microseconds => Units.Time(microseconds * 1e3))));
+        document.AddImage("styles.svg", "Time per call by API style");
+        document.AddBullets(Paragraphs(rows, wire));
+    }
+
+    private static IEnumerable<string> Paragraphs(IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire)
+    {
+        BenchmarkResult? Find(string method) => rows.FirstOrDefault(b => b.Method == method);
+        string Against(string method, string reference) =>
+            Find(method) is { } arm && Find(reference) is { } other ? RunSummary.Compared(other, arm) : "not run";
+        string Cpu(string method) => Find(method)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
+        string Received(string method) => wire.TryGetValue(method, out var bytes) ? Units.Bytes(bytes.ReceivedPerCall) : "not measured";
+
+        if (Find("MinimalGetSmallPayload") is not null)
+        {
+            yield return "**Minimal APIs** against controllers, same server, routes and JSON context: small GET "
+                + $"{Against("MinimalGetSmallPayload", "RestGetSmallPayload")}, large GET {Against("MinimalGetLargePayload", "RestGetLargePayload")}, "
+                + $"POST {Against("MinimalPostLargePayload", "RestPostLargePayload")}; server CPU per small GET {Cpu("MinimalGetSmallPayload")} against "
+                + $"{Cpu("RestGetSmallPayload")}. MVC adds work to every request (action selection, model binding through value providers, output "
+                + "formatter selection, the filter pipeline): it shows most where a call does little else, and fades where serializing 1000 records dominates.";
+        }
+
+        if (Find("TranscodedGetSmallPayload") is not null)
+        {
+            yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET "
+                + $"{Against("TranscodedGetSmallPayload", "RestGetSmallPayload")}, large GET {Against("TranscodedGetLargePayload", "RestGetLargePayload")}, "
+                + $"POST {Against("TranscodedPostLargePayload", "RestPostLargePayload")}; against gRPC, large GET {Against("TranscodedGetLargePayload", "GrpcGetLargePayloadAsList")}, "
+                + $"POST {Against("TranscodedPostLargePayload", "GrpcPostLargePayload")}. Server CPU per large GET {Cpu("TranscodedGetLargePayload")} against controllers' "
+                + $"{Cpu("RestGetLargePayload")} and gRPC's {Cpu("GrpcGetLargePayloadAsList")}. Each call runs the gRPC pipeline and then converts between JSON and "
+                + "protobuf messages, field by field through each message's descriptor, where controllers serialize plain records with generated code "
+                + "and gRPC writes protobuf bytes.";
+        }
+
+        if (Find("GrpcWebGetSmallPayload") is not null)
+        {
+            yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; the status goes in a last frame of the body instead of HTTP/2 "
+                + $"trailers): over HTTP/1.1 against gRPC, small GET {Against("GrpcWebGetSmallPayload", "GrpcGetSmallPayload")}, large GET "
+                + $"{Against("GrpcWebGetLargePayloadAsList", "GrpcGetLargePayloadAsList")}, POST {Against("GrpcWebPostLargePayload", "GrpcPostLargePayload")}; "
+                + $"over h2c, small GET {Against("GrpcWebH2cGetSmallPayload", "GrpcGetSmallPayload")}, large GET {Against("GrpcWebH2cGetLargePayloadAsList", "GrpcGetLargePayloadAsList")}. "
+                + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
+        }
+
+        if (Find("GrpcWebTextStreamLargePayload") is not null)
+        {
+            yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server stream as it comes): the 1000-record stream receives "
+                + $"{Received("GrpcWebTextStreamLargePayload")} per call against gRPC's {Received("GrpcStreamLargePayload")} (base64 carries 3 bytes in 4 "
+                + $"characters, and each message is padded on its own); against gRPC's stream it is {Against("GrpcWebTextStreamLargePayload", "GrpcStreamLargePayload")}, "
+                + $"and transcoding's stream (one JSON object per line) {Against("TranscodedStreamLargePayload", "GrpcStreamLargePayload")}.";
+        }
+    }
+
+    private static string GrpcArm(string operation) => operation == "GetLargePayload" ? "GrpcGetLargePayloadAsList" : "Grpc" + operation;
+}
