@@ -4,7 +4,7 @@ namespace RESTvsGRPC.Tests.Infrastructure;
 
 /// <summary>
 /// The independent gRPC implementations the interop tests run: grpc-js (Node, from interop/package.json) and
-/// grpcio (Python, Debian's python3-grpcio). Outside CI a missing peer skips its tests with the reason; under
+/// grpcio (Python, Debian's python3-grpcio), and curl for gRPC-Web and JSON transcoding. Outside CI a missing peer skips its tests with the reason; under
 /// CI=true it never skips, so the test runs and fails.
 /// </summary>
 public static class Peers
@@ -30,6 +30,9 @@ public static class Peers
     /// <summary>Why grpcio cannot run here; null when it can.</summary>
     public static string? PythonMissing { get; } =
         !Runs(Python, "-c", "import grpc, google.protobuf") ? $"{Python} cannot import grpc: install python3-grpcio (apt) or set RESTVSGRPC_PYTHON." : null;
+
+    /// <summary>Why curl, the HTTP client outside .NET that calls gRPC-Web and JSON transcoding, cannot run here; null when it can.</summary>
+    public static string? CurlMissing { get; } = !Runs("curl", "--version") ? "curl is not installed (apt-get install curl)." : null;
 
     /// <summary>Why GitHub's workflow parser cannot run here; null when it can.</summary>
     public static string? WorkflowParserMissing { get; } =
@@ -94,6 +97,18 @@ public sealed class PythonPeerFactAttribute : FactAttribute
     public PythonPeerFactAttribute()
     {
         if (Peers.PythonMissing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>A fact that needs curl; skips outside CI where it is missing.</summary>
+public sealed class CurlPeerFactAttribute : FactAttribute
+{
+    public CurlPeerFactAttribute()
+    {
+        if (Peers.CurlMissing is { } reason && !Peers.IsCi)
         {
             Skip = reason;
         }

@@ -20,6 +20,9 @@ public static class BadInputCatalogue
 {
     private const string JsonRoute = "api/MeteoriteLandings/LargePayload";
     private const string ProtobufRoute = "api/protobuf/MeteoriteLandings/LargePayload";
+    private const string MinimalRoute = "minimal/MeteoriteLandings/LargePayload";
+    private const string TranscodedRoute = "v1/meteorite-landings";
+    private const string GetVersionPath = "meteorites.v1.MeteoriteLandingsService/GetVersion";
     private const string Record = """[{"id":1,"name":"Aachen","nametype":"Valid","recclass":"L5","fall":"Fell"}]""";
 
     private static readonly MeteoriteDataset Dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
@@ -82,9 +85,9 @@ public static class BadInputCatalogue
             s => s.RestAsync(Get("api/MeteoriteLandings", [.. Enumerable.Range(0, 101).Select(i => ($"X-H{i}", "1"))]))),
         new(BadInput.Rest, "request line over 8 KiB", "414", "empty body, connection closed",
             s => s.RestAsync(Get("api/MeteoriteLandings?" + new string('a', 9_000)))),
-        new(BadInput.Rest, "unknown route", "404", "empty body",
+        new(BadInput.Rest, "unknown route", "404", "problem details, Not Found (status-code pages)",
             s => s.RestAsync(Get("api/Nothing"))),
-        new(BadInput.Rest, "unknown method (`DELETE`)", "405", "empty body, `Allow: GET, POST`",
+        new(BadInput.Rest, "unknown method (`DELETE`)", "405", "problem details, Method Not Allowed, `Allow: GET, POST`",
             s => s.RestAsync(new HttpRequestMessage(HttpMethod.Delete, JsonRoute))),
         new(BadInput.Rest, "`limit=abc`", "400", "problem details: the value is not valid",
             s => s.RestAsync(Get(JsonRoute + "?limit=abc"))),
@@ -105,6 +108,14 @@ public static class BadInputCatalogue
         new(BadInput.Rest, "protobuf route: JSON body (`application/json`)", "415", "problem details, Unsupported Media Type",
             s => s.RestAsync(Post(ProtobufRoute, "[]"))),
 
+        new(BadInput.Rest, "minimal API: invalid JSON (`[{\"id\":1,}]`)", "400", "problem details naming the JSON path (the project's handler; minimal APIs' own answer is an empty 400)",
+            s => s.RestAsync(Post(MinimalRoute, "[{\"id\":1,}]"))),
+        new(BadInput.Rest, "minimal API: record without its required members (`[{\"id\":1}]`)", "400", "problem details with the JSON path `$[0]`, as the controller",
+            s => s.RestAsync(Post(MinimalRoute, "[{\"id\":1}]"))),
+        new(BadInput.Rest, "minimal API: `content-type: text/plain`", "415", "problem details (status-code pages; minimal APIs' own answer is an empty 415)",
+            s => s.RestAsync(Post(MinimalRoute, "[]", "text/plain"))),
+        new(BadInput.Rest, "minimal API: `?limit=abc`", "400", "problem details: `Failed to bind parameter \"Nullable<int> limit\" from \"abc\".` (minimal APIs' words)",
+            s => s.RestAsync(Get(MinimalRoute + "?limit=abc"))),
         new(BadInput.Grpc, "`content-type: text/plain`", "415, grpc-status 13", "`Content-Type 'text/plain' is not supported.` (as grpc-dotnet)",
             s => s.GrpcAsync("GetVersion", EmptyMessage, "text/plain")),
         new(BadInput.Grpc, "no `te: trailers`", "grpc-status 0", "served: `te` only detects proxies that drop trailers, and HTTP/2 carries them",
@@ -159,6 +170,30 @@ public static class BadInputCatalogue
             s => s.GrpcAsync("GetVersion", EmptyMessage, headers: [("grpc-timeout", "1n")])),
         new(BadInput.Grpc, "malformed `grpc-timeout: soon`", "grpc-status 0", "the header is ignored and the call served without a deadline (as grpc-dotnet)",
             s => s.GrpcAsync("GetVersion", EmptyMessage, headers: [("grpc-timeout", "soon")])),
+        new(BadInput.Grpc, "transcoded POST: invalid JSON (`[{\"id\":1,}]`)", "400", "INVALID_ARGUMENT as JSON: `Request JSON payload is not correctly formatted.`",
+            s => s.WebAsync(Post(TranscodedRoute, "[{\"id\":1,}]"))),
+        new(BadInput.Grpc, "transcoded POST: wrong type (`\"id\":\"one\"`)", "400", "INVALID_ARGUMENT: `Request JSON payload is not correctly formatted.` (no JSON path)",
+            s => s.WebAsync(Post(TranscodedRoute, Record.Replace("\"id\":1", "\"id\":\"one\"")))),
+        new(BadInput.Grpc, "transcoded POST: a null record (`[null]`)", "400", "INVALID_ARGUMENT: `Value cannot be null. (Parameter 'item')` (grpc-dotnet's words)",
+            s => s.WebAsync(Post(TranscodedRoute, "[null]"))),
+        new(BadInput.Grpc, "transcoded POST: record without the members REST requires (`[{\"id\":1}]`)", "200", "accepted: proto3 has no required fields, as gRPC accepts the same record",
+            s => s.WebAsync(Post(TranscodedRoute, "[{\"id\":1}]"))),
+        new(BadInput.Grpc, "transcoded POST: `content-type: text/plain`", "400", "INVALID_ARGUMENT naming the content type (grpc-dotnet answers 400, not 415)",
+            s => s.WebAsync(Post(TranscodedRoute, "[]", "text/plain"))),
+        new(BadInput.Grpc, "transcoded POST: a 7 MB body (limit 4 MiB)", "400", "INVALID_ARGUMENT `Request body too large…` once 4 MiB have arrived (the project's limit; transcoding's own reads a body of any size)",
+            s => Raw(s.GrpcAddresses.Web!, PostHead(TranscodedRoute, "Content-Length: 7000000") + new string(' ', 7_000_000))),
+        new(BadInput.Grpc, "transcoded GET: `?limit=abc`", "400", "INVALID_ARGUMENT: `The input string 'abc' was not in a correct format.`",
+            s => s.WebAsync(Get(TranscodedRoute + "?limit=abc"))),
+        new(BadInput.Grpc, "transcoded GET: `?limit=0`", "400", "INVALID_ARGUMENT: limit must be between 1 and 1000, as over gRPC",
+            s => s.WebAsync(Get(TranscodedRoute + "?limit=0"))),
+        new(BadInput.Grpc, "gRPC-Web text whose body is not base64", "grpc-status 13", "INTERNAL, `grpc-web-text request: the body is not base64.` (the project's guard; grpc-dotnet's own: UNKNOWN, and an error logged with a stack trace)",
+            s => s.WebAsync(Post(GetVersionPath, "!!!!", "application/grpc-web-text"))),
+        new(BadInput.Grpc, "gRPC-Web frame cut short (5 bytes declared, 1 sent)", "grpc-status 13", "`Incomplete message.`",
+            s => s.WebAsync(Post(GetVersionPath, [0, 0, 0, 0, 5, 8], "application/grpc-web"))),
+        new(BadInput.Grpc, "`content-type: application/grpc-web+json`", "grpc-status 0", "served as protobuf: grpc-dotnet reads every gRPC-Web subtype with the service's protobuf messages",
+            s => s.WebAsync(Post(GetVersionPath, EmptyMessage, "application/grpc-web+json"))),
+        new(BadInput.Grpc, "`application/grpc` (not gRPC-Web) over HTTP/1.1", "426, grpc-status 13", "Upgrade Required, `Request protocol 'HTTP/1.1' is not supported.`",
+            s => s.WebAsync(Post(GetVersionPath, EmptyMessage, RawGrpc.ContentType))),
         new(BadInput.Grpc, "client reset after the first message of the stream", "reset", "the server stops writing that stream and serves the next call",
             ResetMidStreamAsync),
         new(BadInput.Grpc, "slow sender: a byte a second after the message header", "connection reset", "after the 5 s grace period Kestrel closes the connection (HTTP/2 measures the rate per connection)",

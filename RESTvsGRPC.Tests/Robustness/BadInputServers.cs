@@ -29,6 +29,9 @@ public class BadInputServers : IAsyncLifetime
     /// <summary>Plain HTTP/2 to GrpcAPI's h2c endpoint, for hand-made gRPC requests.</summary>
     public HttpClient Grpc { get; private set; } = null!;
 
+    /// <summary>HTTP/1.1 to GrpcAPI's web endpoint (JSON transcoding and gRPC-Web), nothing decompressed or followed.</summary>
+    public HttpClient Web { get; private set; } = null!;
+
     public BadInputServers()
     {
     }
@@ -51,12 +54,14 @@ public class BadInputServers : IAsyncLifetime
 
         Rest = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }) { BaseAddress = RestAddresses.Http11 };
         Grpc = HttpClientSettings.Create(GrpcAddresses.H2cTransport);
+        Web = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }) { BaseAddress = GrpcAddresses.Web };
     }
 
     public Task DisposeAsync()
     {
         Rest?.Dispose();
         Grpc?.Dispose();
+        Web?.Dispose();
         _rest?.Dispose();
         _grpc?.Dispose();
         return Task.CompletedTask;
@@ -80,6 +85,23 @@ public class BadInputServers : IAsyncLifetime
                 : answer.Status is null ? ((int)answer.HttpStatus).ToString()
                 : $"{(int)answer.HttpStatus}, grpc-status {answer.Status}";
             return new Observed(status, Describe(answer.Response, answer.StatusMessage is null ? "" : Uri.UnescapeDataString(answer.StatusMessage)));
+        }
+    }
+
+    /// <summary>
+    /// A request to GrpcAPI's web endpoint: "400" and the like for JSON transcoding; for gRPC-Web, its grpc-status, from
+    /// the headers (Trailers-Only) or from the trailer frame at the end of the body (base64 in the text format).
+    /// </summary>
+    public async Task<Observed> WebAsync(HttpRequestMessage request)
+    {
+        using (request)
+        using (var response = await Web.SendAsync(request))
+        {
+            var body = await response.Content.ReadAsByteArrayAsync();
+            var code = ((int)response.StatusCode).ToString();
+            var grpcStatus = response.Headers.TryGetValues("grpc-status", out var values) ? values.First() : GrpcWebFrames.Status(response, body);
+            var status = grpcStatus is null ? code : response.StatusCode == HttpStatusCode.OK ? $"grpc-status {grpcStatus}" : $"{code}, grpc-status {grpcStatus}";
+            return new Observed(status, Describe(response, Encoding.Latin1.GetString(body)));
         }
     }
 
