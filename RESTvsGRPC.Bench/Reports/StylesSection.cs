@@ -58,12 +58,13 @@ public static class StylesSection
     private static IEnumerable<string> Paragraphs(IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire)
     {
         BenchmarkResult? Find(string method) => rows.FirstOrDefault(b => b.Method == method);
+        bool Ran(string prefix) => rows.Any(b => b.Method.StartsWith(prefix, StringComparison.Ordinal));
         string Against(string method, string reference) =>
             Find(method) is { } arm && Find(reference) is { } other ? RunSummary.Compared(other, arm) : "not run";
         string Cpu(string method) => Find(method)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
         string Received(string method) => wire.TryGetValue(method, out var bytes) ? Units.Bytes(bytes.ReceivedPerCall) : "not measured";
 
-        if (Find("MinimalGetSmallPayload") is not null)
+        if (Ran("Minimal"))
         {
             yield return "**Minimal APIs** against controllers, same server, routes and JSON context: small GET "
                 + $"{Against("MinimalGetSmallPayload", "RestGetSmallPayload")}, large GET {Against("MinimalGetLargePayload", "RestGetLargePayload")}, "
@@ -72,7 +73,7 @@ public static class StylesSection
                 + "formatter selection, the filter pipeline): it shows most where a call does little else, and fades where serializing 1000 records dominates.";
         }
 
-        if (Find("TranscodedGetSmallPayload") is not null)
+        if (Ran("Transcoded"))
         {
             yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET "
                 + $"{Against("TranscodedGetSmallPayload", "RestGetSmallPayload")}, large GET {Against("TranscodedGetLargePayload", "RestGetLargePayload")}, "
@@ -83,7 +84,7 @@ public static class StylesSection
                 + "and gRPC writes protobuf bytes.";
         }
 
-        if (Find("GrpcWebGetSmallPayload") is not null)
+        if (Ran("GrpcWebGet") || Ran("GrpcWebH2c") || Ran("GrpcWebPost"))
         {
             yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; the status goes in a last frame of the body instead of HTTP/2 "
                 + $"trailers): over HTTP/1.1 against gRPC, small GET {Against("GrpcWebGetSmallPayload", "GrpcGetSmallPayload")}, large GET "
@@ -92,7 +93,7 @@ public static class StylesSection
                 + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
         }
 
-        if (Find("GrpcWebTextStreamLargePayload") is not null)
+        if (Ran("GrpcWebText"))
         {
             yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server stream as it comes): the 1000-record stream receives "
                 + $"{Received("GrpcWebTextStreamLargePayload")} per call against gRPC's {Received("GrpcStreamLargePayload")} (base64 carries 3 bytes in 4 "

@@ -22,7 +22,7 @@ public static class SvgChart
     /// <summary>A stretch of the x axis shaded behind the lines (a load run's ramp-up or warm-up), named in the legend.</summary>
     public sealed record Span(double From, double To, string Label, string Fill);
 
-    private static readonly string[] Palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
+    private static readonly string[] Palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#2f4b7c", "#3d7a4a", "#8c2d19", "#6b4c9a"];
     private const int Left = 90, Right = 20, Top = 50, Bottom = 90, PlotHeight = 320;
 
     /// <summary>Grouped bars; <paramref name="logScale"/> where the values span orders of magnitude.</summary>

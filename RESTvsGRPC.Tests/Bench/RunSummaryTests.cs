@@ -61,6 +61,44 @@ public sealed class RunSummaryTests : IDisposable
     }
 
     [Fact]
+    public void Summary_answers_which_api_style_with_ratios_to_controllers_and_to_grpc_bytes_and_server_cpu()
+    {
+        var run = RunFixture.Run();
+        run = run with
+        {
+            Benchmarks =
+            [
+                .. run.Benchmarks,
+                new("StylesBenchmarks", "RestGetLargePayload", "GetLargePayload", true, 100, null, 4_000_000, 100_000, 800_000, 1_200_000, null),
+                new("StylesBenchmarks", "MinimalGetLargePayload", "GetLargePayload", false, 100, null, 3_900_000, 100_000, 800_000, 1_100_000, null),
+                new("StylesBenchmarks", "TranscodedGetLargePayload", "GetLargePayload", false, 100, null, 5_000_000, 100_000, 800_000, 2_000_000, null),
+                new("StylesBenchmarks", "GrpcWebGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_100_000, 50_000, 480_000, 400_000, null),
+                new("StylesBenchmarks", "GrpcGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_000_000, 50_000, 480_000, 350_000, null),
+                new("StylesBenchmarks", "GrpcWebTextStreamLargePayload", "GetLargePayload", false, 100, null, 2_000_000, 50_000, 480_000, 900_000, null),
+                new("StylesBenchmarks", "GrpcStreamLargePayload", "GetLargePayload", false, 100, null, 1_600_000, 50_000, 480_000, 800_000, null),
+            ],
+            WireBytes =
+            [
+                .. run.WireBytes,
+                new("GrpcWebTextStreamLargePayload", "HTTP/1.1", "HTTP/1.1", 300, 140_000),
+                new("GrpcStreamLargePayload", "h2c", "HTTP/2", 200, 105_000),
+            ],
+        };
+
+        var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
+
+        Assert.Contains("## Which API style (batches of 100 calls)", markdown);
+        Assert.Contains("| style | per call | ± error | vs controllers + JSON | vs gRPC | bytes/call | HTTP | server CPU/call | allocated/call |", markdown);
+        Assert.Contains("| REST + JSON, minimal API | 3.90 ms | 100 μs | ≈ 1.03× faster | 3.90× slower |  |  | 1.10 ms | 781 KiB |", markdown);
+        Assert.Contains("| gRPC JSON transcoding | 5.00 ms | 100 μs | 1.25× slower | 5.00× slower |  |  | 2.00 ms | 781 KiB |", markdown);
+        Assert.Contains("| gRPC-Web text stream, HTTP/1.1 | 2.00 ms | 50.0 μs | 2.00× faster | 2.00× slower | 137 KiB | HTTP/1.1 | 900 μs | 469 KiB |", markdown);
+        Assert.Contains("**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET not run, large GET 1.25× slower", markdown);
+        Assert.Contains("Server CPU per large GET 2.00 ms against controllers' 1.20 ms and gRPC's 350 μs.", markdown);
+        Assert.Contains("the 1000-record stream receives 137 KiB per call against gRPC's 103 KiB", markdown);
+        Assert.True(File.Exists(Path.Combine(_directory.Path, "styles.svg")));
+    }
+
+    [Fact]
     public void Summary_explains_a_call_shorter_than_its_codec_floor_instead_of_hiding_it()
     {
         var markdown = File.ReadAllText(RunSummary.Write(RunFixture.Run(), _directory.Path));

@@ -389,7 +389,7 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
         var response = ServerReflectionResponse.Parser.ParseFrom(Assert.Single(answer.Messages));
         var files = response.FileDescriptorResponse.FileDescriptorProto
             .Select(bytes => Google.Protobuf.Reflection.FileDescriptorProto.Parser.ParseFrom(bytes).Name);
-        Assert.Equal(["Protos/meteorites.proto", "google/protobuf/timestamp.proto"], files);
+        Assert.Equal(["Protos/meteorites.proto", "google/api/annotations.proto", "google/api/http.proto", "google/protobuf/descriptor.proto", "google/protobuf/timestamp.proto"], files);
         Assert.Equal("0", answer.Status);
     }
 

@@ -16,6 +16,27 @@ public sealed class LoadCommandTests : IDisposable
     public void Dispose() => _directory.Dispose();
 
     [Fact]
+    public async Task Load_drives_the_api_style_targets_when_named_each_over_http11_without_errors()
+    {
+        var (output, error) = (new StringWriter(), new StringWriter());
+        string[] targets = ["rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-text"];
+
+        var exitCode = await BenchCommandLine.InvokeAsync(
+            ["load", "--scenario", "light", "--targets", string.Join(',', targets), "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path], output, error);
+
+        Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
+        var results = LoadResults.Load(_directory.Path);
+        Assert.Equal(targets, results.Targets.Select(t => t.Name));
+        Assert.All(results.Targets, target =>
+        {
+            Assert.True(target.Totals.Requests > 0, $"{target.Name} answered nothing");
+            Assert.Equal(0, target.Totals.Errors.Total);
+            Assert.Equal("HTTP/1.1", target.HttpVersion);
+            Assert.NotNull(target.Totals.ServerCpuPercent);
+        });
+    }
+
+    [Fact]
     public async Task Load_starts_the_servers_and_drives_every_target_into_a_summary()
     {
         var (output, error) = (new StringWriter(), new StringWriter());
