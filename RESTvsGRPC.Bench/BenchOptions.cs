@@ -8,12 +8,13 @@ namespace RESTvsGRPC.Bench;
 /// <summary>
 /// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Paired</c> the run
 /// measures only the paired rounds (no BenchmarkDotNet); <c>MeasuresPaired</c> says whether it measures them at all
-/// (the default and full suites do, before BenchmarkDotNet).
+/// (the default and full suites do, before BenchmarkDotNet); <c>MeasuresStylesPaired</c> whether it measures the API
+/// styles' paired rounds (the styles and full suites do).
 /// </summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
-    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null)
+    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false)
 {
     public const string Usage =
         "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
@@ -140,6 +141,8 @@ public sealed record BenchOptions(
         // user chose benchmarks by filter.
         var filtered = rest.Any(a => a is "--filter" or "-f");
         var measuresPaired = paired || (!filtered && (suite ?? "default") is "default" or "full");
+        // The API styles' ratios come from paired rounds of their own, in every suite that holds the styles.
+        var measuresStylesPaired = !paired && !filtered && suite is "styles" or "full";
 
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
         if (!filtered && !rest.Any(IsPrintOnly))
@@ -163,7 +166,7 @@ public sealed record BenchOptions(
 
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
         };
     }
 

@@ -94,6 +94,21 @@ public static class Orchestrator
                 }
             }
 
+            IReadOnlyList<PairedOperation>? stylesPaired = null;
+            if (options.MeasuresStylesPaired && servers is { Rest: not null, Grpc.Web: not null })
+            {
+                try
+                {
+                    stylesPaired = await MeasureStylesPairedAsync(options.PairedPlan, output);
+                    Done(output, "paired rounds, API styles", phase, $"{stylesPaired.Count} operations");
+                }
+                catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException or GateFailedException)
+                {
+                    error.WriteLine($"bench failed during the API styles' paired rounds: {await servers.ProblemAsync() ?? e.Message}; no report written.");
+                    return 1;
+                }
+            }
+
             if (options.Paired)
             {
                 var pairedDirectory = Path.Combine(options.ArtifactsPath, "paired");
@@ -127,7 +142,7 @@ public static class Orchestrator
             if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
             {
                 var run = new RunResults(
-                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired);
+                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired, StylesPaired: stylesPaired);
                 run = run with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(directory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
@@ -255,6 +270,21 @@ public static class Orchestrator
         {
             benchmarks.Cleanup();
             httpVersions?.Cleanup();
+        }
+    }
+
+    /// <summary>The API styles' paired rounds over the styles suite's own benchmark bodies, set up (and so validated) as in a benchmark process.</summary>
+    private static async Task<IReadOnlyList<PairedOperation>> MeasureStylesPairedAsync(PairedMeasurement.Plan plan, TextWriter output)
+    {
+        var styles = new StylesBenchmarks { Calls = PairedMeasurement.CallsPerStep };
+        styles.Setup();
+        try
+        {
+            return await PairedMeasurement.RunStylesAsync(styles, plan, output);
+        }
+        finally
+        {
+            styles.Cleanup();
         }
     }
 

@@ -125,6 +125,24 @@ public static class PairedMeasurement
         return results;
     }
 
+    /// <summary>
+    /// The API styles' ratios: every operation of <paramref name="styles"/> (set up with <c>Calls</c> =
+    /// <see cref="CallsPerStep"/> and validated by the caller) in rounds as the headline's, controllers + JSON the baseline.
+    /// </summary>
+    public static async Task<IReadOnlyList<PairedOperation>> RunStylesAsync(StylesBenchmarks styles, Plan plan, TextWriter output)
+    {
+        var random = new Random(Seed);
+        var results = new List<PairedOperation>();
+        foreach (var operation in new[] { Operations.GetSmallPayload, Operations.GetLargePayload, Operations.PostLargePayload })
+        {
+            var result = await MeasureAsync(operation, ArmsOf(styles, operation, _ => null), plan, random);
+            results.Add(result);
+            output.WriteLine($"// paired, API styles: {Describe(result)}");
+        }
+
+        return results;
+    }
+
     private static async Task<PairedOperation> MeasureAsync(string operation, List<Arm> arms, Plan plan, Random random)
     {
         for (var i = 0; i < plan.WarmUpRounds * Calls; i++)

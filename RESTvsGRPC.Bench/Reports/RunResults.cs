@@ -13,7 +13,8 @@ public sealed record RunResults(
     IReadOnlyList<WireBytes> WireBytes,
     IReadOnlyList<StreamingResult> Streaming,
     RunToRun? PreviousRun = null,
-    IReadOnlyList<PairedOperation>? Paired = null)
+    IReadOnlyList<PairedOperation>? Paired = null,
+    IReadOnlyList<PairedOperation>? StylesPaired = null)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";

@@ -274,7 +274,7 @@ public static class RunSummary
     }
 
     /// <summary>"2.61× faster [2.55×, 2.68×]", with ≈ where the interval holds 1.</summary>
-    private static string PairedCompared(MedianInterval ratio)
+    internal static string PairedCompared(MedianInterval ratio)
     {
         var text = ratio.Median >= 1
             ? $"{Units.Ratio(ratio.Median)} faster [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"

@@ -2,8 +2,9 @@ namespace RESTvsGRPC.Bench.Reports;
 
 /// <summary>
 /// The summary's "Which API style" section, from the styles suite: per operation each style's time per call, its
-/// ratio to controllers + JSON and to gRPC, bytes on the wire, HTTP version, server CPU and allocations; then one
-/// paragraph per style on what it costs and why, every number in it read from the run.
+/// ratio to controllers + JSON and to gRPC (from the styles' paired rounds, with their 95 % intervals, where the run
+/// made them; else from BenchmarkDotNet's times), bytes on the wire, HTTP version, server CPU and allocations; then
+/// one paragraph per style on what it costs and why, every number in it read from the run.
 /// </summary>
 public static class StylesSection
 {
@@ -19,11 +20,16 @@ public static class StylesSection
 
         var calls = styles.Max(b => b.Calls);
         var rows = styles.Where(b => b.Calls == calls).ToList();
+        var compare = new Comparer(rows, run.StylesPaired);
         document.AddHeading(2, $"Which API style (batches of {calls} calls)")
             .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
                 + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
-                + "System.Text.Json context into the same records, so a difference between them is the server's. Ratios are per-call times divided "
-                + "(≈: within the two results' error); bytes are both directions on the client's sockets; server CPU is the servers' per call.");
+                + "System.Text.Json context into the same records, so a difference between them is the server's. "
+                + (run.StylesPaired is { Count: > 0 } paired
+                    ? $"Ratios come from paired rounds of the styles ({string.Join(", ", paired.Select(o => $"{o.Operation} {o.Rounds} rounds"))}; {paired[0].Calls} calls per arm per round, "
+                        + "the arms taking turns call by call), with their 95 % intervals (≈: the interval holds 1); "
+                    : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); ")
+                + "per call, error, server CPU and allocations come from BenchmarkDotNet; bytes are both directions on the client's sockets.");
         foreach (var operation in RunSummary.Ordered(rows.Select(b => b.Operation)))
         {
             var inOperation = rows.Where(b => b.Operation == operation).ToList();
@@ -36,8 +42,8 @@ public static class StylesSection
                     Arms.Describe(b.Method),
                     Units.Time(b.NanosecondsPerCall),
                     Units.Time(b.ErrorNanosecondsPerCall),
-                    baseline is null ? "" : b == baseline ? "baseline" : RunSummary.Compared(baseline, b),
-                    grpc is null ? "" : b == grpc ? "gRPC" : RunSummary.Compared(grpc, b),
+                    baseline is null ? "" : b == baseline ? "baseline" : compare.Text(b.Method, baseline.Method),
+                    grpc is null ? "" : b == grpc ? "gRPC" : compare.Text(b.Method, grpc.Method),
                     wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.SentPerCall + bytes.ReceivedPerCall) : "",
                     bytes?.HttpVersion ?? "",
                     b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
@@ -52,15 +58,14 @@ public static class StylesSection
                 operation, [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(Arms.Describe(b.Method), b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3))]))],
             logScale: true, microseconds => Units.Time(microseconds * 1e3))));
         document.AddImage("styles.svg", "Time per call by API style");
-        document.AddBullets(Paragraphs(rows, wire));
+        document.AddBullets(Paragraphs(rows, wire, compare));
     }
 
-    private static IEnumerable<string> Paragraphs(IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire)
+    private static IEnumerable<string> Paragraphs(IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire, Comparer compare)
     {
         BenchmarkResult? Find(string method) => rows.FirstOrDefault(b => b.Method == method);
         bool Ran(string prefix) => rows.Any(b => b.Method.StartsWith(prefix, StringComparison.Ordinal));
-        string Against(string method, string reference) =>
-            Find(method) is { } arm && Find(reference) is { } other ? RunSummary.Compared(other, arm) : "not run";
+        string Against(string method, string reference) => compare.Text(method, reference);
         string Cpu(string method) => Find(method)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
         string Received(string method) => wire.TryGetValue(method, out var bytes) ? Units.Bytes(bytes.ReceivedPerCall) : "not measured";
 
@@ -99,6 +104,28 @@ public static class StylesSection
                 + $"{Received("GrpcWebTextStreamLargePayload")} per call against gRPC's {Received("GrpcStreamLargePayload")} (base64 carries 3 bytes in 4 "
                 + $"characters, and each message is padded on its own); against gRPC's stream it is {Against("GrpcWebTextStreamLargePayload", "GrpcStreamLargePayload")}, "
                 + $"and transcoding's stream (one JSON object per line) {Against("TranscodedStreamLargePayload", "GrpcStreamLargePayload")}.";
+        }
+    }
+
+    /// <summary>
+    /// An arm against a reference arm of the same operation: from the paired rounds where both took part
+    /// ("1.20× slower [1.15×, 1.24×]"), else from BenchmarkDotNet's times; "not run" where either is missing.
+    /// </summary>
+    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, IReadOnlyList<PairedOperation>? paired)
+    {
+        public string Text(string method, string reference)
+        {
+            var pairedArms = paired?.SelectMany(o => o.Arms).ToList() ?? [];
+            if (pairedArms.FirstOrDefault(a => a.Method == method) is { } arm
+                && pairedArms.FirstOrDefault(a => a.Method == reference) is { } other
+                && PairedOperation.Quotients(other, arm) is { } ratio)
+            {
+                return RunSummary.PairedCompared(ratio);
+            }
+
+            return rows.FirstOrDefault(b => b.Method == method) is { } timed && rows.FirstOrDefault(b => b.Method == reference) is { } against
+                ? RunSummary.Compared(against, timed)
+                : "not run";
         }
     }
 
