@@ -53,7 +53,7 @@ builder.Services
 // The minimal APIs read and write with the same source-generated context as the controllers.
 builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
 // A request the minimal APIs cannot bind throws, so UseBadRequestBodyHandling answers it with problem details, as the
-// controllers answer theirs, instead of an empty 400 or 415.
+// controllers answer theirs, instead of an empty 400.
 builder.Services.Configure<RouteHandlerOptions>(options => options.ThrowOnBadRequest = true);
 // The 415 a minimal API answers without throwing gets problem details from the status-code pages.
 builder.Services.AddProblemDetails();

@@ -40,14 +40,16 @@ public sealed class GrpcClient : IDisposable
         Transport = transport;
         Name = web switch { GrpcWebMode.GrpcWeb => "gRPC-Web", GrpcWebMode.GrpcWebText => "gRPC-Web text", _ => "gRPC" };
         _versions = new ResponseVersionRecorder(HttpClientSettings.CreateHandler(transport));
-        HttpMessageHandler handler = web is { } mode ? new GrpcWebHandler(mode, _versions) : _versions;
-        _channel = GrpcChannel.ForAddress(transport.BaseAddress, new GrpcChannelOptions
+        var options = new GrpcChannelOptions { HttpHandler = _versions, DisposeHttpClient = true };
+        if (web is { } mode)
         {
-            HttpHandler = handler,
-            DisposeHttpClient = true,
-            HttpVersion = transport.HttpVersion,
-            HttpVersionPolicy = HttpVersionPolicy.RequestVersionExact,
-        });
+            // gRPC-Web asks for the transport's HTTP version, exactly: HTTP/1.1 on the web endpoint, HTTP/2 on h2c.
+            options.HttpHandler = new GrpcWebHandler(mode, _versions);
+            options.HttpVersion = transport.HttpVersion;
+            options.HttpVersionPolicy = HttpVersionPolicy.RequestVersionExact;
+        }
+
+        _channel = GrpcChannel.ForAddress(transport.BaseAddress, options);
         _client = new MeteoriteLandingsService.MeteoriteLandingsServiceClient(_channel);
         if (compression is not null)
         {

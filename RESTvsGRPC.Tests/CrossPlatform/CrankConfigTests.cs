@@ -35,7 +35,7 @@ public sealed partial class CrankConfigTests
     public async Task Server_job_arguments_start_the_server_with_its_ready_line(string job, string project)
     {
         // Port 0 for every port variable: the same switches and URL shapes, on free loopback ports.
-        var arguments = Arguments(job, ("restPort", "0"), ("restH2cPort", "0"), ("restTlsPort", "0"), ("grpcPort", "0"), ("grpcTlsPort", "0"));
+        var arguments = Arguments(job, ("restPort", "0"), ("restH2cPort", "0"), ("restTlsPort", "0"), ("grpcPort", "0"), ("grpcTlsPort", "0"), ("grpcWebPort", "0"));
 
         using var server = await ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly(project), arguments, TimeSpan.FromSeconds(60));
 

@@ -52,7 +52,7 @@ public sealed partial class ProcessAndAddressTests
             await RunAsync("ip", "-n", ns, "link", "set", "v1", "up");
             await RunAsync("ip", "-n", ns, "link", "set", "lo", "up");
             using var server = await ServerProcess.StartProgramAsync(
-                "ip", ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly("GrpcAPI"), "--urls", "http://10.203.1.1:0", "--tls", "https://127.0.0.1:0"], Timeout);
+                "ip", ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly("GrpcAPI"), "--urls", "http://10.203.1.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"], Timeout);
 
             using var wait = new CancellationTokenSource(TimeSpan.FromSeconds(10));
             while (!server.Output.Contains("beyond loopback", StringComparison.Ordinal) && !wait.IsCancellationRequested)
