@@ -25,14 +25,15 @@ public static class GrpcWebTextGuard
         var read = await context.Request.BodyReader.ReadAtLeastAsync((int)Math.Min(maxText + 1, int.MaxValue), context.RequestAborted);
         var text = read.Buffer;
         var decoded = text.Length > maxText ? null : Decode(text);
-        var problem = text.Length > maxText ? $"the body is over {maxText} characters (the {maxBytes}-byte message limit)"
-            : decoded is null ? "the body is not base64"
-            : null;
+        // Over the limit is RESOURCE_EXHAUSTED, as grpc-dotnet answers a message over it; text that is not base64 INTERNAL.
+        var (status, problem) = text.Length > maxText ? ("8", $"the body is over {maxText} characters (the {maxBytes}-byte message limit)")
+            : decoded is null ? ("13", "the body is not base64")
+            : (null, null);
         context.Request.BodyReader.AdvanceTo(text.End);
         if (problem is not null)
         {
             context.Response.ContentType = "application/grpc-web-text";
-            context.Response.Headers["grpc-status"] = "13";
+            context.Response.Headers["grpc-status"] = status;
             context.Response.Headers["grpc-message"] = $"grpc-web-text request: {problem}.";
             return;
         }
