@@ -21,7 +21,8 @@ public static class BenchCommandLine
         Examples:
           RESTvsGRPC.Bench                              the default suite: paired rounds, then BenchmarkDotNet
           RESTvsGRPC.Bench --quick                      a first look, in about half the time
-          RESTvsGRPC.Bench --paired                     only the paired rounds: REST/gRPC ratios with intervals
+          RESTvsGRPC.Bench --headline                   only the headline: latency and throughput ratios over fresh-process trials
+          RESTvsGRPC.Bench --headline --trials 12       the same over twelve trials
           RESTvsGRPC.Bench --suite full --job short     every benchmark, BenchmarkDotNet's short job
           RESTvsGRPC.Bench --filter '*Small*' --artifacts out
 
@@ -58,7 +59,7 @@ public static class BenchCommandLine
         {
             TreatUnmatchedTokensAsErrors = false,
         };
-        var run = new Command("run", "What runs with no command: start the servers, gate every call, measure (paired rounds, BenchmarkDotNet), write the reports and the summary, stop the servers.")
+        var run = new Command("run", "What runs with no command: start the servers, gate every call, measure (the headline's trials, BenchmarkDotNet, h2load), write the reports and the summary, stop the servers.")
         {
             TreatUnmatchedTokensAsErrors = false,
         };
@@ -94,6 +95,11 @@ public static class BenchCommandLine
         root.Subcommands.Add(compare);
         root.Subcommands.Add(summary);
         root.Subcommands.Add(echo);
+        var request = new Argument<string>("REQUEST");
+        var trial = new Command(Trials.TrialProcess.Command, "One trial's fresh client process.") { Hidden = true };
+        trial.Arguments.Add(request);
+        trial.SetAction((result, _) => Trials.TrialProcess.RunAsync(result.GetValue(request)!, output, error));
+        root.Subcommands.Add(trial);
         return root;
     }
 

@@ -2,22 +2,25 @@ using System.CommandLine;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Bench;
 
 /// <summary>
-/// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Paired</c> the run
-/// measures only the paired rounds (no BenchmarkDotNet); <c>MeasuresPaired</c> says whether it measures them at all
-/// (the default and full suites do, before BenchmarkDotNet); <c>MeasuresStylesPaired</c> whether it measures the API
-/// styles' paired rounds (the styles and full suites do).
+/// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Paired</c> (<c>--headline</c>,
+/// also <c>--paired</c>) the run measures only the headline's trials (no BenchmarkDotNet); <c>MeasuresTrials</c> says
+/// whether it measures them at all (the default and full suites do, before BenchmarkDotNet); <c>MeasuresPaired</c>
+/// whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>); <c>MeasuresStylesPaired</c>
+/// whether it measures the API styles' paired rounds (the styles and full suites do).
 /// </summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
-    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false)
+    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
+    bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--paired] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline|--paired] [--trials N] [--segment SECONDS] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -40,6 +43,18 @@ public sealed record BenchOptions(
     /// calls only (and paired rounds of 20 s per operation); a first look, not a result to publish.
     /// </summary>
     public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1"];
+
+    /// <summary>The headline's trials: the dry job's, the quick profile's or a result run's, with <c>--trials</c> and <c>--segment</c> applied.</summary>
+    public TrialPlan TrialPlan
+    {
+        get
+        {
+            var plan = BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? TrialPlan.Dry
+                : Quick ? TrialPlan.Quick
+                : TrialPlan.Standard;
+            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds };
+        }
+    }
 
     /// <summary>The paired rounds' plan: BenchmarkDotNet's dry job gets the minimum of rounds, the quick profile a shorter budget.</summary>
     public PairedMeasurement.Plan PairedPlan =>
@@ -65,16 +80,19 @@ public sealed record BenchOptions(
     {
         public static readonly Option<string> Suite = new Option<string>("--suite")
         {
-            Description = "Which benchmarks: default (transport and codec), scaling (1 to 10 000 records) or full (everything).",
-            HelpName = "default|scaling|full",
+            Description = "Which benchmarks: default (transport and codec), styles (API styles), scaling (1 to 10 000 records) or full (everything).",
+            HelpName = "default|styles|scaling|full",
             DefaultValueFactory = _ => "default",
         };
 
-        public static readonly Option<bool> Paired = new("--paired") { Description = "Only the paired rounds (REST and gRPC taking turns call by call, ratios with intervals); no BenchmarkDotNet." };
+        public static readonly Option<bool> Paired = new("--headline", "--paired") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
+        public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in (result run 9, --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
+        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.8, --quick 0.5, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, 20 s of paired rounds per operation." };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
-        public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux).", HelpName = "LIST" };
-        public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench and BenchmarkDotNet's processes (taskset list, Linux).", HelpName = "LIST" };
+        public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, with the client on the first half].", HelpName = "LIST" };
+        public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: the first half of the CPUs].", HelpName = "LIST" };
         public static readonly Option<string> RestUrl = Url("--rest-url", "A RestAPI already running (HTTP/1.1); the bench then starts no server.");
         public static readonly Option<string> RestH2cUrl = Url("--rest-h2c-url", "Its h2c endpoint (with --rest-url).");
         public static readonly Option<string> RestTlsUrl = Url("--rest-tls-url", "Its TLS endpoint (with --rest-url and --rest-tls-certificate).");
@@ -93,7 +111,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Paired, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Paired, TrialCount, Segment, Rounds, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -113,8 +131,23 @@ public sealed record BenchOptions(
 
         var quick = result.GetValue(Options.Quick);
         var paired = result.GetValue(Options.Paired);
+        var trials = result.GetResult(Options.TrialCount) is not { Implicit: false } ? (int?)null : result.GetValue(Options.TrialCount) switch
+        {
+            >= TrialPlan.MinTrials and <= TrialPlan.MaxTrials and var n => n,
+            var n => throw new ArgumentException($"--trials takes a whole number from {TrialPlan.MinTrials} to {TrialPlan.MaxTrials}, not '{n}'. {Usage}"),
+        };
+        var segment = result.GetResult(Options.Segment) is not { Implicit: false } ? (double?)null : result.GetValue(Options.Segment) switch
+        {
+            >= TrialPlan.MinSegmentSeconds and <= TrialPlan.MaxSegmentSeconds and var seconds => seconds,
+            var seconds => throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"--segment takes seconds from {TrialPlan.MinSegmentSeconds} to {TrialPlan.MaxSegmentSeconds}, not '{seconds}'. {Usage}")),
+        };
         var serverCpus = Cpus(result, Options.ServerCpus);
         var clientCpus = Cpus(result, Options.ClientCpus);
+        if (serverCpus is null && clientCpus is null && !servers.GivesServers && CpuSet.Split() is { } split)
+        {
+            (clientCpus, serverCpus) = split;
+        }
+
         TimeSpan? callTimeout = result.GetResult(Options.CallTimeout) is not { Implicit: false } ? null : result.GetValue(Options.CallTimeout) switch
         {
             > 0 and var seconds => TimeSpan.FromSeconds(seconds),
@@ -137,10 +170,11 @@ public sealed record BenchOptions(
             rest.Add("--help");
         }
 
-        // The paired rounds measure the transport suite's arms: they run with every suite that holds it, unless the
-        // user chose benchmarks by filter.
+        // The headline's trials measure the transport suite's arms: they run with every suite that holds it, unless
+        // the user chose benchmarks by filter. The paired rounds, a diagnostic now, run when asked for.
         var filtered = rest.Any(a => a is "--filter" or "-f");
-        var measuresPaired = paired || (!filtered && (suite ?? "default") is "default" or "full");
+        var measuresTrials = paired || (!filtered && (suite ?? "default") is "default" or "full");
+        var measuresPaired = result.GetValue(Options.Rounds);
         // The API styles' ratios come from paired rounds of their own, in every suite that holds the styles.
         var measuresStylesPaired = !paired && !filtered && suite is "styles" or "full";
 
@@ -166,7 +200,7 @@ public sealed record BenchOptions(
 
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, TrialCount = trials, SegmentSeconds = segment, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
         };
     }
 

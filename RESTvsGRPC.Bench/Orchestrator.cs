@@ -12,6 +12,7 @@ using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Bench;
 
@@ -35,11 +36,11 @@ public static class Orchestrator
             Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)callTimeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture));
         }
 
-        // Before anything starts: BenchmarkDotNet's processes inherit the client's set from the thread that starts them.
-        options.ClientCpus?.Apply(Environment.ProcessId);
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
+            // Before anything starts: trials and BenchmarkDotNet's processes inherit the client's set from the thread that starts them.
+            options.ClientCpus?.Apply(Environment.ProcessId);
             using var servers = ServerSet.Empty();
             using var stopOnCancel = StopOnCancel(servers);
             var phase = Stopwatch.StartNew();
@@ -79,6 +80,21 @@ public static class Orchestrator
             new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath).Export();
             Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
 
+            TrialsRun? trials = null;
+            if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
+            {
+                try
+                {
+                    trials = await MeasureTrialsAsync(servers, options, output);
+                    Done(output, "trials", phase, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
+                }
+                catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+                {
+                    error.WriteLine($"bench failed during the headline's trials: {await servers.ProblemAsync() ?? e.Message}; no report written.");
+                    return 1;
+                }
+            }
+
             IReadOnlyList<PairedOperation>? paired = null;
             if (options.MeasuresPaired && servers is { Rest: not null, Grpc: not null })
             {
@@ -114,8 +130,8 @@ public static class Orchestrator
                 var pairedDirectory = Path.Combine(options.ArtifactsPath, "paired");
                 Directory.CreateDirectory(pairedDirectory);
                 var run = new RunResults(
-                    ProvenanceReader.ReadHere(dataset, ServerUrls(servers), args, options.PairedPlan.ToString(), "servers at the runtime's default", Placement(options)),
-                    [], wireBytes, streaming, Paired: paired);
+                    ProvenanceReader.ReadHere(dataset, ServerUrls(servers), args, options.TrialPlan.ToString(), "servers at the runtime's default", Placement(options)),
+                    [], wireBytes, streaming, Paired: paired, Trials: trials);
                 run = run with { PreviousRun = PreviousRunIn(pairedDirectory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(pairedDirectory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, pairedDirectory)}");
@@ -142,7 +158,7 @@ public static class Orchestrator
             if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
             {
                 var run = new RunResults(
-                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired, StylesPaired: stylesPaired);
+                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired, StylesPaired: stylesPaired, Trials: trials);
                 run = run with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(directory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
@@ -273,6 +289,30 @@ public static class Orchestrator
         }
     }
 
+    /// <summary>
+    /// The headline's trials over the transport suite's arms, each in a fresh client process placed as the bench is,
+    /// then h2load's check of the same servers where h2load is installed and the bench started the servers.
+    /// </summary>
+    private static async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, BenchOptions options, TextWriter output)
+    {
+        output.WriteLine($"// {options.TrialPlan}; placement: {Placement(options)}");
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Transport, servers, Placement(options), output);
+        if (!H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
+        {
+            return trials;
+        }
+
+        try
+        {
+            return trials with { H2load = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restId, grpcId, 2 * options.TrialPlan.SegmentSeconds, output) };
+        }
+        catch (Exception e) when (e is TrialFailedException or HttpRequestException or TimeoutException)
+        {
+            output.WriteLine($"// h2load's check did not run to the end: {e.Message}");
+            return trials with { H2load = [] };
+        }
+    }
+
     /// <summary>The API styles' paired rounds over the styles suite's own benchmark bodies, set up (and so validated) as in a benchmark process.</summary>
     private static async Task<IReadOnlyList<PairedOperation>> MeasureStylesPairedAsync(PairedMeasurement.Plan plan, TextWriter output)
     {
@@ -291,7 +331,7 @@ public static class Orchestrator
     /// <summary>Which CPUs the run's processes were pinned to, for its provenance.</summary>
     internal static string Placement(BenchOptions options) => options.ServerCpus is null && options.ClientCpus is null
         ? "none: the OS placed every process"
-        : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, paired rounds and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
+        : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, trials and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
 
     /// <summary>Writes a results folder's summary and charts again from its summary.json, without running anything.</summary>
     /// <summary>The summary command: writes a run's summary again from its summary.json; 1 when the folder holds none.</summary>

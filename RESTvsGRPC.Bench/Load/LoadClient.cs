@@ -43,7 +43,7 @@ public sealed class LoadClient : IDisposable
     {
         try
         {
-            await CallAndCheckAsync(operation).WaitAsync(timeout);
+            await CallCheckedAsync(operation).WaitAsync(timeout);
             return CallOutcome.Ok;
         }
         catch (Exception error)
@@ -71,7 +71,11 @@ public sealed class LoadClient : IDisposable
         _grpc?.Dispose();
     }
 
-    private async Task CallAndCheckAsync(LoadOperation operation)
+    /// <summary>
+    /// Makes one call of <paramref name="operation"/> and checks its answer; throws on any failure. The clients' own
+    /// per-call deadline bounds it, so a measurement loop needs no timer of its own per call.
+    /// </summary>
+    public async Task CallCheckedAsync(LoadOperation operation)
     {
         switch (operation)
         {

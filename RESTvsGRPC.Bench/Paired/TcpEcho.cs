@@ -70,7 +70,8 @@ public static class TcpEcho
         }
     }
 
-    private static bool IsRunning(int processId)
+    /// <summary>True while process <paramref name="processId"/> runs: how a child of the bench notices the bench has gone.</summary>
+    internal static bool IsRunning(int processId)
     {
         try
         {

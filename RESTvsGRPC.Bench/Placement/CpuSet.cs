@@ -22,6 +22,17 @@ public sealed partial class CpuSet
     /// <summary>Every CPU of the machine: where a process goes that must not inherit a narrower set from its parent.</summary>
     public static CpuSet All() => new([.. Enumerable.Range(0, Environment.ProcessorCount)]);
 
+    /// <summary>
+    /// The bench's default placement where it starts the servers: the client on the first half of the CPUs, the
+    /// servers on the other half, so neither side's work takes the other's CPU and the OS never moves a process
+    /// between the two (docs/benchmark.md, "Placement", has the measurements behind it); null where nothing can be placed.
+    /// </summary>
+    public static (CpuSet Client, CpuSet Servers)? Split()
+    {
+        var count = Environment.ProcessorCount;
+        return Supported && count >= 2 ? (new CpuSet([.. Enumerable.Range(0, count / 2)]), new CpuSet([.. Enumerable.Range(count / 2, count - (count / 2))])) : null;
+    }
+
     /// <summary>Parses <paramref name="list"/> ("0-3,6"); throws <see cref="ArgumentException"/> naming <paramref name="option"/> on a bad list.</summary>
     public static CpuSet Parse(string option, string list)
     {

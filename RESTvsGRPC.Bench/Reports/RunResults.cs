@@ -14,7 +14,8 @@ public sealed record RunResults(
     IReadOnlyList<StreamingResult> Streaming,
     RunToRun? PreviousRun = null,
     IReadOnlyList<PairedOperation>? Paired = null,
-    IReadOnlyList<PairedOperation>? StylesPaired = null)
+    IReadOnlyList<PairedOperation>? StylesPaired = null,
+    TrialsRun? Trials = null)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";

@@ -50,15 +50,22 @@ public static class RunSummary
         var wire = run.WireBytes.GroupBy(w => w.Benchmark).ToDictionary(g => g.Key, g => g.First());
         var transport = run.Benchmarks.Where(b => b.Class == Transport).ToList();
 
+        if (run.Trials is { } trials)
+        {
+            HeadlineSection.Add(document, charts, trials, run.Benchmarks, run.PreviousRun);
+            if (transport.Count == 0)
+            {
+                document.AddParagraph("This run measured only the headline (`--headline`): BenchmarkDotNet did not run.");
+            }
+        }
+
         if (run.Paired is { Count: > 0 } paired)
         {
-            document.AddHeading(2, $"Headline (paired rounds, {paired[0].Calls} calls per arm per round)")
+            document.AddHeading(2, $"Paired rounds, a diagnostic ({paired[0].Calls} calls per arm per round)")
                 .AddBullets(paired.Select(PairedHeadline))
                 .AddParagraph("Each ratio is REST + JSON's time per call over the arm's, the median over rounds in which the arms took turns call by call "
-                    + "in a shuffled order, with its 95 % confidence interval in brackets; ≈ marks an interval that holds 1 (no difference shown). "
-                    + "The intervals hold this run's noise, not the spread between runs: a fresh bench process can settle into a faster or slower state for a whole run "
-                    + "(docs/results.md), so compare two runs in the table against the previous run before trusting a difference near 5 %. "
-                    + (transport.Count > 0 ? "The ratios come from the paired rounds; times per call, errors, allocations and server cost in the tables below come from BenchmarkDotNet." : "This run made only the paired rounds (`--paired`): BenchmarkDotNet did not run."));
+                    + "in a shuffled order, with its 95 % confidence interval in brackets; ≈ marks an interval that holds 1. Not the headline: taking turns call by call "
+                    + "changes what a call costs (each call meets another arm's connection and server state), and the intervals hold one process's noise, not the spread between processes (docs/benchmark.md).");
             AddPaired(document, paired, run.PreviousRun);
         }
 
@@ -66,9 +73,9 @@ public static class RunSummary
         {
             var calls = transport.Max(b => b.Calls);
             var atCalls = transport.Where(b => b.Calls == calls).ToList();
-            if (run.Paired is not { Count: > 0 })
+            if (run.Trials is null)
             {
-                document.AddHeading(2, $"Headline (batches of {calls} calls)")
+                document.AddHeading(2, $"Time per call (batches of {calls} calls)")
                     .AddBullets(Headlines(atCalls))
                     .AddParagraph("Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals).");
             }
@@ -285,7 +292,7 @@ public static class RunSummary
     /// <summary>The paired rounds in full: every ratio with its interval, why each operation stopped, the transport floor, and the previous run's ratios.</summary>
     private static void AddPaired(ReportDocument document, IReadOnlyList<PairedOperation> paired, RunToRun? previous)
     {
-        document.AddHeading(2, "Paired rounds")
+        document.AddHeading(3, "Every paired ratio")
             .AddParagraph("By thirds: the median ratio in the first, second and last third of the rounds, in the order they ran; "
                 + "a ratio that drifts within the run shows there.")
             .AddTable(["operation", "arm", "per call (median)", "REST + JSON's time / arm's", "95 % interval", "by thirds", "rounds", "stopped by"],

@@ -15,7 +15,8 @@ public sealed record RunToRun(
     string MaxTimeSpreadCase,
     double MaxRatioSpread,
     string MaxRatioSpreadCase,
-    IReadOnlyList<PairedChange>? Paired = null)
+    IReadOnlyList<PairedChange>? Paired = null,
+    IReadOnlyList<HeadlineChange>? Headline = null)
 {
     /// <summary>The spread between two runs, or null where they are not comparable (another machine, job or data) or share no case.</summary>
     public static RunToRun? Between(RunResults previous, RunResults current)
@@ -33,17 +34,25 @@ public sealed record RunToRun(
             .OrderBy(t => t.Spread)
             .ToList();
         var paired = PairedChanges(previous, current).ToList();
-        if (times.Count == 0 && paired.Count == 0)
+        var headline = HeadlineChanges(previous, current).ToList();
+        if (times.Count == 0 && paired.Count == 0 && headline.Count == 0)
         {
             return null;
         }
 
         var ratios = Ratios(previous).Join(Ratios(current), r => r.Key, r => r.Key, (a, b) => (a.Key, Spread: Spread(a.Ratio, b.Ratio))).ToList();
         var worstRatio = ratios.Count > 0 ? ratios.MaxBy(r => r.Spread) : ("none", 0);
-        return times.Count == 0
-            ? new RunToRun(p.Date, p.Commit, 0, 0, 0, "none", 0, "none", paired)
+        var run = times.Count == 0
+            ? new RunToRun(p.Date, p.Commit, 0, 0, 0, "none", 0, "none", paired.Count > 0 ? paired : null)
             : new RunToRun(p.Date, p.Commit, times.Count, times[times.Count / 2].Spread, times[^1].Spread, times[^1].Key, worstRatio.Spread, worstRatio.Key, paired.Count > 0 ? paired : null);
+        return run with { Headline = headline.Count > 0 ? headline : null };
     }
+
+    /// <summary>Each headline ratio of <paramref name="current"/> beside the same ratio (quantity, operation, arm, placement) of <paramref name="previous"/>.</summary>
+    private static IEnumerable<HeadlineChange> HeadlineChanges(RunResults previous, RunResults current) =>
+        from now in current.Trials?.Headline ?? []
+        join was in previous.Trials?.Headline ?? [] on (now.Quantity, now.Operation, now.Arm, now.Placement) equals (was.Quantity, was.Operation, was.Arm, was.Placement)
+        select new HeadlineChange(was, now);
 
     /// <summary>Each paired ratio of <paramref name="current"/> beside the same ratio of <paramref name="previous"/>.</summary>
     private static IEnumerable<PairedChange> PairedChanges(RunResults previous, RunResults current)
@@ -91,4 +100,18 @@ public sealed record PairedChange(string Operation, string Method, MedianInterva
     /// <summary>True where the two medians differ by at most <see cref="Tolerance"/> and each lies inside the other run's interval.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public bool Holds => Spread <= Tolerance && Previous.Contains(Current.Median) && Current.Contains(Previous.Median);
+}
+
+/// <summary>One headline ratio in the previous run and in this one.</summary>
+public sealed record HeadlineChange(HeadlineRatio Previous, HeadlineRatio Current)
+{
+    /// <summary>The most two runs' ratios may differ and still count as the same result.</summary>
+    public const double Tolerance = 0.05;
+
+    /// <summary>|previous − current| relative to their mean.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public double Spread => Math.Abs(Previous.Median - Current.Median) / ((Previous.Median + Current.Median) / 2);
+
+    /// <summary>True where the medians differ by at most <see cref="Tolerance"/> and each lies inside the other run's interval.</summary>
+    public bool Holds => Spread <= Tolerance && Previous.Low <= Current.Median && Current.Median <= Previous.High && Current.Low <= Previous.Median && Previous.Median <= Current.High;
 }

@@ -23,6 +23,7 @@ public sealed class ServerSet : IDisposable
     public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
+    private readonly List<IDisposable> _attached = [];
     private readonly CancellationTokenSource _stopping = new();
     private CpuSet? _cpus;
     private string? _scalingData;
@@ -188,6 +189,11 @@ public sealed class ServerSet : IDisposable
             _disposed = true;
             // A server still starting is stopped by its own start-up, which watches this.
             _stopping.Cancel();
+            foreach (var child in _attached)
+            {
+                child.Dispose();
+            }
+
             foreach (var server in _started)
             {
                 server.Dispose();
@@ -198,6 +204,37 @@ public sealed class ServerSet : IDisposable
                 File.Delete(_scalingData);
             }
         }
+    }
+
+    /// <summary>
+    /// Stops <paramref name="child"/> (a trial's client process, say) with the servers, on a signal as on any other
+    /// end of the run; disposing the result detaches it again.
+    /// </summary>
+    public IDisposable Attach(IDisposable child)
+    {
+        lock (_started)
+        {
+            if (_disposed)
+            {
+                child.Dispose();
+                throw new OperationCanceledException("the bench was told to stop.");
+            }
+
+            _attached.Add(child);
+        }
+
+        return new Detach(() =>
+        {
+            lock (_started)
+            {
+                _attached.Remove(child);
+            }
+        });
+    }
+
+    private sealed class Detach(Action action) : IDisposable
+    {
+        public void Dispose() => action();
     }
 
     /// <summary>Writes the generator's first records to a temporary file and serves them from a second RestAPI and a second GrpcAPI.</summary>

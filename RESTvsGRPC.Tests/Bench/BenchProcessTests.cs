@@ -89,14 +89,14 @@ public sealed class BenchProcessTests : IDisposable
     }
 
     /// <summary>
-    /// The paired route end to end: servers on one CPU set, the bench on another (every thread of each), the
+    /// The paired rounds (a diagnostic beside the headline) end to end: servers on one CPU set, the bench on another (every thread of each), the
     /// transport floor's echo process beside the servers, and a summary whose ratios carry intervals.
     /// </summary>
     [LinuxFact]
     public async Task Bench_paired_run_places_its_processes_and_writes_ratios_with_intervals_and_the_transport_floor()
     {
         var (serverCpu, clientCpu) = (Environment.ProcessorCount - 1, 0);
-        using var bench = StartBench("--paired", "--job", "dry", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
+        using var bench = StartBench("--headline", "--rounds", "--job", "dry", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
         string error;
         try
         {
@@ -128,9 +128,101 @@ public sealed class BenchProcessTests : IDisposable
         Assert.Contains(run.Paired![0].Compared, arm => arm.Method == "RestH2cGetSmallPayload");
         Assert.All(run.Paired![0].Arms, arm => Assert.True(arm.BackToBack is { NanosecondsPerCall: > 0, ClientCpuNanosecondsPerCall: >= 0, ServerCpuNanosecondsPerCall: >= 0 }, arm.Method));
         Assert.All(run.Paired![0].Floors, f => Assert.True(f.RequestBytes > 0 && f.ResponseBytes > 0));
-        Assert.Equal($"servers on CPUs {serverCpu}; client, paired rounds and BenchmarkDotNet's processes on CPUs {clientCpu}", run.Provenance.CpuPlacement);
+        Assert.Equal($"servers on CPUs {serverCpu}; client, trials and BenchmarkDotNet's processes on CPUs {clientCpu}", run.Provenance.CpuPlacement);
         Assert.Contains("DATAS off", run.Provenance.GcMode);
         Assert.Contains("Transport floor", File.ReadAllText(Path.Combine(_artifacts.Path, "paired", "summary.md")));
+    }
+
+    /// <summary>
+    /// The headline end to end, placed: each trial a fresh client process on the client's CPU (not the bench's own
+    /// process), its order of arms recorded, and the results contract's ratios for both quantities with the placement.
+    /// A trial killed mid-run is named with its reason, the other trials are kept, and no process is left behind.
+    /// </summary>
+    [LinuxFact]
+    public async Task Bench_headline_runs_trials_in_fresh_placed_processes_and_keeps_the_others_when_one_dies()
+    {
+        var token = Guid.NewGuid().ToString("N");
+        var (serverCpu, clientCpu) = (Environment.ProcessorCount - 1, 0);
+        using var bench = StartBench(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
+            "--headline", "--job", "dry", "--trials", "3", "--segment", "0.2", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
+        string error;
+        int killed;
+        try
+        {
+            var (first, _) = await WaitForLineAsync(bench, "// trial 1 of 3 done", TimeSpan.FromSeconds(180), readRest: false);
+            Assert.True(first, $"the first trial did not end within 180 s: {(bench.HasExited ? await bench.StandardError.ReadToEndAsync() : "still running")}");
+            killed = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
+            Assert.All(Directory.GetDirectories($"/proc/{killed}/task"), task =>
+                Assert.Equal([clientCpu], RESTvsGRPC.Bench.Placement.CpuSet.Of(int.Parse(Path.GetFileName(task), System.Globalization.CultureInfo.InvariantCulture))));
+            await SignalAsync("KILL", killed);
+            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromSeconds(180));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
+            error = await remaining.Error;
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{error}");
+        var trials = RunResults.Load(Path.Combine(_artifacts.Path, "paired")).Trials!;
+        var failure = Assert.Single(trials.Failures);
+        Assert.Equal(2, failure.Index);
+        Assert.Contains($"process {killed} exited with code 137", failure.Reason);
+        Assert.Equal([1, 3], trials.Trials.Select(t => t.Index));
+        Assert.DoesNotContain(bench.Id, trials.Trials.Select(t => t.ProcessId));
+        Assert.Equal(2, trials.Trials.Select(t => t.ProcessId).Distinct().Count());
+        Assert.All(trials.Trials, t => Assert.Equal(11, t.Order.Distinct().Count()));
+        Assert.NotEqual(trials.Trials[0].Order, trials.Trials[1].Order);
+        Assert.Equal(16, trials.Headline.Count); // 8 arms against REST + JSON, latency and throughput each
+        Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
+        Assert.Equal($"servers on CPUs {serverCpu}; client, trials and BenchmarkDotNet's processes on CPUs {clientCpu}", trials.Placement);
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.Empty(ProcessesWith(token));
+    }
+
+    /// <summary>SIGINT while a trial runs: the bench stops the trial's process with the servers, and nothing it started is left.</summary>
+    [LinuxFact]
+    public async Task Bench_signalled_inside_a_trial_leaves_no_process_behind()
+    {
+        var token = Guid.NewGuid().ToString("N");
+        using var bench = StartBench(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
+            "--headline", "--job", "dry", "--trials", "3", "--segment", "0.2", "--artifacts", _artifacts.Path);
+        try
+        {
+            var (first, _) = await WaitForLineAsync(bench, "// trial 1 of 3 done", TimeSpan.FromSeconds(180), readRest: false);
+            Assert.True(first, "the first trial did not end within 180 s");
+            await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
+
+            await SignalAsync("INT", bench.Id);
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.NotEqual(0, bench.ExitCode);
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.Empty(ProcessesWith(token));
+    }
+
+    /// <summary>The first child of <paramref name="pid"/> whose command line holds <paramref name="part"/>, once it has one.</summary>
+    private static async Task<int> WaitForChildAsync(int pid, string part, TimeSpan timeout)
+    {
+        var deadline = DateTime.UtcNow + timeout;
+        while (DateTime.UtcNow < deadline)
+        {
+            if (ChildrenOf(pid, part) is [var child, ..])
+            {
+                return child;
+            }
+
+            await Task.Delay(TimeSpan.FromMilliseconds(50));
+        }
+
+        throw new TimeoutException($"process {pid} started no child with '{part}' within {timeout.TotalSeconds:0} s");
     }
 
     /// <summary>The route for machines with only the .NET runtime: BenchmarkDotNet's in-process toolchain, said so in the provenance.</summary>

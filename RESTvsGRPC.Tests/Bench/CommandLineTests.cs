@@ -6,7 +6,7 @@ namespace RESTvsGRPC.Tests.Bench;
 public sealed class CommandLineTests
 {
     [Theory]
-    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "--paired", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
+    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--paired", "--trials", "--segment", "--rounds", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
     [InlineData(new[] { "run", "--help" }, new[] { "--suite", "--rest-url", "--data", "--benchmarkdotnet-help" })]
     [InlineData(new[] { "load", "--help" }, new[] { "--scenario", "[default: normal]", "--targets", "--users", "--rate", "--p99-limit", "--rest-url", "Examples:" })]
     [InlineData(new[] { "soak", "--help" }, new[] { "--duration", "[default: 10m]", "--warmup", "[default: 2m]", "[default: rest-json,grpc]" })]
@@ -29,6 +29,13 @@ public sealed class CommandLineTests
     [InlineData("--suite", "--suite")]
     [InlineData("--call-timeout", "--call-timeout", "soon")]
     [InlineData("'lod'", "lod")]
+    [InlineData("--trials takes a whole number from 1 to 100, not '0'", "--trials", "0")]
+    [InlineData("--trials takes a whole number from 1 to 100, not '101'", "--headline", "--trials", "101")]
+    [InlineData("--trials", "--trials", "many")]
+    [InlineData("--segment takes seconds from 0.05 to 60, not '0'", "--segment", "0")]
+    [InlineData("--segment takes seconds from 0.05 to 60, not '61'", "--headline", "--segment", "61")]
+    [InlineData("--client-cpus names CPU 4096, but this machine has CPUs 0-", "--headline", "--client-cpus", "4096")]
+    [InlineData("--server-cpus names CPU 4096, but this machine has CPUs 0-", "--server-cpus", "0,4096")]
     [InlineData("--users", "load", "--users", "many")]
     [InlineData("load does not take '--sute'", "load", "--sute", "x")]
     [InlineData("--scenario", "load", "--scenario", "huge")]

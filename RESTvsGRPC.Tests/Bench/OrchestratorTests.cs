@@ -1,5 +1,6 @@
 using ModelLibrary;
 using RESTvsGRPC.Bench;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -124,16 +125,19 @@ public sealed class OrchestratorTests : IDisposable
     }
 
     [Fact]
-    public void Paired_rounds_run_with_the_suites_that_hold_the_transport_benchmarks_and_alone_with_paired()
+    public void Headline_trials_run_with_the_suites_that_hold_the_transport_benchmarks_and_alone_with_headline()
     {
-        Assert.True(BenchOptions.Parse([]).MeasuresPaired);
-        Assert.True(BenchOptions.Parse(["--suite", "full"]).MeasuresPaired);
-        Assert.False(BenchOptions.Parse(["--suite", "scaling"]).MeasuresPaired);
-        Assert.False(BenchOptions.Parse(["--filter", "*Codec*"]).MeasuresPaired);
-        var paired = BenchOptions.Parse(["--paired", "--job", "dry"]);
-        Assert.True(paired is { Paired: true, MeasuresPaired: true });
-        Assert.Equal("dry", paired.PairedPlan.Name);
-        Assert.Equal("quick", BenchOptions.Parse(["--paired", "--quick"]).PairedPlan.Name);
+        Assert.True(BenchOptions.Parse([]) is { MeasuresTrials: true, MeasuresPaired: false });
+        Assert.True(BenchOptions.Parse(["--suite", "full"]).MeasuresTrials);
+        Assert.False(BenchOptions.Parse(["--suite", "scaling"]).MeasuresTrials);
+        Assert.False(BenchOptions.Parse(["--filter", "*Codec*"]).MeasuresTrials);
+        var headline = BenchOptions.Parse(["--paired", "--job", "dry"]);
+        Assert.True(headline is { Paired: true, MeasuresTrials: true, MeasuresPaired: false });
+        Assert.Equal(TrialPlan.Dry, headline.TrialPlan);
+        Assert.True(BenchOptions.Parse(["--headline", "--rounds"]) is { Paired: true, MeasuresPaired: true });
+        Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
+        Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
+        Assert.Equal("quick", BenchOptions.Parse(["--headline", "--quick"]).PairedPlan.Name);
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--paired", "--artifacts", "out"]).ArtifactsPath);
     }
 

@@ -1,4 +1,5 @@
 using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -20,7 +21,7 @@ public sealed class RunSummaryTests : IDisposable
     }
 
     [Fact]
-    public void Summary_takes_its_headline_from_the_paired_rounds_with_intervals_and_says_where_each_number_comes_from()
+    public void Summary_keeps_the_paired_rounds_as_a_diagnostic_with_intervals_and_the_transport_floor()
     {
         var run = RunFixture.Run() with
         {
@@ -42,13 +43,48 @@ public sealed class RunSummaryTests : IDisposable
 
         var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
 
-        Assert.Contains("## Headline (paired rounds, 100 calls per arm per round)", markdown);
+        Assert.Contains("## Paired rounds, a diagnostic (100 calls per arm per round)", markdown);
         Assert.Contains("**GetLargePayload**: against REST + JSON (4.00 ms per call in these rounds), gRPC list 2.00× faster [1.90×, 2.11×] (6 rounds).", markdown);
         Assert.Contains("gRPC ≈ 1.01× slower [0.91×, 1.06×] (6 rounds). No arm differs from REST + JSON beyond its interval.", markdown);
-        Assert.Contains("The intervals hold this run's noise, not the spread between runs", markdown);
-        Assert.Contains("times per call, errors, allocations and server cost in the tables below come from BenchmarkDotNet", markdown);
+        Assert.Contains("the intervals hold one process's noise, not the spread between processes", markdown);
         Assert.Contains("| small GET: REST + JSON | 62.0 B / 175 B | 100 μs | 40.0 μs | 40% | 40% – 40% |", markdown);
-        Assert.DoesNotContain("## Headline (batches of", markdown);
+        Assert.DoesNotContain("## Headline", markdown);
+    }
+
+    /// <summary>
+    /// The headline from trials: both quantities per operation and arm with their intervals and the placement, CPU per
+    /// call on both sides, one sentence where latency and throughput disagree, the two methods side by side and
+    /// h2load's check with its flags.
+    /// </summary>
+    [Fact]
+    public void Summary_headline_gives_latency_and_throughput_with_intervals_placement_and_both_checks()
+    {
+        var trials = Enumerable.Range(1, 6).Select(i => new Trial(i, 100 + i, 28 + i, ["small/rest-json", "small/grpc"],
+        [
+            new TrialSegment("small", "rest-json", 1000, 100_000 + (1000 * i), 16, 100_000, 10_000, 60_000, 40_000),
+            new TrialSegment("small", "grpc", 1000, 200_000 + (1000 * i), 16, 100_000, 20_000 + (100 * i), 30_000, 10_000),
+        ])).ToList();
+        const string placement = "servers on CPUs 1; client, trials and BenchmarkDotNet's processes on CPUs 0";
+        var run = RunFixture.Run() with
+        {
+            Trials = new TrialsRun("trials (test)", placement, [new OperationConcurrency("small", 16, [])], trials, [new TrialFailure(7, "process 9 exited with code 137 (nothing on standard error)")],
+                TrialStatistics.Headline(trials, placement),
+                [new H2loadCheck("small", "grpc", 16, 20_000, 40_000, 20_000, 10_500, 10_000), new H2loadCheck("small", "grpc", 16, null, 90_000, 90_000, 6_000, 10_000)]),
+        };
+
+        var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
+
+        Assert.Contains("## Headline: latency and throughput (6 trials in fresh processes)", markdown);
+        Assert.Contains($"**Placement**: {placement}. **Method**: trials (test). **Saturating concurrency**: small 16 in flight.", markdown);
+        Assert.Contains("| small | REST + JSON, HTTP/1.1 | 104 μs | baseline | 10,000 (16 in flight) | baseline | 60.0 μs | 40.0 μs | 100 μs |", markdown);
+        Assert.Contains("| small | gRPC unary, h2c | 204 μs | 0.51× [0.50×, 0.51×] | 20,350 (16 in flight) | 2.04× [2.01×, 2.06×] | 30.0 μs | 10.0 μs | 40.0 μs |", markdown);
+        Assert.Contains("**Trial 7 failed**: process 9 exited with code 137 (nothing on standard error). The headline is over the other 6 trials.", markdown);
+        Assert.Contains("- small, gRPC unary, h2c: one call at a time it is slower than REST + JSON (0.51×: 204 μs against 104 μs per call), at saturation it serves more calls/s (2.04×). "
+            + "Measured reason: at saturation calls/s follow CPU per call, client and server together 40.0 μs against 100 μs;", markdown);
+        Assert.Contains("| small | gRPC unary, h2c | 204 μs | 62.0 μs | 0.30× | **no** |", markdown);
+        Assert.Contains("| small | gRPC unary, h2c | 16 | the trials' calls/s | 20,000 | 10.5 μs | 10.0 μs | +5% | yes |", markdown);
+        Assert.Contains("| small | gRPC unary, h2c | 16 | unthrottled | 90,000 | 6.00 μs | 10.0 μs | -40% |  |", markdown);
+        Assert.True(File.Exists(Path.Combine(_directory.Path, "headline.svg")));
     }
 
     [Fact]

@@ -1,0 +1,177 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net;
+using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Servers;
+
+namespace RESTvsGRPC.Bench.Trials;
+
+/// <summary>
+/// The headline's outside check: h2load (nghttp2's C client, which parses no answer) sends one arm's request at the
+/// trials' concurrency to the same server in the same placement — HTTP/1.1 with a connection per call in flight for
+/// REST, one h2c connection carrying every stream for gRPC (pre-framed request, <c>content-type: application/grpc</c>,
+/// <c>te: trailers</c>), as the project's clients do — twice: at the trials' own calls/s (<c>--rps</c>), where the
+/// server's CPU time per request must match the trials', and unthrottled, where h2load, cheaper than any .NET client,
+/// saturates the server itself. h2load does not read gRPC trailers, so each request is first sent once here and its
+/// status, grpc-status and body length checked, and h2load's body bytes per request must match that length.
+/// </summary>
+public static partial class H2loadCrossCheck
+{
+    /// <summary>True where h2load is on the PATH.</summary>
+    public static bool Available => FindOnPath("h2load") is not null;
+
+    /// <summary>The arms h2load checks: the small and large GETs of REST + JSON, REST + protobuf and gRPC (one list message).</summary>
+    public static IReadOnlyList<(string Operation, string Arm)> Arms { get; } =
+        [("small", "rest-json"), ("small", "rest-protobuf"), ("small", "grpc"), ("large", "rest-json"), ("large", "rest-protobuf"), ("large", "grpc")];
+
+    /// <summary>Runs every arm for <paramref name="seconds"/> (after a warm-up run of half that) at <paramref name="trials"/>' concurrency.</summary>
+    public static async Task<IReadOnlyList<H2loadCheck>> RunAsync(TrialsRun trials, RestServerAddresses rest, GrpcServerAddresses grpc, int restProcessId, int grpcProcessId, double seconds, TextWriter output)
+    {
+        var checks = new List<H2loadCheck>();
+        using var work = new TemporaryFolder();
+        foreach (var (operation, arm) in Arms)
+        {
+            var concurrency = trials.Concurrency.FirstOrDefault(c => c.Operation == operation)?.Concurrency ?? 1;
+            var request = RequestOf(operation, arm, rest, grpc, work.Path);
+            var serverId = arm == "grpc" ? grpcProcessId : restProcessId;
+            var own = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall);
+            var rate = MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, arm, s => s.CallsPerSecond));
+            foreach (var target in double.IsFinite(rate) ? new double?[] { rate, null } : [null])
+            {
+                var check = await CheckAsync(request, operation, arm, concurrency, target, serverId, seconds, own.Count > 0 ? MedianInterval.MedianOf(own) : null);
+                output.WriteLine($"// h2load: {operation} {arm} at {concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({p})" : ""));
+                checks.Add(check);
+            }
+        }
+
+        return checks;
+    }
+
+    /// <summary>One h2load request: URL, method body (null for a GET), headers, HTTP/1.1 or h2c.</summary>
+    public sealed record Request(Uri Url, string? BodyFile, IReadOnlyList<string> Headers, bool Http11);
+
+    private static Request RequestOf(string operation, string arm, RestServerAddresses rest, GrpcServerAddresses grpc, string folder)
+    {
+        if (arm == "grpc")
+        {
+            var body = Path.Combine(folder, $"{operation}.grpc");
+            // An empty message (GetVersion's EmptyRequest, or a LargePayloadRequest with no limit: every record) framed as gRPC: flag 0, length 0.
+            File.WriteAllBytes(body, new byte[5]);
+            var method = operation == "small" ? "GetVersion" : "GetLargePayloadAsList";
+            return new Request(new Uri(grpc.H2c, $"meteorites.v1.MeteoriteLandingsService/{method}"), body, ["content-type: application/grpc", "te: trailers"], Http11: false);
+        }
+
+        var path = operation == "small" ? Clients.RestRoutes.Controllers.Small : Clients.RestRoutes.Controllers.Large;
+        var accept = arm == "rest-protobuf" ? "application/x-protobuf" : "application/json";
+        return new Request(new Uri(rest.Http11, path), null, [$"accept: {accept}"], Http11: true);
+    }
+
+    private static async Task<H2loadCheck> CheckAsync(Request request, string operation, string arm, int concurrency, double? rate, int serverId, double seconds, double? ownCpu)
+    {
+        var bodyLength = await ValidateAsync(request);
+        await RunH2loadAsync(request, concurrency, rate, seconds / 2);
+        using var server = Process.GetProcessById(serverId);
+        var before = server.TotalProcessorTime;
+        var report = await RunH2loadAsync(request, concurrency, rate, seconds);
+        server.Refresh();
+        var cpu = (server.TotalProcessorTime - before).TotalNanoseconds;
+        var (done, succeeded, perSecond, dataBytes) = Parse(report);
+        string? problem = succeeded != done || done == 0 ? $"{done - succeeded} of {done} requests failed"
+            // HTTP/1.1 answers sent chunked carry their chunk framing in h2load's count: about 1 % of a large JSON body.
+            : Math.Abs((dataBytes / (double)done) - bodyLength) > (0.02 * bodyLength) + 16 ? $"{dataBytes / (double)done:0} body bytes per request, {bodyLength} expected"
+            : null;
+        return new H2loadCheck(operation, arm, concurrency, rate, done, perSecond, problem is null ? cpu / done : null, ownCpu, problem);
+    }
+
+    /// <summary>Sends the request once with HttpClient and checks the answer (and, for gRPC, its trailers); returns the body's length.</summary>
+    private static async Task<long> ValidateAsync(Request request)
+    {
+        using var http = new HttpClient(new SocketsHttpHandler());
+        using var message = new HttpRequestMessage(request.BodyFile is null ? HttpMethod.Get : HttpMethod.Post, request.Url)
+        {
+            Version = request.Http11 ? HttpVersion.Version11 : HttpVersion.Version20,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
+        if (request.BodyFile is { } file)
+        {
+            message.Content = new ByteArrayContent(await File.ReadAllBytesAsync(file));
+        }
+
+        foreach (var header in request.Headers.Select(h => h.Split(": ", 2)))
+        {
+            if (!message.Headers.TryAddWithoutValidation(header[0], header[1]))
+            {
+                message.Content!.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(header[1]);
+            }
+        }
+
+        using var response = await http.SendAsync(message);
+        var body = await response.Content.ReadAsByteArrayAsync();
+        var grpcStatus = response.TrailingHeaders.TryGetValues("grpc-status", out var values) ? values.First() : null;
+        if (!response.IsSuccessStatusCode || body.Length == 0 || (!request.Http11 && grpcStatus != "0"))
+        {
+            throw new TrialFailedException($"h2load's request to {request.Url} does not succeed on its own: HTTP {(int)response.StatusCode}, grpc-status {grpcStatus ?? "none"}, {body.Length} bytes.");
+        }
+
+        return body.Length;
+    }
+
+    /// <summary>Runs h2load for <paramref name="seconds"/>; with <paramref name="rate"/>, at that many requests/s in all (spread over its clients).</summary>
+    private static async Task<string> RunH2loadAsync(Request request, int concurrency, double? rate, double seconds)
+    {
+        var start = new ProcessStartInfo(FindOnPath("h2load") ?? "h2load") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var duration = string.Create(CultureInfo.InvariantCulture, $"{Math.Max(100, (int)(seconds * 1000))}ms");
+        var clients = request.Http11 ? concurrency : 1;
+        var streams = request.Http11 ? 1 : concurrency;
+        string[] throttle = rate is { } total ? ["--rps", string.Create(CultureInfo.InvariantCulture, $"{Math.Max(1, (int)Math.Round(total / clients))}")] : [];
+        string[] arguments = [.. request.Http11 ? ["--h1"] : Array.Empty<string>(), "-c", $"{clients}", "-m", $"{streams}", "-D", duration, .. throttle, .. request.Headers.SelectMany(h => new[] { "-H", h }),
+            .. request.BodyFile is { } body ? ["-d", body] : Array.Empty<string>(), request.Url.ToString()];
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        var text = process.StandardOutput.ReadToEndAsync();
+        var errors = process.StandardError.ReadToEndAsync();
+        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(seconds + 60));
+        return process.ExitCode == 0 ? await text : throw new TrialFailedException($"h2load exited with code {process.ExitCode}: {(await errors).Trim()}");
+    }
+
+    /// <summary>Requests done and succeeded, requests/s and body bytes from h2load's report.</summary>
+    public static (long Done, long Succeeded, double PerSecond, long DataBytes) Parse(string report)
+    {
+        var requests = RequestsLine().Match(report);
+        var rate = RateLine().Match(report);
+        var traffic = DataBytes().Match(report);
+        if (!requests.Success || !rate.Success || !traffic.Success)
+        {
+            throw new TrialFailedException($"h2load's report has no requests, rate or traffic line: {report.Trim()}");
+        }
+
+        return (long.Parse(requests.Groups[1].Value, CultureInfo.InvariantCulture), long.Parse(requests.Groups[2].Value, CultureInfo.InvariantCulture),
+            double.Parse(rate.Groups[1].Value, CultureInfo.InvariantCulture), long.Parse(traffic.Groups[1].Value, CultureInfo.InvariantCulture));
+    }
+
+    private static string? FindOnPath(string program) =>
+        (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator).Select(folder => Path.Combine(folder, program)).FirstOrDefault(File.Exists);
+
+    [GeneratedRegex(@"requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded")]
+    private static partial Regex RequestsLine();
+
+    [GeneratedRegex(@"finished in [\d.]+m?s, ([\d.]+) req/s")]
+    private static partial Regex RateLine();
+
+    [GeneratedRegex(@"traffic: .*?\(\d+\) total, .*?\(\d+\) headers .*?, .*?\((\d+)\) data")]
+    private static partial Regex DataBytes();
+
+    private sealed class TemporaryFolder : IDisposable
+    {
+        private readonly DirectoryInfo _folder = Directory.CreateTempSubdirectory("restvsgrpc-h2load-");
+
+        public string Path => _folder.FullName;
+
+        public void Dispose() => _folder.Delete(recursive: true);
+    }
+}

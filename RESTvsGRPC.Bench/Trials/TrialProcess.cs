@@ -1,0 +1,50 @@
+using ModelLibrary;
+using RESTvsGRPC.Bench.Load;
+
+namespace RESTvsGRPC.Bench.Trials;
+
+/// <summary>
+/// The hidden <c>trial</c> command: the body of one fresh client process. It reads its request, measures (or
+/// calibrates), writes its answer and exits 0; on any failure it says why on standard error and exits 1. It ends by
+/// itself if the bench that started it has gone.
+/// </summary>
+public static class TrialProcess
+{
+    /// <summary>The command's name.</summary>
+    public const string Command = "trial";
+
+    /// <summary>Runs the request in <paramref name="requestPath"/>.</summary>
+    public static async Task<int> RunAsync(string requestPath, TextWriter output, TextWriter error)
+    {
+        try
+        {
+            var request = TrialRequest.Load(requestPath);
+            WatchParent(request.ParentProcessId);
+            var settings = BenchSettings.FromEnvironment();
+            var targets = LoadTarget.Resolve([.. request.ArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc);
+            var expected = LoadExpectation.For(MeteoriteDataset.Load(settings.DataPath));
+            var measurement = new TrialMeasurement(request, targets, expected, output);
+            var answer = request.Index == TrialRequest.Calibration
+                ? new TrialAnswer(null, await measurement.CalibrateAsync())
+                : new TrialAnswer(await measurement.RunAsync(), null);
+            answer.Save(request.OutputPath);
+            return 0;
+        }
+        catch (Exception e)
+        {
+            error.WriteLine($"trial failed: {e.GetType().Name}: {e.Message}");
+            return 1;
+        }
+    }
+
+    /// <summary>Exits the process once the bench that started it has gone, so a killed bench leaves no trial running.</summary>
+    private static void WatchParent(int parentId) => _ = Task.Run(async () =>
+    {
+        while (Paired.TcpEcho.IsRunning(parentId))
+        {
+            await Task.Delay(TimeSpan.FromMilliseconds(500));
+        }
+
+        Environment.Exit(3);
+    });
+}

@@ -1,0 +1,63 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Reports;
+
+namespace RESTvsGRPC.Bench.Trials;
+
+/// <summary>
+/// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 calibrates the
+/// concurrency instead), the plan, the arms, each operation's concurrency, the servers' process ids for their CPU
+/// time, and where to write the answer. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
+/// </summary>
+public sealed record TrialRequest(
+    int Index,
+    string PlanName,
+    int Trials,
+    double SegmentSeconds,
+    int Seed,
+    IReadOnlyList<string> Arms,
+    IReadOnlyDictionary<string, int> Concurrency,
+    int? RestProcessId,
+    int? GrpcProcessId,
+    int ParentProcessId,
+    string OutputPath)
+{
+    /// <summary>The index that asks for the calibration instead of a trial.</summary>
+    public const int Calibration = 0;
+
+    /// <summary>The plan this request belongs to.</summary>
+    [JsonIgnore]
+    public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed);
+
+    /// <summary>The arms, parsed from their "operation/target" names.</summary>
+    [JsonIgnore]
+    public IReadOnlyList<TrialArm> ArmList =>
+        [.. Arms.Select(a => a.Split('/')).Select(parts => new TrialArm(Enum.Parse<LoadOperation>(parts[0], ignoreCase: true), parts[1]))];
+
+    /// <summary>The closed loop's calls in flight for <paramref name="operation"/> (1 before calibration).</summary>
+    public int ConcurrencyOf(LoadOperation operation) => Concurrency.GetValueOrDefault(TrialArm.NameOf(operation), 1);
+
+    /// <summary>Writes the request where a trial process can read it.</summary>
+    public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialRequest));
+
+    /// <summary>Reads a request written by <see cref="Save"/>.</summary>
+    public static TrialRequest Load(string path) =>
+        JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialRequest) ?? throw new InvalidDataException($"'{path}' holds no trial request.");
+}
+
+/// <summary>What a trial process writes: its trial, or (for <see cref="TrialRequest.Calibration"/>) each operation's concurrency.</summary>
+public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<OperationConcurrency>? Calibration)
+{
+    /// <summary>Writes the answer to <paramref name="path"/>.</summary>
+    public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialAnswer));
+
+    /// <summary>Reads an answer written by <see cref="Save"/>.</summary>
+    public static TrialAnswer Load(string path) =>
+        JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialAnswer) ?? throw new InvalidDataException($"'{path}' holds no trial answer.");
+}
+
+[JsonSourceGenerationOptions(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
+[JsonSerializable(typeof(TrialRequest))]
+[JsonSerializable(typeof(TrialAnswer))]
+internal sealed partial class TrialJsonContext : JsonSerializerContext;

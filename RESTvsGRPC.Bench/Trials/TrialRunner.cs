@@ -1,0 +1,142 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Servers;
+
+namespace RESTvsGRPC.Bench.Trials;
+
+/// <summary>
+/// The orchestrator's side of the headline: a calibration process, then one fresh client process per trial, one after
+/// another, each started from the bench's own binary with the servers' addresses in its environment. A trial whose
+/// process fails is named with its reason and the others are kept; every process is stopped with the servers on a
+/// signal, and none outlives its trial.
+/// </summary>
+public static class TrialRunner
+{
+    /// <summary>Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>; throws <see cref="TrialFailedException"/> when the calibration or every trial fails.</summary>
+    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, string placement, TextWriter output)
+    {
+        var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
+        try
+        {
+            var request = new TrialRequest(
+                TrialRequest.Calibration, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, [.. arms.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}")],
+                new Dictionary<string, int>(), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
+            var calibration = await RunOneAsync(request, folder.FullName, servers, output);
+            if (calibration.Answer?.Calibration is not { } concurrency)
+            {
+                throw new TrialFailedException($"the calibration process failed: {calibration.Failure}");
+            }
+
+            request = request with { Concurrency = concurrency.ToDictionary(c => c.Operation, c => c.Concurrency) };
+            var trials = new List<Trial>();
+            var failures = new List<TrialFailure>();
+            for (var index = 1; index <= plan.Trials; index++)
+            {
+                var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.FullName, servers, output);
+                if (answer?.Trial is { } trial)
+                {
+                    trials.Add(trial);
+                    output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}, order {string.Join(", ", trial.Order)})");
+                }
+                else
+                {
+                    failures.Add(new TrialFailure(index, failure ?? "no answer"));
+                    output.WriteLine($"// trial {index} of {plan.Trials} failed: {failure}; the other trials go on");
+                }
+            }
+
+            if (trials.Count == 0)
+            {
+                throw new TrialFailedException($"every trial failed; trial 1: {failures[0].Reason}");
+            }
+
+            return new TrialsRun(plan.ToString(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement));
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
+    /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; the failure in one sentence otherwise.</summary>
+    private static async Task<(TrialAnswer? Answer, string? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, TextWriter output)
+    {
+        var name = request.Index == TrialRequest.Calibration ? "calibration" : $"trial-{request.Index}";
+        var requestPath = Path.Combine(folder, name + ".request.json");
+        request = request with { OutputPath = Path.Combine(folder, name + ".json") };
+        request.Save(requestPath);
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var argument in new[] { typeof(TrialProcess).Assembly.Location, TrialProcess.Command, requestPath })
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        var errors = new StringBuilder();
+        using var process = new Process { StartInfo = start };
+        process.OutputDataReceived += (_, e) => { };
+        process.ErrorDataReceived += (_, e) =>
+        {
+            lock (errors)
+            {
+                errors.AppendLine(e.Data);
+            }
+        };
+        using var stop = new ChildProcess(process);
+        using var attached = servers.Attach(stop);
+        process.Start();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        var exited = process.WaitForExitAsync();
+        if (await Task.WhenAny(exited, Task.Delay(TimeLimit(request))) != exited)
+        {
+            return (null, $"process {process.Id} did not finish within {TimeLimit(request).TotalSeconds:0} s and was stopped");
+        }
+
+        process.WaitForExit();
+        if (process.ExitCode != 0 || !File.Exists(request.OutputPath))
+        {
+            string said;
+            lock (errors)
+            {
+                said = errors.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).LastOrDefault() ?? "nothing on standard error";
+            }
+
+            return (null, $"process {process.Id} exited with code {process.ExitCode} ({said})");
+        }
+
+        return (TrialAnswer.Load(request.OutputPath), null);
+    }
+
+    /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
+    private static TimeSpan TimeLimit(TrialRequest request)
+    {
+        var segments = request.Arms.Count * 2 * (request.SegmentSeconds + request.Plan.WarmUpSeconds);
+        var ladder = request.Index == TrialRequest.Calibration ? request.Arms.Count * (TrialPlan.ConcurrencyLadder.Count + 2) * request.SegmentSeconds : 0;
+        return TimeSpan.FromSeconds((3 * (segments + ladder)) + 60);
+    }
+
+    /// <summary>Kills a child process and its children when disposed, if it still runs.</summary>
+    private sealed class ChildProcess(Process process) : IDisposable
+    {
+        public void Dispose()
+        {
+            try
+            {
+                if (!process.HasExited)
+                {
+                    process.Kill(entireProcessTree: true);
+                    process.WaitForExit();
+                }
+            }
+            catch (InvalidOperationException)
+            {
+                // Never started, or already gone: nothing to stop.
+            }
+        }
+    }
+}
+
+/// <summary>The headline could not be measured: the calibration or every trial failed.</summary>
+public sealed class TrialFailedException(string message) : Exception(message);

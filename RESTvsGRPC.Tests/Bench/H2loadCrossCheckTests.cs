@@ -1,0 +1,43 @@
+using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>h2load's check of the headline against real servers, briefly: it runs, its report parses, every request is validated. No speed is asserted.</summary>
+public sealed class H2loadCrossCheckTests
+{
+    [LoadGeneratorsFact]
+    public async Task H2load_check_runs_every_arm_against_real_servers_and_reads_server_cpu_per_request()
+    {
+        using var restApi = await TestServers.StartRestAsync();
+        using var grpcApi = await TestServers.StartGrpcAsync();
+        var rest = RestServerAddresses.FromReadyLine(restApi.ReadyLine);
+        var grpc = GrpcServerAddresses.FromReadyLine(grpcApi.ReadyLine);
+        var trials = new TrialsRun("plan", "placement", [new OperationConcurrency("small", 4, []), new OperationConcurrency("large", 2, [])],
+            [new Trial(1, 1, 1, [], [new TrialSegment("large", "grpc", 10, 1e6, 2, 100, 500, 2e6, 500_000)])], [], []);
+
+        var checks = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restApi.Id, grpcApi.Id, 0.4, TextWriter.Null);
+
+        // Every arm unthrottled; the one arm the trials measured also at the trials' 500 calls/s, first.
+        Assert.Equal([.. H2loadCrossCheck.Arms.Take(5), ("large", "grpc"), ("large", "grpc")], checks.Select(c => (c.Operation, c.Arm)));
+        Assert.All(checks, c => Assert.True(c is { Problem: null, Requests: > 0, RequestsPerSecond: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{c}"));
+        Assert.Equal([4, 4, 4, 2, 2, 2, 2], checks.Select(c => c.Concurrency));
+        Assert.Equal([500.0], checks.Where(c => c.AtTrialsRate).Select(c => c.TargetRequestsPerSecond!.Value));
+        Assert.All(checks.Where(c => c is { Operation: "large", Arm: "grpc" }), c => Assert.Equal(500_000, c.TrialsServerCpuNanosecondsPerCall));
+    }
+
+    [Fact]
+    public void H2load_report_parses_into_requests_rate_and_body_bytes()
+    {
+        const string report = """
+            finished in 2.00s, 6172.50 req/s, 1.23MB/s
+            requests: 12345 total, 12345 started, 12345 done, 12340 succeeded, 5 failed, 0 errored, 0 timeout
+            status codes: 12340 2xx, 0 3xx, 5 4xx, 0 5xx
+            traffic: 2.45MB (2569470) total, 1.05MB (1103285) headers (space savings 95.12%), 987.60KB (1011290) data
+            """;
+
+        Assert.Equal((12345L, 12340L, 6172.50, 1011290L), H2loadCrossCheck.Parse(report));
+    }
+}

@@ -1,0 +1,110 @@
+using System.Text.Json;
+using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Trials;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>The headline's arithmetic over trials, on inputs whose answers are known, and the results contract's shape.</summary>
+public sealed class TrialStatisticsTests
+{
+    [Fact]
+    public void Latency_ratio_is_baseline_time_over_arm_time_and_throughput_ratio_is_arm_rate_over_baseline_rate()
+    {
+        Trial[] trials = [Trial(1, restLatency: 4000, grpcLatency: 2000, restRate: 100, grpcRate: 300)];
+
+        var headline = TrialStatistics.Headline(trials, "test placement");
+
+        var latency = Assert.Single(headline, h => h.Quantity == HeadlineRatio.Latency);
+        var throughput = Assert.Single(headline, h => h.Quantity == HeadlineRatio.Throughput);
+        Assert.Equal(("large", "grpc", "rest-json", 2.0, 1), (latency.Operation, latency.Arm, latency.Baseline, latency.Median, latency.Trials));
+        Assert.Equal(3.0, throughput.Median);
+        Assert.Equal("test placement", throughput.Placement);
+        Assert.False(latency.HasInterval);
+    }
+
+    [Fact]
+    public void Six_trials_give_the_median_of_per_trial_ratios_with_min_and_max_as_the_95_percent_interval()
+    {
+        // Per-trial latency ratios 1.5, 1.6, 1.7, 1.8, 1.9, 2.5 (baseline 3000 ns over the arm's time).
+        double[] ratios = [1.9, 1.5, 2.5, 1.7, 1.6, 1.8];
+        var trials = ratios.Select((r, i) => Trial(i + 1, restLatency: 3000, grpcLatency: 3000 / r, restRate: 100, grpcRate: 100)).ToArray();
+
+        var latency = TrialStatistics.Headline(trials, "p").Single(h => h.Quantity == HeadlineRatio.Latency);
+
+        Assert.Equal(1.75, latency.Median, 9);
+        Assert.Equal(1.5, latency.Low, 9);
+        Assert.Equal(2.5, latency.High, 9);
+        Assert.True(latency is { HasInterval: true, Differs: true, Trials: 6 });
+    }
+
+    [Fact]
+    public void Nine_trials_drop_the_outermost_value_on_each_side_from_the_interval()
+    {
+        // With 9 samples the exact 95 % interval of the median is [x(2), x(8)] (binomial tail 1.95 %).
+        var trials = Enumerable.Range(1, 9).Select(i => Trial(i, restLatency: 1000, grpcLatency: 1000, restRate: 100, grpcRate: 100 * i)).ToArray();
+
+        var throughput = TrialStatistics.Headline(trials, "p").Single(h => h.Quantity == HeadlineRatio.Throughput);
+
+        Assert.Equal((5.0, 2.0, 8.0), (throughput.Median, throughput.Low, throughput.High));
+    }
+
+    [Fact]
+    public void A_trial_missing_an_arm_gives_no_ratio_for_it_and_the_others_still_count()
+    {
+        var full = Enumerable.Range(1, 6).Select(i => Trial(i, 2000, 1000, 100, 200)).ToList();
+        full[2] = full[2] with { Segments = [.. full[2].Segments.Where(s => s.Arm != "grpc")] };
+
+        var latency = TrialStatistics.Headline(full, "p").Single(h => h.Quantity == HeadlineRatio.Latency);
+
+        Assert.Equal(5, latency.Trials);
+        Assert.False(latency.HasInterval);
+    }
+
+    [Fact]
+    public void Each_trial_draws_its_own_order_of_every_arm_once_and_the_same_seed_draws_it_again()
+    {
+        var plan = TrialPlan.Standard;
+
+        var orders = Enumerable.Range(1, 8).Select(trial => plan.OrderOf(trial, TrialArm.Transport)).ToList();
+
+        Assert.All(orders, order => Assert.Equal(TrialArm.Transport.Select(a => (a.Operation, a.Target)).Order(), order.Order()));
+        // Each operation's arms stand together: the operation changes twice in a trial.
+        Assert.All(orders, order => Assert.Equal(2, order.Zip(order.Skip(1)).Count(p => p.First.Operation != p.Second.Operation)));
+        Assert.True(orders.Select(o => string.Join(",", o)).Distinct().Count() > 1, "every trial ran the arms in one order");
+        Assert.Equal(orders[0], plan.OrderOf(1, TrialArm.Transport));
+        Assert.NotEqual(orders[0], (plan with { Seed = plan.Seed + 100 }).OrderOf(1, TrialArm.Transport));
+    }
+
+    [Fact]
+    public void Headline_ratio_is_written_with_the_contracts_field_names()
+    {
+        var ratio = new HeadlineRatio(HeadlineRatio.Throughput, "small", "grpc", "rest-json", 1.4, 1.3, 1.5, 8, "client on CPUs 0, servers on CPUs 1");
+
+        var json = JsonSerializer.Serialize(ratio, new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase });
+
+        Assert.Equal(
+            """{"quantity":"throughput","operation":"small","arm":"grpc","baseline":"rest-json","median":1.4,"low":1.3,"high":1.5,"trials":8,"placement":"client on CPUs 0, servers on CPUs 1"}""",
+            json);
+    }
+
+    [Fact]
+    public void Run_to_run_says_per_headline_ratio_whether_it_held()
+    {
+        var previous = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.50, 2.40, 2.60, 8, "p"));
+        var held = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.55, 2.45, 2.65, 8, "p"));
+        var moved = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.90, 2.80, 3.00, 8, "p"));
+
+        Assert.True(Assert.Single(RunToRun.Between(previous, held)!.Headline!).Holds);
+        Assert.False(Assert.Single(RunToRun.Between(previous, moved)!.Headline!).Holds);
+    }
+
+    private static RunResults RunWith(HeadlineRatio ratio) => new(
+        RunFixture.Provenance(), [], [], [], Trials: new TrialsRun("plan", "p", [], [], [], [ratio]));
+
+    private static Trial Trial(int index, double restLatency, double grpcLatency, double restRate, double grpcRate) => new(
+        index, 1000 + index, 28 + index, ["large/rest-json", "large/grpc"],
+        [
+            new TrialSegment("large", "rest-json", 100, restLatency, 4, 1000, restRate, 5000, 2000),
+            new TrialSegment("large", "grpc", 100, grpcLatency, 4, 1000, grpcRate, 1000, 500),
+        ]);
+}
