@@ -85,7 +85,7 @@ public static class Orchestrator
             {
                 try
                 {
-                    trials = await MeasureTrialsAsync(servers, options, output);
+                    trials = await MeasureTrialsAsync(servers, dataset, options, output);
                     Done(output, "trials", phase, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
                 }
                 catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
@@ -291,12 +291,14 @@ public static class Orchestrator
 
     /// <summary>
     /// The headline's trials over the transport suite's arms, each in a fresh client process placed as the bench is,
-    /// then h2load's check of the same servers where h2load is installed and the bench started the servers.
+    /// then load mode's closed loop at the same concurrency, then h2load's check of the same servers where h2load is
+    /// installed and the bench started the servers.
     /// </summary>
-    private static async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, BenchOptions options, TextWriter output)
+    private static async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, TextWriter output)
     {
         output.WriteLine($"// {options.TrialPlan}; placement: {Placement(options)}");
         var trials = await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Transport, servers, Placement(options), output);
+        trials = trials with { Load = await LoadCrossCheck.RunAsync(trials, servers, dataset, options.TrialPlan.SegmentSeconds, output) };
         if (!H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {
             return trials;
@@ -304,7 +306,7 @@ public static class Orchestrator
 
         try
         {
-            return trials with { H2load = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restId, grpcId, 2 * options.TrialPlan.SegmentSeconds, output) };
+            return trials with { H2load = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restId, grpcId, Math.Max(0.5, options.TrialPlan.SegmentSeconds), output) };
         }
         catch (Exception e) when (e is TrialFailedException or HttpRequestException or TimeoutException)
         {

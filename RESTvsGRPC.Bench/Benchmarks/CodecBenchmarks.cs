@@ -10,7 +10,8 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
 /// The codec floor: serialize and then deserialize, in process and with no network, exactly the payloads the
-/// operations move. What a call costs beyond its floor is transport and framework.
+/// operations move, and the large payload's two halves on their own (what a server pays to answer a GET, what a
+/// client pays to read it). What a call costs beyond its floor is transport and framework.
 /// </summary>
 [Config(typeof(BenchConfig))]
 public class CodecBenchmarks
@@ -18,6 +19,8 @@ public class CodecBenchmarks
     private MeteoriteDataset _dataset = null!;
     private ApiVersion _jsonVersion = null!;
     private ModelLibrary.Protos.Version _protobufVersion = null!;
+    private byte[] _jsonLarge = null!;
+    private byte[] _protobufLarge = null!;
 
     [GlobalSetup]
     public void Setup()
@@ -29,6 +32,10 @@ public class CodecBenchmarks
         Check(CanonicalHash.Of(JsonLargePayload()) == _dataset.Sha256, "JSON");
         Check(CanonicalHash.Of(ProtobufLargePayload().ToRest()) == _dataset.Sha256, "protobuf");
         Check(JsonSmallPayload().Version == ApiVersion.Current && ProtobufSmallPayload().ApiVersion == ApiVersion.Current, "small payload");
+        _jsonLarge = JsonSerializeLargePayload();
+        _protobufLarge = ProtobufSerializeLargePayload();
+        Check(CanonicalHash.Of(JsonParseLargePayload()) == _dataset.Sha256, "JSON parse");
+        Check(CanonicalHash.Of(ProtobufParseLargePayload().ToRest()) == _dataset.Sha256, "protobuf parse");
     }
 
     [Benchmark(Baseline = true)]
@@ -53,6 +60,30 @@ public class CodecBenchmarks
     [BenchmarkCategory(Operations.GetLargePayload)]
     public MeteoriteLandingList ProtobufLargePayload() =>
         MeteoriteLandingList.Parser.ParseFrom(_dataset.ProtoList.ToByteArray());
+
+    /// <summary>What RestAPI's JSON formatter does per large GET, through the same source-generated context.</summary>
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Serialize)]
+    public byte[] JsonSerializeLargePayload() => JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+
+    [Benchmark]
+    [BenchmarkCategory(Serialize)]
+    public byte[] ProtobufSerializeLargePayload() => _dataset.ProtoList.ToByteArray();
+
+    /// <summary>What the REST client does per large GET once the bytes are in.</summary>
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Parse)]
+    public ModelLibrary.Rest.MeteoriteLanding[] JsonParseLargePayload() => JsonSerializer.Deserialize(_jsonLarge, MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
+
+    [Benchmark]
+    [BenchmarkCategory(Parse)]
+    public MeteoriteLandingList ProtobufParseLargePayload() => MeteoriteLandingList.Parser.ParseFrom(_protobufLarge);
+
+    /// <summary>The categories of the large payload's halves, beside the operations' round trips.</summary>
+    public const string Serialize = nameof(Serialize);
+
+    /// <inheritdoc cref="Serialize"/>
+    public const string Parse = nameof(Parse);
 
     private static void Check(bool condition, string codec)
     {

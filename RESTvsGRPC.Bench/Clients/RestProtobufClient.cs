@@ -10,9 +10,13 @@ namespace RESTvsGRPC.Bench.Clients;
 /// </summary>
 public sealed class RestProtobufClient : IDisposable
 {
-    private const string MediaType = "application/x-protobuf";
-    private const string SmallRoute = "api/protobuf/MeteoriteLandings";
-    private const string LargeRoute = "api/protobuf/MeteoriteLandings/LargePayload";
+    /// <summary>The media type of every protobuf body, asked for in Accept.</summary>
+    public const string MediaType = "application/x-protobuf";
+    /// <summary>RestAPI's protobuf twin of the small GET.</summary>
+    public const string SmallRoute = "api/protobuf/MeteoriteLandings";
+
+    /// <summary>RestAPI's protobuf twin of the large GET and the POST.</summary>
+    public const string LargeRoute = "api/protobuf/MeteoriteLandings/LargePayload";
     private static readonly MediaTypeHeaderValue Protobuf = new(MediaType);
 
     private readonly HttpClient _http;

@@ -55,13 +55,17 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
     ];
 
     /// <summary>
-    /// The targets named in <paramref name="names"/> (when null, the protocol targets whose server is known), on the
-    /// servers' endpoints (names already checked against the catalogue); throws <see cref="ArgumentException"/> for a server not given.
+    /// The targets named in <paramref name="names"/>, in the order given (when null, the protocol targets whose server
+    /// is known, in the catalogue's order), on the servers' endpoints (names already checked against the catalogue);
+    /// throws <see cref="ArgumentException"/> for a server not given.
     /// </summary>
     public static IReadOnlyList<LoadTarget> Resolve(IReadOnlyList<string>? names, RestServerAddresses? rest, GrpcServerAddresses? grpc)
     {
         var targets = new List<LoadTarget>();
-        foreach (var (name, kind, description) in Catalogue.Where(entry => names is null ? entry.Kind <= LoadTargetKind.GrpcStream : names.Contains(entry.Name)))
+        var chosen = names is null
+            ? Catalogue.Where(entry => entry.Kind <= LoadTargetKind.GrpcStream)
+            : names.Distinct().Select(name => Catalogue.Single(entry => entry.Name == name));
+        foreach (var (name, kind, description) in chosen)
         {
             var transport = TransportOf(kind, rest, grpc);
             if (transport is not null)

@@ -48,6 +48,7 @@ public static class HeadlineSection
         charts.Add(("headline.svg", Chart(trials)));
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
         AddMethods(document, trials, benchmarks);
+        AddLoad(document, trials);
         AddH2load(document, trials);
         AddPrevious(document, previous);
     }
@@ -136,7 +137,7 @@ public static class HeadlineSection
 
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back batches, {pairs[0].Benchmark!.Calls} calls per batch), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
+                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark!.Calls).Distinct())} calls), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", "agree"],
                 pairs.Select(p =>
                 {
@@ -145,6 +146,30 @@ public static class HeadlineSection
                         Math.Abs(quotient - 1) <= MethodTolerance ? "yes" : "**no**"];
                 }),
                 2, 3, 4);
+    }
+
+    private static void AddLoad(ReportDocument document, TrialsRun trials)
+    {
+        if (trials.Load is not { Count: > 0 } checks)
+        {
+            return;
+        }
+
+        document.AddHeading(3, "Throughput, two methods")
+            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at the trials' concurrency, one arm after another in the bench's process, "
+                + $"one run each: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged.")
+            .AddTable(["operation", "arm", "in flight", "load mode calls/s", "load mode ratio", "trials' ratio", "agree"],
+                checks.Select(c =>
+                {
+                    var own = trials.Headline.FirstOrDefault(h => h.Quantity == HeadlineRatio.Throughput && h.Operation == c.Operation && h.Arm == c.Arm);
+                    return (IReadOnlyList<string>)
+                    [
+                        c.Operation, Describe(c.Arm), c.Concurrency.ToString(CultureInfo.InvariantCulture), c.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
+                        c.Ratio is { } r ? Units.Ratio(r) : "baseline", own is null ? "" : Ratio(own),
+                        c.Ratio is { } load && own is not null ? (Math.Abs((load / own.Median) - 1) <= LoadCheck.Tolerance ? "yes" : "**no**") : "",
+                    ];
+                }),
+                2, 3, 4, 5);
     }
 
     private static void AddH2load(ReportDocument document, TrialsRun trials)

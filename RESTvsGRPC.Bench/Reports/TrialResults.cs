@@ -13,7 +13,8 @@ public sealed record TrialsRun(
     IReadOnlyList<Trial> Trials,
     IReadOnlyList<TrialFailure> Failures,
     IReadOnlyList<HeadlineRatio> Headline,
-    IReadOnlyList<H2loadCheck>? H2load = null)
+    IReadOnlyList<H2loadCheck>? H2load = null,
+    IReadOnlyList<LoadCheck>? Load = null)
 {
     /// <summary>The trials that ran to the end.</summary>
     [JsonIgnore]
@@ -96,4 +97,14 @@ public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, 
     /// <summary>h2load's server CPU per call over the trials' (median), minus 1; null where either is missing.</summary>
     [JsonIgnore]
     public double? Difference => ServerCpuNanosecondsPerCall is { } outside && TrialsServerCpuNanosecondsPerCall is { } own && own > 0 ? (outside / own) - 1 : null;
+}
+
+/// <summary>
+/// Load mode's closed loop on one arm at the trials' concurrency: calls/s, and the ratio to REST + JSON's calls/s in
+/// the same check (null for the baseline), to set beside the trials' throughput ratio.
+/// </summary>
+public sealed record LoadCheck(string Operation, string Arm, int Concurrency, double CallsPerSecond, double? Ratio)
+{
+    /// <summary>How far load mode's ratio may lie from the trials' before the summary flags it.</summary>
+    public const double Tolerance = 0.10;
 }

@@ -178,6 +178,8 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
         Assert.Equal($"servers on CPUs {serverCpu}; client, trials and BenchmarkDotNet's processes on CPUs {clientCpu}", trials.Placement);
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
+        Assert.All(trials.Load!, c => Assert.True(c.CallsPerSecond > 0, $"{c}"));
         await Task.Delay(TimeSpan.FromSeconds(1));
         Assert.Empty(ProcessesWith(token));
     }

@@ -69,7 +69,8 @@ public sealed class RunSummaryTests : IDisposable
         {
             Trials = new TrialsRun("trials (test)", placement, [new OperationConcurrency("small", 16, [])], trials, [new TrialFailure(7, "process 9 exited with code 137 (nothing on standard error)")],
                 TrialStatistics.Headline(trials, placement),
-                [new H2loadCheck("small", "grpc", 16, 20_000, 40_000, 20_000, 10_500, 10_000), new H2loadCheck("small", "grpc", 16, null, 90_000, 90_000, 6_000, 10_000)]),
+                [new H2loadCheck("small", "grpc", 16, 20_000, 40_000, 20_000, 10_500, 10_000), new H2loadCheck("small", "grpc", 16, null, 90_000, 90_000, 6_000, 10_000)],
+                [new LoadCheck("small", "rest-json", 16, 9_000, null), new LoadCheck("small", "grpc", 16, 22_500, 2.5)]),
         };
 
         var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
@@ -84,6 +85,7 @@ public sealed class RunSummaryTests : IDisposable
         Assert.Contains("| small | gRPC unary, h2c | 204 μs | 62.0 μs | 0.30× | **no** |", markdown);
         Assert.Contains("| small | gRPC unary, h2c | 16 | the trials' calls/s | 20,000 | 10.5 μs | 10.0 μs | +5% | yes |", markdown);
         Assert.Contains("| small | gRPC unary, h2c | 16 | unthrottled | 90,000 | 6.00 μs | 10.0 μs | -40% |  |", markdown);
+        Assert.Contains("| small | gRPC unary, h2c | 16 | 22,500 | 2.50× | 2.04× [2.01×, 2.06×] | **no** |", markdown);
         Assert.True(File.Exists(Path.Combine(_directory.Path, "headline.svg")));
     }
 

@@ -119,4 +119,14 @@ public sealed class LoadOptionsTests
         Assert.Equal(100, draws[LoadOperation.Post]);
         Assert.Equal("small 70 %, large 20 %, post 10 %", mix.ToString());
     }
+
+    [Fact]
+    public void Load_runs_the_targets_in_the_order_they_are_named()
+    {
+        var rest = new RESTvsGRPC.Bench.Servers.RestServerAddresses(new Uri("http://127.0.0.1:5000"), new Uri("http://127.0.0.1:5001"), null, null);
+        var grpc = new RESTvsGRPC.Bench.Servers.GrpcServerAddresses(new Uri("http://127.0.0.1:6000"), null, null);
+
+        Assert.Equal(["grpc", "rest-protobuf", "rest-json"], LoadTarget.Resolve(["grpc", "rest-protobuf", "rest-json"], rest, grpc).Select(t => t.Name));
+        Assert.Equal(["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream"], LoadTarget.Resolve(null, rest, grpc).Select(t => t.Name));
+    }
 }
