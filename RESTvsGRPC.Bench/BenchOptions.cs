@@ -9,15 +9,15 @@ namespace RESTvsGRPC.Bench;
 /// <summary>
 /// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Paired</c> (<c>--headline</c>,
 /// also <c>--paired</c>) the run measures only the headline's trials (no BenchmarkDotNet); <c>MeasuresTrials</c> says
-/// whether it measures them at all (the default and full suites do, before BenchmarkDotNet); <c>MeasuresPaired</c>
-/// whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>); <c>MeasuresStylesPaired</c>
-/// whether it measures the API styles' paired rounds (the styles and full suites do).
+/// whether it measures the transport arms' trials (the default and full suites do, before BenchmarkDotNet);
+/// <c>MeasuresStylesTrials</c> whether it measures the API styles' (the styles and full suites do); <c>MeasuresPaired</c>
+/// and <c>MeasuresStylesPaired</c> whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>).
 /// </summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
     TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
-    bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null)
+    bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false)
 {
     public const string Usage =
         "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline|--paired] [--trials N] [--segment SECONDS] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
@@ -87,7 +87,7 @@ public sealed record BenchOptions(
 
         public static readonly Option<bool> Paired = new("--headline", "--paired") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in (result run 9, --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
-        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.8, --quick 0.5, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.5, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, 20 s of paired rounds per operation." };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
@@ -170,13 +170,14 @@ public sealed record BenchOptions(
             rest.Add("--help");
         }
 
-        // The headline's trials measure the transport suite's arms: they run with every suite that holds it, unless
-        // the user chose benchmarks by filter. The paired rounds, a diagnostic now, run when asked for.
+        // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
+        // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
+        // with --suite styles the styles'. The paired rounds, a diagnostic now, run when asked for.
         var filtered = rest.Any(a => a is "--filter" or "-f");
-        var measuresTrials = paired || (!filtered && (suite ?? "default") is "default" or "full");
+        var measuresTrials = paired ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
+        var measuresStylesTrials = (paired || !filtered) && suite is "styles" or "full";
         var measuresPaired = result.GetValue(Options.Rounds);
-        // The API styles' ratios come from paired rounds of their own, in every suite that holds the styles.
-        var measuresStylesPaired = !paired && !filtered && suite is "styles" or "full";
+        var measuresStylesPaired = measuresPaired && !paired && !filtered && suite is "styles" or "full";
 
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
         if (!filtered && !rest.Any(IsPrintOnly))
@@ -200,7 +201,7 @@ public sealed record BenchOptions(
 
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, TrialCount = trials, SegmentSeconds = segment, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
         };
     }
 

@@ -10,6 +10,7 @@ using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Paired;
+using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Reports;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
@@ -39,8 +40,10 @@ public static class Orchestrator
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
-            // Before anything starts: trials and BenchmarkDotNet's processes inherit the client's set from the thread that starts them.
+            // Before anything starts: trials and BenchmarkDotNet's processes inherit the client's set from the thread that
+            // starts them, and every process the JIT setting.
             options.ClientCpus?.Apply(Environment.ProcessId);
+            JitTiering.ApplyToChildProcesses();
             using var servers = ServerSet.Empty();
             using var stopOnCancel = StopOnCancel(servers);
             var phase = Stopwatch.StartNew();
@@ -81,18 +84,25 @@ public static class Orchestrator
             Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
 
             TrialsRun? trials = null;
-            if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
+            TrialsRun? stylesTrials = null;
+            try
             {
-                try
+                if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
                 {
-                    trials = await MeasureTrialsAsync(servers, dataset, options, output);
+                    trials = await MeasureTrialsAsync(servers, dataset, options, TrialArm.Transport, output);
                     Done(output, "trials", phase, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
                 }
-                catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+
+                if (options.MeasuresStylesTrials && servers is { Rest: not null, Grpc.Web: not null })
                 {
-                    error.WriteLine($"bench failed during the headline's trials: {await servers.ProblemAsync() ?? e.Message}; no report written.");
-                    return 1;
+                    stylesTrials = await MeasureTrialsAsync(servers, dataset, options, TrialArm.Styles, output);
+                    Done(output, "trials, API styles", phase, $"{stylesTrials.Completed} of {options.TrialPlan.Trials} trials, {stylesTrials.Headline.Count} ratios");
                 }
+            }
+            catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+            {
+                error.WriteLine($"bench failed during the trials: {await servers.ProblemAsync() ?? e.Message}; no report written.");
+                return 1;
             }
 
             IReadOnlyList<PairedOperation>? paired = null;
@@ -130,8 +140,8 @@ public static class Orchestrator
                 var pairedDirectory = Path.Combine(options.ArtifactsPath, "paired");
                 Directory.CreateDirectory(pairedDirectory);
                 var run = new RunResults(
-                    ProvenanceReader.ReadHere(dataset, ServerUrls(servers), args, options.TrialPlan.ToString(), "servers at the runtime's default", Placement(options)),
-                    [], wireBytes, streaming, Paired: paired, Trials: trials);
+                    ProvenanceReader.ReadHere(dataset, ServerUrls(servers), args, options.TrialPlan.ToString(), "servers at the runtime's default GC", Placement(options)),
+                    [], wireBytes, streaming, Paired: paired, Trials: trials, StylesTrials: stylesTrials);
                 run = run with { PreviousRun = PreviousRunIn(pairedDirectory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(pairedDirectory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, pairedDirectory)}");
@@ -158,7 +168,7 @@ public static class Orchestrator
             if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } directory)
             {
                 var run = new RunResults(
-                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired, StylesPaired: stylesPaired, Trials: trials);
+                    ProvenanceReader.Read(summaries, dataset, ServerUrls(servers), args, Placement(options)), BenchmarkResults.From(summaries), wireBytes, streaming, Paired: paired, StylesPaired: stylesPaired, Trials: trials, StylesTrials: stylesTrials);
                 run = run with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, run) : null };
                 run.Save(directory);
                 output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(run, directory)}");
@@ -290,16 +300,16 @@ public static class Orchestrator
     }
 
     /// <summary>
-    /// The headline's trials over the transport suite's arms, each in a fresh client process placed as the bench is,
-    /// then load mode's closed loop at the same concurrency, then h2load's check of the same servers where h2load is
-    /// installed and the bench started the servers.
+    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, then load mode's
+    /// closed loop at the same concurrency; for the transport arms, then h2load's check of the same servers where
+    /// h2load is installed and the bench started the servers.
     /// </summary>
-    private static async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, TextWriter output)
+    private static async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, IReadOnlyList<TrialArm> arms, TextWriter output)
     {
         output.WriteLine($"// {options.TrialPlan}; placement: {Placement(options)}");
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Transport, servers, Placement(options), output);
-        trials = trials with { Load = await LoadCrossCheck.RunAsync(trials, servers, dataset, options.TrialPlan.SegmentSeconds, output) };
-        if (!H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, Placement(options), output);
+        trials = trials with { Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, output) };
+        if (arms != TrialArm.Transport || !H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {
             return trials;
         }
@@ -335,7 +345,6 @@ public static class Orchestrator
         ? "none: the OS placed every process"
         : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, trials and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
 
-    /// <summary>Writes a results folder's summary and charts again from its summary.json, without running anything.</summary>
     /// <summary>The summary command: writes a run's summary again from its summary.json; 1 when the folder holds none.</summary>
     internal static int RewriteSummary(string folder, TextWriter output, TextWriter error)
     {

@@ -29,7 +29,7 @@ public sealed class LoadClient : IDisposable
             case LoadTargetKind.RestMinimal: _json = new RestClient(transport, routes: RestRoutes.MinimalApis); break;
             case LoadTargetKind.Transcoded: _json = new RestClient(transport, routes: RestRoutes.Transcoded); break;
             case LoadTargetKind.RestProtobuf: _protobuf = new RestProtobufClient(transport); break;
-            case LoadTargetKind.GrpcWeb: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWeb); break;
+            case LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebH2c: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWeb); break;
             case LoadTargetKind.GrpcWebTextStream: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWebText); break;
             default: _grpc = new GrpcClient(transport); break;
         }

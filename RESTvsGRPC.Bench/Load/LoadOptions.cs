@@ -8,7 +8,7 @@ namespace RESTvsGRPC.Bench.Load;
 public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<string>? Targets, string OutputDirectory, BenchOptions Servers)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets rest-json,rest-json-h2c,rest-protobuf,grpc,grpc-stream,rest-minimal,grpc-transcoding,grpc-web,grpc-web-text] "
+        "usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets rest-json,rest-json-h2c,rest-protobuf,grpc,grpc-stream,rest-minimal,grpc-transcoding,grpc-web,grpc-web-text,grpc-web-h2c] "
         + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--rate N] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
         + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";

@@ -32,6 +32,9 @@ public enum LoadTargetKind
 
     /// <summary>gRPC-Web, base64 text, HTTP/1.1, with the large GET as a server stream, as a browser reads it.</summary>
     GrpcWebTextStream,
+
+    /// <summary>gRPC-Web, binary, over h2c on gRPC's own port: the gRPC-Web translation alone, on gRPC's HTTP version.</summary>
+    GrpcWebH2c,
 }
 
 /// <summary>One protocol arm aimed at one server endpoint, with the name the command line and the report use.</summary>
@@ -52,6 +55,7 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
         ("grpc-transcoding", LoadTargetKind.Transcoded, "gRPC JSON transcoding, HTTP/1.1"),
         ("grpc-web", LoadTargetKind.GrpcWeb, "gRPC-Web, HTTP/1.1"),
         ("grpc-web-text", LoadTargetKind.GrpcWebTextStream, "gRPC-Web text, large GET as a server stream, HTTP/1.1"),
+        ("grpc-web-h2c", LoadTargetKind.GrpcWebH2c, "gRPC-Web, h2c"),
     ];
 
     /// <summary>
@@ -76,7 +80,7 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
             {
                 throw new ArgumentException($"target {name} needs {kind switch
                 {
-                    LoadTargetKind.Grpc or LoadTargetKind.GrpcStream => "GrpcAPI (--grpc-url)",
+                    LoadTargetKind.Grpc or LoadTargetKind.GrpcStream or LoadTargetKind.GrpcWebH2c => "GrpcAPI (--grpc-url)",
                     LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream => "GrpcAPI's web endpoint (--grpc-web-url)",
                     LoadTargetKind.RestJsonH2c => "RestAPI's h2c endpoint (--rest-h2c-url)",
                     _ => "RestAPI (--rest-url)",
@@ -88,7 +92,7 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
     }
 
     /// <summary>The server the target calls: GrpcAPI (gRPC, gRPC-Web, transcoding) or RestAPI.</summary>
-    public bool IsServedByGrpcApi => Kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream or LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream;
+    public bool IsServedByGrpcApi => Kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream or LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream or LoadTargetKind.GrpcWebH2c;
 
     private static HttpTransport? TransportOf(LoadTargetKind kind, RestServerAddresses? rest, GrpcServerAddresses? grpc) => kind switch
     {

@@ -20,12 +20,11 @@ public static class HeadlineSection
         var rows = Rows(trials).ToList();
         document.AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
             .AddParagraph("Two quantities, never mixed. **Latency**: one call in flight, time per call; its ratio is REST + JSON's time over the arm's. "
-                + "**Throughput**: calls kept in flight at the operation's saturating concurrency, calls/s, and the CPU time the client process and the arm's server "
+                + "**Throughput**: calls kept in flight at the arm's saturating concurrency (the fewest calls in flight at which it reached 95 % of its best calls/s in the calibration), calls/s, and the CPU time the client process and the arm's server "
                 + "used per call over the same window (from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. Above 1 the arm is better. "
                 + "Each ratio is the median of one ratio per trial, with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
                 + "each trial is a fresh client process that measured every arm once, in an order of its own, so the interval covers the state a process settles into.")
-            .AddParagraph($"**Placement**: {trials.Placement}. **Method**: {trials.Plan}. **Saturating concurrency**: "
-                + string.Join(", ", trials.Concurrency.Select(c => $"{c.Operation} {c.Concurrency} in flight")) + ".")
+            .AddParagraph($"**Placement**: {trials.Placement}. **Method**: {trials.Plan}.")
             .AddTable(
                 ["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "client CPU per call", "server CPU per call", "both"],
                 rows.Select(r => r.Cells), 2, 3, 4, 5, 6, 7, 8);
@@ -73,7 +72,7 @@ public static class HeadlineSection
             var (latencyNs, callsPerSecond, clientCpu) = (Median(s => s.LatencyNanosecondsPerCall, arm), Median(s => s.CallsPerSecond, arm), Median(s => s.ClientCpuNanosecondsPerCall, arm));
             double? serverCpu = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0 ? Median(s => s.ServerCpuNanosecondsPerCall, arm) : null;
             var baselineCpu = Median(s => s.ClientCpuNanosecondsPerCall, TrialArmBaseline) + Median(s => s.ServerCpuNanosecondsPerCall ?? 0, TrialArmBaseline);
-            var concurrency = trials.Concurrency.FirstOrDefault(c => c.Operation == operation)?.Concurrency;
+            var concurrency = trials.ConcurrencyOf(operation, arm);
             yield return new Row(operation, arm, latency, throughput, latencyNs, callsPerSecond, clientCpu, serverCpu, Median(s => s.LatencyNanosecondsPerCall, TrialArmBaseline), baselineCpu,
             [
                 operation, Describe(arm), Units.Time(latencyNs), latency is null ? "baseline" : Ratio(latency),
@@ -156,7 +155,7 @@ public static class HeadlineSection
         }
 
         document.AddHeading(3, "Throughput, two methods")
-            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at the trials' concurrency, one arm after another in the bench's process, "
+            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, one arm after another in a fresh client process placed and warmed as a trial's, "
                 + $"one run each: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged.")
             .AddTable(["operation", "arm", "in flight", "load mode calls/s", "load mode ratio", "trials' ratio", "agree"],
                 checks.Select(c =>

@@ -54,7 +54,7 @@ public static class ProvenanceReader
             Environment.ProcessorCount,
             RuntimeInformation.FrameworkDescription,
             host?.DotNetSdkVersion.Value is { Length: > 0 } sdk && sdk != "?" ? sdk : "none (runtime only)",
-            $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; {gcNote}",
+            $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; {gcNote}; {Placement.JitTiering.InForce}",
             host?.BenchmarkDotNetVersion ?? "unknown",
             new SortedDictionary<string, string>
             {

@@ -15,7 +15,8 @@ public sealed record RunResults(
     RunToRun? PreviousRun = null,
     IReadOnlyList<PairedOperation>? Paired = null,
     IReadOnlyList<PairedOperation>? StylesPaired = null,
-    TrialsRun? Trials = null)
+    TrialsRun? Trials = null,
+    TrialsRun? StylesTrials = null)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";

@@ -2,9 +2,10 @@ namespace RESTvsGRPC.Bench.Reports;
 
 /// <summary>
 /// The summary's "Which API style" section, from the styles suite: per operation each style's time per call, its
-/// ratio to controllers + JSON and to gRPC (from the styles' paired rounds, with their 95 % intervals, where the run
-/// made them; else from BenchmarkDotNet's times), bytes on the wire, HTTP version, server CPU and allocations; then
-/// one paragraph per style on what it costs and why, every number in it read from the run.
+/// latency ratio to controllers + JSON and to gRPC and its throughput ratio to controllers (from the styles' trials in
+/// fresh processes, with their 95 % intervals, where the run made them; else from BenchmarkDotNet's times), bytes on
+/// the wire, HTTP version, server CPU and allocations; then one paragraph per style on what it costs and why, every
+/// number in it read from the run.
 /// </summary>
 public static class StylesSection
 {
@@ -20,12 +21,15 @@ public static class StylesSection
 
         var calls = styles.Max(b => b.Calls);
         var rows = styles.Where(b => b.Calls == calls).ToList();
-        var compare = new Comparer(rows, run.StylesPaired);
+        var compare = new Comparer(rows, run.StylesTrials, run.StylesPaired);
         document.AddHeading(2, $"Which API style (batches of {calls} calls)")
             .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
                 + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
                 + "System.Text.Json context into the same records, so a difference between them is the server's. "
-                + (run.StylesPaired is { Count: > 0 } paired
+                + (run.StylesTrials is { } trials
+                    ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, each style in one contiguous segment per trial; {trials.Placement}): "
+                        + "latency ratios with one call in flight, throughput ratios at saturation against controllers, each the median over the trials with its 95 % interval (≈: the interval holds 1); "
+                    : run.StylesPaired is { Count: > 0 } paired
                     ? $"Ratios come from paired rounds of the styles ({string.Join(", ", paired.Select(o => $"{o.Operation} {o.Rounds} rounds"))}; {paired[0].Calls} calls per arm per round, "
                         + "the arms taking turns call by call), with their 95 % intervals (≈: the interval holds 1); "
                     : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); ")
@@ -36,7 +40,7 @@ public static class StylesSection
             var baseline = inOperation.FirstOrDefault(b => b.Baseline);
             var grpc = inOperation.FirstOrDefault(b => b.Method == GrpcArm(operation));
             document.AddHeading(3, operation).AddTable(
-                ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
+                ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "calls/s vs controllers", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
                 inOperation.Select(b => (IReadOnlyList<string>)
                 [
                     Arms.Describe(b.Method),
@@ -44,12 +48,13 @@ public static class StylesSection
                     Units.Time(b.ErrorNanosecondsPerCall),
                     baseline is null ? "" : b == baseline ? "baseline" : compare.Text(b.Method, baseline.Method),
                     grpc is null ? "" : b == grpc ? "gRPC" : compare.Text(b.Method, grpc.Method),
+                    baseline is null ? "" : b == baseline ? "baseline" : compare.Throughput(b.Method, baseline.Method),
                     wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.SentPerCall + bytes.ReceivedPerCall) : "",
                     bytes?.HttpVersion ?? "",
                     b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
                     b.AllocatedBytesPerCall is { } allocated ? Units.Bytes(allocated) : "",
                 ]),
-                1, 2, 3, 4, 5, 7, 8);
+                1, 2, 3, 4, 5, 6, 8, 9);
         }
 
         charts.Add(("styles.svg", SvgChart.GroupedBars(
@@ -108,13 +113,18 @@ public static class StylesSection
     }
 
     /// <summary>
-    /// An arm against a reference arm of the same operation: from the paired rounds where both took part
-    /// ("1.20× slower [1.15×, 1.24×]"), else from BenchmarkDotNet's times; "not run" where either is missing.
+    /// An arm against a reference arm of the same operation: from the trials where both took part ("1.20× slower
+    /// [1.15×, 1.24×]"), else from the paired rounds, else from BenchmarkDotNet's times; "not run" where either is missing.
     /// </summary>
-    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, IReadOnlyList<PairedOperation>? paired)
+    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
     {
         public string Text(string method, string reference)
         {
+            if (FromTrials(method, reference, HeadlineRatio.Latency) is { } fromTrials)
+            {
+                return fromTrials;
+            }
+
             var pairedArms = paired?.SelectMany(o => o.Arms).ToList() ?? [];
             if (pairedArms.FirstOrDefault(a => a.Method == method) is { } arm
                 && pairedArms.FirstOrDefault(a => a.Method == reference) is { } other
@@ -127,7 +137,36 @@ public static class StylesSection
                 ? RunSummary.Compared(against, timed)
                 : "not run";
         }
+
+        /// <summary>The arm's calls/s at saturation over the reference's, from the trials; "" where they did not measure both.</summary>
+        public string Throughput(string method, string reference) => FromTrials(method, reference, HeadlineRatio.Throughput) ?? "";
+
+        /// <summary>The trials' ratio in the section's words (latency: faster or slower; throughput: a factor); too few trials for an interval: the median and the count.</summary>
+        private string? FromTrials(string method, string reference, string quantity)
+        {
+            if (trials is null || !TrialArmOf.TryGetValue(method, out var arm) || !TrialArmOf.TryGetValue(reference, out var against)
+                || TrialStatistics.PerTrial(trials.Trials, arm.Operation, arm.Arm, against.Arm, quantity) is not { Count: > 0 } perTrial)
+            {
+                return null;
+            }
+
+            return MedianInterval.Of(perTrial) is not { } ratio ? $"{Units.Ratio(MedianInterval.MedianOf(perTrial))} ({perTrial.Count} trials, no interval)"
+                : quantity == HeadlineRatio.Latency ? RunSummary.PairedCompared(ratio)
+                : (ratio.Contains(1) ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
+        }
     }
+
+    /// <summary>The trials' arm that measures the same call as a styles benchmark (transcoding's stream has none).</summary>
+    private static readonly IReadOnlyDictionary<string, (string Operation, string Arm)> TrialArmOf = new Dictionary<string, (string, string)>
+    {
+        ["GrpcStreamLargePayload"] = ("large", "grpc-stream"),
+        ["GrpcWebTextStreamLargePayload"] = ("large", "grpc-web-text"),
+    }
+    .Concat(
+        from style in new[] { ("Rest", "rest-json"), ("Minimal", "rest-minimal"), ("Transcoded", "grpc-transcoding"), ("GrpcWeb", "grpc-web"), ("GrpcWebH2c", "grpc-web-h2c"), ("Grpc", "grpc") }
+        from operation in new[] { ("GetSmallPayload", "small"), ("GetLargePayload", "large"), ("GetLargePayloadAsList", "large"), ("PostLargePayload", "post") }
+        select KeyValuePair.Create(style.Item1 + operation.Item1, (operation.Item2, style.Item2)))
+    .ToDictionary();
 
     private static string GrpcArm(string operation) => operation == "GetLargePayload" ? "GrpcGetLargePayloadAsList" : "Grpc" + operation;
 }

@@ -3,13 +3,13 @@ using System.Text.Json.Serialization;
 namespace RESTvsGRPC.Bench.Reports;
 
 /// <summary>
-/// The headline's measurements: a calibration process that found each operation's saturating concurrency, then
+/// The headline's measurements: a calibration process that found each arm's saturating concurrency, then
 /// <see cref="Trials"/> fresh client processes that each measured every arm, and the ratios computed across them.
 /// </summary>
 public sealed record TrialsRun(
     string Plan,
     string Placement,
-    IReadOnlyList<OperationConcurrency> Concurrency,
+    IReadOnlyList<ArmConcurrency> Concurrency,
     IReadOnlyList<Trial> Trials,
     IReadOnlyList<TrialFailure> Failures,
     IReadOnlyList<HeadlineRatio> Headline,
@@ -19,13 +19,18 @@ public sealed record TrialsRun(
     /// <summary>The trials that ran to the end.</summary>
     [JsonIgnore]
     public int Completed => Trials.Count;
+
+    /// <summary>The calls in flight of <paramref name="arm"/>'s throughput segments on <paramref name="operation"/> (1 where not calibrated).</summary>
+    public int ConcurrencyOf(string operation, string arm) => Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm)?.Concurrency ?? 1;
 }
 
 /// <summary>
-/// One operation's closed-loop concurrency for the throughput segments: the smallest number of calls in flight at
-/// which each arm reached 95 % of the most calls/s its ladder saw, the largest of those over the arms.
+/// One arm's closed-loop concurrency for its throughput segments: the smallest number of calls in flight at which it
+/// reached 95 % of the most calls/s its ladder saw. Each arm has its own: past its knee an arm can lose calls/s (the
+/// large GET's REST + JSON client, on one CPU, served 516 calls/s with 2 in flight and 443 with 4), so one
+/// concurrency for every arm of an operation would measure some of them past their best.
 /// </summary>
-public sealed record OperationConcurrency(string Operation, int Concurrency, IReadOnlyList<ConcurrencyStep> Ladder);
+public sealed record ArmConcurrency(string Operation, string Arm, int Concurrency, IReadOnlyList<ConcurrencyStep> Ladder);
 
 /// <summary>One step of the calibration ladder: an arm's calls/s with <see cref="Concurrency"/> calls in flight.</summary>
 public sealed record ConcurrencyStep(string Arm, int Concurrency, double CallsPerSecond);

@@ -53,7 +53,7 @@ public static class TrialStatistics
             .OrderBy(a => Array.IndexOf(OperationOrder, a.Operation)).ThenBy(a => Array.IndexOf(ArmOrder, a.Arm));
 
     private static readonly string[] OperationOrder = ["small", "large", "post"];
-    private static readonly string[] ArmOrder = ["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-text"];
+    private static readonly string[] ArmOrder = ["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text"];
 
     private static TrialSegment? Segment(Trial trial, string operation, string arm) =>
         trial.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm);

@@ -32,7 +32,7 @@ public static partial class H2loadCrossCheck
         using var work = new TemporaryFolder();
         foreach (var (operation, arm) in Arms)
         {
-            var concurrency = trials.Concurrency.FirstOrDefault(c => c.Operation == operation)?.Concurrency ?? 1;
+            var concurrency = trials.ConcurrencyOf(operation, arm);
             var request = RequestOf(operation, arm, rest, grpc, work.Path);
             var serverId = arm == "grpc" ? grpcProcessId : restProcessId;
             var own = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall);

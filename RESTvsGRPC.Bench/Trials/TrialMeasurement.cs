@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Reports;
 
@@ -7,8 +8,9 @@ namespace RESTvsGRPC.Bench.Trials;
 /// <summary>
 /// What one trial process measures: every arm in one contiguous segment, with a client of its own made for the
 /// segment and warmed up before the clock starts. Latency: one call in flight, time per call. Throughput: a closed
-/// loop of the operation's concurrency, calls/s and each side's CPU time per call over the same window. Every call's
-/// answer is checked (status, version or record count and id sum); a failed call fails the trial.
+/// loop of the arm's saturating concurrency, calls/s and each side's CPU time per call over the same window. Every call's
+/// answer is checked (status, version or record count and id sum); a failed call fails the trial. Whatever the
+/// process measures, it first runs every arm once, unrecorded (<see cref="WarmProcessAsync"/>).
 /// </summary>
 public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTarget> targets, LoadExpectation expected, TextWriter log)
 {
@@ -18,49 +20,44 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     public async Task<Trial> RunAsync()
     {
         var order = _plan.OrderOf(request.Index, request.ArmList);
+        await WarmProcessAsync([.. order.Select(o => new TrialArm(o.Operation, o.Arm))]);
         var segments = new List<TrialSegment>();
         foreach (var (operation, arm) in order)
         {
-            var segment = await SegmentAsync(operation, Target(arm), request.ConcurrencyOf(operation));
+            var segment = await SegmentAsync(operation, Target(arm), request.ConcurrencyOf(new TrialArm(operation, arm)));
             log.WriteLine($"// trial {request.Index}: {TrialArm.NameOf(operation)} {arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call, {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight");
             segments.Add(segment);
         }
 
-        return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(o => $"{TrialArm.NameOf(o.Operation)}/{o.Arm}")], segments);
+        return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(o => new TrialArm(o.Operation, o.Arm).Name)], segments);
     }
 
     /// <summary>
-    /// Each arm's calls/s up the concurrency ladder until a step adds less than 5 %; per operation, the most calls in
-    /// flight any of its arms needed to reach <see cref="TrialPlan.SaturationShare"/> of its best.
+    /// Each arm's calls/s up the concurrency ladder until a step adds less than 5 %, and the fewest calls in flight at
+    /// which it reached <see cref="TrialPlan.SaturationShare"/> of its best.
     /// </summary>
-    public async Task<IReadOnlyList<OperationConcurrency>> CalibrateAsync()
+    public async Task<IReadOnlyList<ArmConcurrency>> CalibrateAsync()
     {
-        var result = new List<OperationConcurrency>();
-        foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
+        await WarmProcessAsync(request.ArmList);
+        var result = new List<ArmConcurrency>();
+        foreach (var arm in request.ArmList)
         {
-            var ladder = new List<ConcurrencyStep>();
-            var knees = new List<int>();
-            foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
+            using var client = await WarmClientAsync(arm.Operation, Target(arm.Target));
+            var steps = new List<ConcurrencyStep>();
+            foreach (var concurrency in TrialPlan.ConcurrencyLadder)
             {
-                using var client = await WarmClientAsync(operation, Target(arm.Target));
-                var steps = new List<ConcurrencyStep>();
-                foreach (var concurrency in TrialPlan.ConcurrencyLadder)
+                var window = await ThroughputAsync(client, arm.Operation, concurrency, _plan.SegmentSeconds / 4, _plan.SegmentSeconds / 4, null);
+                steps.Add(new ConcurrencyStep(arm.Target, concurrency, window.CallsPerSecond));
+                if (steps.Count > 1 && window.CallsPerSecond < 1.05 * steps.SkipLast(1).Max(s => s.CallsPerSecond))
                 {
-                    var window = await ThroughputAsync(client, operation, concurrency, _plan.SegmentSeconds / 4, _plan.SegmentSeconds / 4, null);
-                    steps.Add(new ConcurrencyStep(arm.Target, concurrency, window.CallsPerSecond));
-                    if (steps.Count > 1 && window.CallsPerSecond < 1.05 * steps.SkipLast(1).Max(s => s.CallsPerSecond))
-                    {
-                        break;
-                    }
+                    break;
                 }
-
-                var best = steps.Max(s => s.CallsPerSecond);
-                knees.Add(steps.First(s => s.CallsPerSecond >= TrialPlan.SaturationShare * best).Concurrency);
-                ladder.AddRange(steps);
             }
 
-            result.Add(new OperationConcurrency(TrialArm.NameOf(operation), knees.Max(), ladder));
-            log.WriteLine($"// calibration: {TrialArm.NameOf(operation)} saturates at {knees.Max()} calls in flight");
+            var best = steps.Max(s => s.CallsPerSecond);
+            var knee = steps.First(s => s.CallsPerSecond >= TrialPlan.SaturationShare * best).Concurrency;
+            result.Add(new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, knee, steps));
+            log.WriteLine($"// calibration: {arm.Name} saturates at {knee} calls in flight");
         }
 
         await SettleAsync();
@@ -84,6 +81,76 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             }
         }
     }
+
+    /// <summary>
+    /// Load mode's closed loop on every arm at its own concurrency, one arm after another, each for a whole
+    /// number of seconds no shorter than a segment after a one-second warm-up: the throughput ratios measured by
+    /// another engine (a shared client per arm, load's own validation), to set beside the trials'.
+    /// </summary>
+    public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
+    {
+        await WarmProcessAsync(request.ArmList);
+        var measured = new List<LoadCheck>();
+        foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
+        {
+            double? baseline = null;
+            foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
+            {
+                var concurrency = request.ConcurrencyOf(arm);
+                var scenario = LoadScenario.Presets["light"] with
+                {
+                    Name = $"cross-check of {arm.Name}", Users = concurrency, RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(1),
+                    Duration = TimeSpan.FromSeconds(Math.Max(1, Math.Ceiling(_plan.SegmentSeconds))), Mix = OperationMix.Parse($"{TrialArm.NameOf(operation)}:100"),
+                };
+                var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
+                if (result.Totals.Errors.Total > 0)
+                {
+                    throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
+                }
+
+                var callsPerSecond = result.Totals.RequestsPerSecond;
+                baseline ??= arm.Target == TrialArm.Baseline ? callsPerSecond : null;
+                measured.Add(new LoadCheck(TrialArm.NameOf(operation), arm.Target, concurrency, callsPerSecond, arm.Target == TrialArm.Baseline || baseline is not > 0 ? null : callsPerSecond / baseline));
+            }
+        }
+
+        return measured;
+    }
+
+    /// <summary>
+    /// Every arm in a closed loop at its concurrency for a warm-up's length, unrecorded, then a pause until
+    /// the JIT has compiled nothing for <see cref="JitQuietMilliseconds"/> ms (at most <see cref="JitQuietLimitSeconds"/> s),
+    /// so that no arm is measured while the code all arms share is still being recompiled at its optimized tier in the
+    /// background: without the pause the first arm measured in a trial took 1.3 to 11 times its median across trials.
+    /// </summary>
+    private async Task WarmProcessAsync(IReadOnlyList<TrialArm> arms)
+    {
+        foreach (var arm in arms)
+        {
+            using var client = new LoadClient(Target(arm.Target).Kind, Target(arm.Target).Transport, expected);
+            await ThroughputAsync(client, arm.Operation, request.ConcurrencyOf(arm), _plan.WarmUpSeconds, 0, null);
+        }
+
+        var start = Stopwatch.GetTimestamp();
+        var compiled = JitInfo.GetCompiledMethodCount();
+        while (Stopwatch.GetElapsedTime(start).TotalSeconds < JitQuietLimitSeconds)
+        {
+            await Task.Delay(JitQuietMilliseconds);
+            var now = JitInfo.GetCompiledMethodCount();
+            if (now == compiled)
+            {
+                break;
+            }
+
+            compiled = now;
+        }
+    }
+
+    /// <summary>How long the JIT must have compiled nothing before a trial process starts measuring.</summary>
+    public const int JitQuietMilliseconds = 200;
+
+    /// <summary>The longest a trial process waits for the JIT to fall quiet.</summary>
+    public const double JitQuietLimitSeconds = 10;
 
     private LoadTarget Target(string name) => targets.Single(t => t.Name == name);
 

@@ -22,15 +22,15 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The longest segment a run may ask for, seconds.</summary>
     public const double MaxSegmentSeconds = 60;
 
-    /// <summary>The seed of the trials' orders unless <c>--seed</c> says otherwise.</summary>
+    /// <summary>The seed of the trials' orders: trial N draws its order from this plus N.</summary>
     public const int DefaultSeed = 28;
 
     /// <summary>
     /// A result run: nine trials, the fewest whose exact 95 % interval leaves out the slowest and the fastest trial
-    /// (one trial in a worse state cannot widen it), with segments of 0.8 s so the headline stays within six minutes
+    /// (one trial in a worse state cannot widen it), with segments of 0.7 s so the headline stays within six minutes
     /// on two cores (docs/benchmark.md, "The headline", has the measurements behind both numbers).
     /// </summary>
-    public static TrialPlan Standard { get; } = new("standard", 9, 0.8, DefaultSeed);
+    public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed);
 
     /// <summary>A first look: six trials of half-second segments (six is the fewest with a 95 % interval).</summary>
     public static TrialPlan Quick { get; } = new("quick", 6, 0.5, DefaultSeed);
@@ -70,7 +70,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The plan as a run's provenance states it.</summary>
     public override string ToString() => string.Create(CultureInfo.InvariantCulture,
         $"trials ({Name}): {Trials} fresh client processes, each arm in one contiguous segment per trial ({SegmentSeconds:0.###} s of latency, one call in flight, "
-        + $"then {SegmentSeconds:0.###} s of throughput at the operation's saturating concurrency, each after {WarmUpSeconds:0.###} s of warm-up), arms in an order drawn per trial (seed {Seed})");
+        + $"then {SegmentSeconds:0.###} s of throughput at the arm's saturating concurrency, each after {WarmUpSeconds:0.###} s of warm-up), arms in an order drawn per trial (seed {Seed})");
 }
 
 /// <summary>One arm of the headline: a load target (by its command-line name) on one operation; the baseline is REST + JSON.</summary>
@@ -86,6 +86,20 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
         new(LoadOperation.Large, Baseline), new(LoadOperation.Large, "rest-protobuf"), new(LoadOperation.Large, "grpc"), new(LoadOperation.Large, "grpc-stream"),
         new(LoadOperation.Post, Baseline), new(LoadOperation.Post, "rest-protobuf"), new(LoadOperation.Post, "grpc"),
     ];
+
+    /// <summary>
+    /// The styles suite's arms: MVC controllers + JSON (the baseline), minimal APIs, JSON transcoding, gRPC-Web binary
+    /// over HTTP/1.1 and over h2c, and gRPC on every operation; the large GET also as gRPC's stream and gRPC-Web text's.
+    /// </summary>
+    public static IReadOnlyList<TrialArm> Styles { get; } =
+    [
+        .. new[] { LoadOperation.Small, LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
+            new[] { Baseline, "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc" }.Select(target => new TrialArm(operation, target))),
+        new(LoadOperation.Large, "grpc-stream"), new(LoadOperation.Large, "grpc-web-text"),
+    ];
+
+    /// <summary>"operation/target", as a trial's order and request name the arm.</summary>
+    public string Name => $"{NameOf(Operation)}/{Target}";
 
     /// <summary>The operation's name as load's <c>--mix</c> and the results contract write it.</summary>
     public static string NameOf(LoadOperation operation) => operation.ToString().ToLowerInvariant();

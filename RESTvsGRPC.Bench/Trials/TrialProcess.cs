@@ -24,9 +24,12 @@ public static class TrialProcess
             var targets = LoadTarget.Resolve([.. request.ArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc);
             var expected = LoadExpectation.For(MeteoriteDataset.Load(settings.DataPath));
             var measurement = new TrialMeasurement(request, targets, expected, output);
-            var answer = request.Index == TrialRequest.Calibration
-                ? new TrialAnswer(null, await measurement.CalibrateAsync())
-                : new TrialAnswer(await measurement.RunAsync(), null);
+            var answer = request.Index switch
+            {
+                TrialRequest.Calibration => new TrialAnswer(null, await measurement.CalibrateAsync()),
+                TrialRequest.LoadCheck => new TrialAnswer(null, null, await measurement.LoadCheckAsync()),
+                _ => new TrialAnswer(await measurement.RunAsync(), null),
+            };
             answer.Save(request.OutputPath);
             return 0;
         }

@@ -7,7 +7,7 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 calibrates the
-/// concurrency instead), the plan, the arms, each operation's concurrency, the servers' process ids for their CPU
+/// concurrency instead), the plan, the arms, each arm's concurrency ("operation/target" to calls in flight), the servers' process ids for their CPU
 /// time, and where to write the answer. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
 public sealed record TrialRequest(
@@ -26,6 +26,9 @@ public sealed record TrialRequest(
     /// <summary>The index that asks for the calibration instead of a trial.</summary>
     public const int Calibration = 0;
 
+    /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
+    public const int LoadCheck = -1;
+
     /// <summary>The plan this request belongs to.</summary>
     [JsonIgnore]
     public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed);
@@ -35,8 +38,8 @@ public sealed record TrialRequest(
     public IReadOnlyList<TrialArm> ArmList =>
         [.. Arms.Select(a => a.Split('/')).Select(parts => new TrialArm(Enum.Parse<LoadOperation>(parts[0], ignoreCase: true), parts[1]))];
 
-    /// <summary>The closed loop's calls in flight for <paramref name="operation"/> (1 before calibration).</summary>
-    public int ConcurrencyOf(LoadOperation operation) => Concurrency.GetValueOrDefault(TrialArm.NameOf(operation), 1);
+    /// <summary>The closed loop's calls in flight for <paramref name="arm"/> (1 before calibration).</summary>
+    public int ConcurrencyOf(TrialArm arm) => Concurrency.GetValueOrDefault(arm.Name, 1);
 
     /// <summary>Writes the request where a trial process can read it.</summary>
     public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialRequest));
@@ -46,8 +49,10 @@ public sealed record TrialRequest(
         JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialRequest) ?? throw new InvalidDataException($"'{path}' holds no trial request.");
 }
 
-/// <summary>What a trial process writes: its trial, or (for <see cref="TrialRequest.Calibration"/>) each operation's concurrency.</summary>
-public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<OperationConcurrency>? Calibration)
+/// <summary>
+/// What a trial process writes: its trial, or (for <see cref="TrialRequest.Calibration"/>) each arm's concurrency, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.
+/// </summary>
+public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<ArmConcurrency>? Calibration, IReadOnlyList<LoadCheck>? LoadChecks = null)
 {
     /// <summary>Writes the answer to <paramref name="path"/>.</summary>
     public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialAnswer));

@@ -21,7 +21,7 @@ public static class TrialRunner
         try
         {
             var request = new TrialRequest(
-                TrialRequest.Calibration, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, [.. arms.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}")],
+                TrialRequest.Calibration, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, [.. arms.Select(a => a.Name)],
                 new Dictionary<string, int>(), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
             var calibration = await RunOneAsync(request, folder.FullName, servers, output);
             if (calibration.Answer?.Calibration is not { } concurrency)
@@ -29,7 +29,7 @@ public static class TrialRunner
                 throw new TrialFailedException($"the calibration process failed: {calibration.Failure}");
             }
 
-            request = request with { Concurrency = concurrency.ToDictionary(c => c.Operation, c => c.Concurrency) };
+            request = request with { Concurrency = concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => c.Concurrency) };
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             for (var index = 1; index <= plan.Trials; index++)
@@ -60,10 +60,27 @@ public static class TrialRunner
         }
     }
 
+    /// <summary>Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process; throws <see cref="TrialFailedException"/> when it fails.</summary>
+    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, int> concurrency, ServerSet servers, TextWriter output)
+    {
+        var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
+        try
+        {
+            var request = new TrialRequest(
+                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
+            var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, output);
+            return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {failure}");
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; the failure in one sentence otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, string? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, TextWriter output)
     {
-        var name = request.Index == TrialRequest.Calibration ? "calibration" : $"trial-{request.Index}";
+        var name = request.Index switch { TrialRequest.Calibration => "calibration", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);
@@ -112,7 +129,8 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        var segments = request.Arms.Count * 2 * (request.SegmentSeconds + request.Plan.WarmUpSeconds);
+        // Per arm: the process's warm-up, then two segments each after a warm-up (the load check: at most 1 + 60 s).
+        var segments = request.Arms.Count * (request.Index == TrialRequest.LoadCheck ? 61 + request.Plan.WarmUpSeconds : (3 * request.Plan.WarmUpSeconds) + (2 * request.SegmentSeconds));
         var ladder = request.Index == TrialRequest.Calibration ? request.Arms.Count * (TrialPlan.ConcurrencyLadder.Count + 2) * request.SegmentSeconds : 0;
         return TimeSpan.FromSeconds((3 * (segments + ladder)) + 60);
     }

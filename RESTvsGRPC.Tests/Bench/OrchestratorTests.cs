@@ -141,6 +141,18 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--paired", "--artifacts", "out"]).ArtifactsPath);
     }
 
+    [Fact]
+    public void Styles_trials_run_with_the_suites_that_hold_the_styles_and_their_rounds_only_when_asked_for()
+    {
+        Assert.True(BenchOptions.Parse(["--suite", "styles"]) is { MeasuresStylesTrials: true, MeasuresTrials: false, MeasuresStylesPaired: false });
+        Assert.True(BenchOptions.Parse(["--suite", "full"]) is { MeasuresStylesTrials: true, MeasuresTrials: true });
+        Assert.True(BenchOptions.Parse(["--suite", "styles", "--rounds"]).MeasuresStylesPaired);
+        Assert.False(BenchOptions.Parse([]).MeasuresStylesTrials);
+        Assert.False(BenchOptions.Parse(["--suite", "styles", "--filter", "*Minimal*"]).MeasuresStylesTrials);
+        Assert.True(BenchOptions.Parse(["--headline", "--suite", "styles"]) is { Paired: true, MeasuresStylesTrials: true, MeasuresTrials: false });
+        Assert.True(BenchOptions.Parse(["--headline"]) is { MeasuresStylesTrials: false, MeasuresTrials: true });
+    }
+
     [LinuxFact]
     public void Cpu_options_take_taskset_lists()
     {

@@ -67,7 +67,7 @@ public sealed class RunSummaryTests : IDisposable
         const string placement = "servers on CPUs 1; client, trials and BenchmarkDotNet's processes on CPUs 0";
         var run = RunFixture.Run() with
         {
-            Trials = new TrialsRun("trials (test)", placement, [new OperationConcurrency("small", 16, [])], trials, [new TrialFailure(7, "process 9 exited with code 137 (nothing on standard error)")],
+            Trials = new TrialsRun("trials (test)", placement, [new ArmConcurrency("small", "rest-json", 16, []), new ArmConcurrency("small", "grpc", 32, [])], trials, [new TrialFailure(7, "process 9 exited with code 137 (nothing on standard error)")],
                 TrialStatistics.Headline(trials, placement),
                 [new H2loadCheck("small", "grpc", 16, 20_000, 40_000, 20_000, 10_500, 10_000), new H2loadCheck("small", "grpc", 16, null, 90_000, 90_000, 6_000, 10_000)],
                 [new LoadCheck("small", "rest-json", 16, 9_000, null), new LoadCheck("small", "grpc", 16, 22_500, 2.5)]),
@@ -76,9 +76,9 @@ public sealed class RunSummaryTests : IDisposable
         var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
 
         Assert.Contains("## Headline: latency and throughput (6 trials in fresh processes)", markdown);
-        Assert.Contains($"**Placement**: {placement}. **Method**: trials (test). **Saturating concurrency**: small 16 in flight.", markdown);
+        Assert.Contains($"**Placement**: {placement}. **Method**: trials (test)..", markdown);
         Assert.Contains("| small | REST + JSON, HTTP/1.1 | 104 μs | baseline | 10,000 (16 in flight) | baseline | 60.0 μs | 40.0 μs | 100 μs |", markdown);
-        Assert.Contains("| small | gRPC unary, h2c | 204 μs | 0.51× [0.50×, 0.51×] | 20,350 (16 in flight) | 2.04× [2.01×, 2.06×] | 30.0 μs | 10.0 μs | 40.0 μs |", markdown);
+        Assert.Contains("| small | gRPC unary, h2c | 204 μs | 0.51× [0.50×, 0.51×] | 20,350 (32 in flight) | 2.04× [2.01×, 2.06×] | 30.0 μs | 10.0 μs | 40.0 μs |", markdown);
         Assert.Contains("**Trial 7 failed**: process 9 exited with code 137 (nothing on standard error). The headline is over the other 6 trials.", markdown);
         Assert.Contains("- small, gRPC unary, h2c: one call at a time it is slower than REST + JSON (0.51×: 204 μs against 104 μs per call), at saturation it serves more calls/s (2.04×). "
             + "Measured reason: at saturation calls/s follow CPU per call, client and server together 40.0 μs against 100 μs;", markdown);
@@ -126,14 +126,44 @@ public sealed class RunSummaryTests : IDisposable
         var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
 
         Assert.Contains("## Which API style (batches of 100 calls)", markdown);
-        Assert.Contains("| style | per call | ± error | vs controllers + JSON | vs gRPC | bytes/call | HTTP | server CPU/call | allocated/call |", markdown);
-        Assert.Contains("| REST + JSON, minimal API | 3.90 ms | 100 μs | ≈ 1.03× faster | 3.90× slower |  |  | 1.10 ms | 781 KiB |", markdown);
-        Assert.Contains("| gRPC JSON transcoding | 5.00 ms | 100 μs | 1.25× slower | 5.00× slower |  |  | 2.00 ms | 781 KiB |", markdown);
-        Assert.Contains("| gRPC-Web text stream, HTTP/1.1 | 2.00 ms | 50.0 μs | 2.00× faster | 2.00× slower | 137 KiB | HTTP/1.1 | 900 μs | 469 KiB |", markdown);
+        Assert.Contains("| style | per call | ± error | vs controllers + JSON | vs gRPC | calls/s vs controllers | bytes/call | HTTP | server CPU/call | allocated/call |", markdown);
+        Assert.Contains("| REST + JSON, minimal API | 3.90 ms | 100 μs | ≈ 1.03× faster | 3.90× slower |  |  |  | 1.10 ms | 781 KiB |", markdown);
+        Assert.Contains("| gRPC JSON transcoding | 5.00 ms | 100 μs | 1.25× slower | 5.00× slower |  |  |  | 2.00 ms | 781 KiB |", markdown);
+        Assert.Contains("| gRPC-Web text stream, HTTP/1.1 | 2.00 ms | 50.0 μs | 2.00× faster | 2.00× slower |  | 137 KiB | HTTP/1.1 | 900 μs | 469 KiB |", markdown);
         Assert.Contains("**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET not run, large GET 1.25× slower", markdown);
         Assert.Contains("Server CPU per large GET 2.00 ms against controllers' 1.20 ms and gRPC's 350 μs.", markdown);
         Assert.Contains("the 1000-record stream receives 137 KiB per call against gRPC's 103 KiB", markdown);
         Assert.True(File.Exists(Path.Combine(_directory.Path, "styles.svg")));
+    }
+
+    [Fact]
+    public void Which_api_style_takes_its_ratios_from_the_styles_trials_when_the_run_made_them()
+    {
+        // Six trials: controllers 4 ms per call and 200 calls/s; minimal APIs 3.2–3.7 ms and 250 calls/s; gRPC 1 ms and 900 calls/s.
+        var trials = Enumerable.Range(1, 6).Select(i => new Trial(i, 100 + i, 28 + i, ["large/rest-json", "large/rest-minimal", "large/grpc"],
+        [
+            new TrialSegment("large", "rest-json", 100, 4_000_000, 4, 1000, 200, 1_000_000, 1_000_000),
+            new TrialSegment("large", "rest-minimal", 100, 3_200_000 + (100_000 * i), 4, 1000, 250, 1_000_000, 900_000),
+            new TrialSegment("large", "grpc", 100, 1_000_000, 4, 1000, 900, 300_000, 300_000),
+        ])).ToList();
+        var run = RunFixture.Run();
+        run = run with
+        {
+            Benchmarks =
+            [
+                .. run.Benchmarks,
+                new("StylesBenchmarks", "RestGetLargePayload", "GetLargePayload", true, 100, null, 4_000_000, 100_000, 800_000, 1_200_000, null),
+                new("StylesBenchmarks", "MinimalGetLargePayload", "GetLargePayload", false, 100, null, 3_900_000, 100_000, 800_000, 1_100_000, null),
+                new("StylesBenchmarks", "GrpcGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_000_000, 50_000, 480_000, 350_000, null),
+            ],
+            StylesTrials = new TrialsRun("trials (test)", "servers on CPUs 1; client on CPUs 0", [], trials, [], TrialStatistics.Headline(trials, "placement")),
+        };
+
+        var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
+
+        Assert.Contains("Ratios come from the styles' trials (6 fresh client processes, each style in one contiguous segment per trial; servers on CPUs 1; client on CPUs 0)", markdown);
+        Assert.Contains("| REST + JSON, minimal API | 3.90 ms | 100 μs | 1.13× faster [1.05×, 1.21×] | 3.55× slower [3.30×, 3.80×] | 1.25× [1.25×, 1.25×] |", markdown);
+        Assert.Contains("| gRPC list | 1.00 ms | 50.0 μs | 4.00× faster [4.00×, 4.00×] | gRPC | 4.50× [4.50×, 4.50×] |", markdown);
     }
 
     [Fact]
