@@ -76,7 +76,7 @@ public sealed class RunSummaryTests : IDisposable
         var markdown = File.ReadAllText(RunSummary.Write(run, _directory.Path));
 
         Assert.Contains("## Headline: latency and throughput (6 trials in fresh processes)", markdown);
-        Assert.Contains($"**Placement**: {placement}. **Method**: trials (test)..", markdown);
+        Assert.Contains($"**Placement**: {placement}. **Method**: trials (test).", markdown);
         Assert.Contains("| small | REST + JSON, HTTP/1.1 | 104 μs | baseline | 10,000 (16 in flight) | baseline | 60.0 μs | 40.0 μs | 100 μs |", markdown);
         Assert.Contains("| small | gRPC unary, h2c | 204 μs | 0.51× [0.50×, 0.51×] | 20,350 (32 in flight) | 2.04× [2.01×, 2.06×] | 30.0 μs | 10.0 μs | 40.0 μs |", markdown);
         Assert.Contains("**Trial 7 failed**: process 9 exited with code 137 (nothing on standard error). The headline is over the other 6 trials.", markdown);
