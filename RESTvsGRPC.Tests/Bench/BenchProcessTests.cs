@@ -154,6 +154,7 @@ public sealed class BenchProcessTests : IDisposable
             killed = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
             Assert.All(Directory.GetDirectories($"/proc/{killed}/task"), task =>
                 Assert.Equal([clientCpu], RESTvsGRPC.Bench.Placement.CpuSet.Of(int.Parse(Path.GetFileName(task), System.Globalization.CultureInfo.InvariantCulture))));
+            Assert.Contains($"{RESTvsGRPC.Bench.Placement.JitTiering.CallCountingDelayVariable}=0", File.ReadAllText($"/proc/{killed}/environ").Split('\0'));
             await SignalAsync("KILL", killed);
             var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromSeconds(180));
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));

@@ -1,17 +1,20 @@
+using System.Diagnostics;
 using System.Text.Json.Nodes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.RestAPI;
 
 /// <summary>
-/// Fair to REST, shown: RestAPI started with System.Text.Json's reflection-based serialization switched off (the
-/// runtime switch a trimmed app gets) still answers every benchmarked JSON route, controllers and minimal APIs, GET,
-/// stream and POST, checked by the bench's own gate. Any body that needed reflection would fail with a 500, so every
-/// one goes through the source-generated context, as the bench's client does by passing its generated type info.
+/// Fair to REST, shown at both ends: with System.Text.Json's reflection-based serialization switched off (the runtime
+/// switch a trimmed app gets), RestAPI still answers every benchmarked JSON route, controllers and minimal APIs, GET,
+/// stream and POST, checked by the bench's own gate; and a trial process, the bench's measuring client, still
+/// measures every REST + JSON arm against it. A body that needed reflection would fail with a 500 on the server, or
+/// an exception in the client, so both ends go through their source-generated contexts.
 /// </summary>
 public sealed class JsonSourceGenerationTests : IDisposable
 {
@@ -23,13 +26,8 @@ public sealed class JsonSourceGenerationTests : IDisposable
     public async Task RestApi_serves_every_json_route_with_reflection_based_serialization_switched_off()
     {
         var assembly = RepositoryPaths.ProjectAssembly("RestAPI");
-        var config = JsonNode.Parse(File.ReadAllText(Path.ChangeExtension(assembly, ".runtimeconfig.json")))!;
-        var properties = config["runtimeOptions"]!["configProperties"] ??= new JsonObject();
-        properties["System.Text.Json.JsonSerializer.IsReflectionEnabledByDefault"] = false;
-        var runtimeConfig = _directory.File("no-reflection.runtimeconfig.json");
-        File.WriteAllText(runtimeConfig, config.ToJsonString());
         using var server = await ServerProcess.StartProgramAsync(
-            "dotnet", ["exec", "--runtimeconfig", runtimeConfig, assembly, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
+            "dotnet", ["exec", "--runtimeconfig", WithoutReflection(assembly), assembly, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
         var dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
         var transport = HttpTransport.Http11(RestServerAddresses.FromReadyLine(server.ReadyLine).Http11);
 
@@ -40,5 +38,67 @@ public sealed class JsonSourceGenerationTests : IDisposable
 
         Assert.Null(server.ExitCode);
         Assert.DoesNotContain("Reflection-based serialization has been disabled", server.Output);
+    }
+
+    [Fact]
+    public async Task Bench_client_measures_every_json_arm_with_reflection_based_serialization_switched_off()
+    {
+        var restApi = RepositoryPaths.ProjectAssembly("RestAPI");
+        using var server = await ServerProcess.StartProgramAsync(
+            "dotnet", ["exec", "--runtimeconfig", WithoutReflection(restApi), restApi, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
+        var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
+        string[] arms = ["small/rest-json", "large/rest-json", "post/rest-json", "small/rest-json-h2c", "small/rest-minimal", "large/rest-minimal", "post/rest-minimal"];
+        var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, arms, new Dictionary<string, int>(), null, null, Environment.ProcessId, _directory.File("answer.json"));
+        request.Save(_directory.File("request.json"));
+
+        var bench = RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench");
+        var (exitCode, error) = await RunAsync(new ProcessStartInfo("dotnet")
+        {
+            ArgumentList = { "exec", "--runtimeconfig", WithoutReflection(bench), bench, TrialProcess.Command, _directory.File("request.json") },
+            Environment =
+            {
+                ["RESTVSGRPC_REST_URL"] = rest.Http11.ToString(), ["RESTVSGRPC_REST_H2C_URL"] = rest.H2c!.ToString(),
+                [MeteoriteDataset.PathVariable] = RepositoryPaths.CommittedData,
+            },
+        });
+
+        Assert.True(exitCode == 0, $"the trial process exited with {exitCode}: {error}");
+        var trial = TrialAnswer.Load(_directory.File("answer.json")).Trial!;
+        Assert.Equal(arms.Order(), trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order());
+        Assert.All(trial.Segments, s => Assert.True(s is { LatencyCalls: >= TrialPlan.MinLatencyCalls, ThroughputCalls: > 0 }, $"{s}"));
+    }
+
+    /// <summary>A copy of <paramref name="assembly"/>'s runtime configuration with reflection-based JSON serialization off.</summary>
+    private string WithoutReflection(string assembly)
+    {
+        var config = JsonNode.Parse(File.ReadAllText(Path.ChangeExtension(assembly, ".runtimeconfig.json")))!;
+        var properties = config["runtimeOptions"]!["configProperties"] ??= new JsonObject();
+        properties["System.Text.Json.JsonSerializer.IsReflectionEnabledByDefault"] = false;
+        var path = _directory.File(Path.GetFileNameWithoutExtension(assembly) + ".no-reflection.runtimeconfig.json");
+        File.WriteAllText(path, config.ToJsonString());
+        return path;
+    }
+
+    /// <summary>Runs a process to its end (two minutes at most, then it is killed) and returns its exit code and standard error.</summary>
+    private static async Task<(int ExitCode, string Error)> RunAsync(ProcessStartInfo start)
+    {
+        start.RedirectStandardError = true;
+        start.RedirectStandardOutput = true;
+        using var process = Process.Start(start)!;
+        var error = process.StandardError.ReadToEndAsync();
+        _ = process.StandardOutput.ReadToEndAsync();
+        try
+        {
+            await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(2));
+        }
+        finally
+        {
+            if (!process.HasExited)
+            {
+                process.Kill(entireProcessTree: true);
+            }
+        }
+
+        return (process.ExitCode, await error);
     }
 }
