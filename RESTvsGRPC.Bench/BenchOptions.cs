@@ -39,10 +39,14 @@ public sealed record BenchOptions(
     public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--minIterationCount", "5", "--maxIterationCount", "20"];
 
     /// <summary>
-    /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations per case) and batches of 100
-    /// calls only (and paired rounds of 20 s per operation); a first look, not a result to publish.
+    /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations of 250 ms per case) and batches of
+    /// 100 calls only, six trials of quarter-second segments without load mode's and h2load's checks; a first look,
+    /// not a result to publish.
     /// </summary>
-    public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1"];
+    public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1", "--iterationTime", "250"];
+
+    /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
+    public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
 
     /// <summary>The headline's trials: the dry job's, the quick profile's or a result run's, with <c>--trials</c> and <c>--segment</c> applied.</summary>
     public TrialPlan TrialPlan
@@ -87,9 +91,9 @@ public sealed record BenchOptions(
 
         public static readonly Option<bool> Paired = new("--headline", "--paired") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in (result run 9, --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
-        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.5, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.25, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
-        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, 20 s of paired rounds per operation." };
+        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.25-s segments without the load and h2load checks." };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
         public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, with the client on the first half].", HelpName = "LIST" };
         public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: the first half of the CPUs].", HelpName = "LIST" };
@@ -183,7 +187,7 @@ public sealed record BenchOptions(
         if (!filtered && !rest.Any(IsPrintOnly))
         {
             rest.Add("--filter");
-            rest.AddRange(Suites[suite ?? "default"]);
+            rest.AddRange(quick && suite is null or "default" ? QuickDefaultSuite : Suites[suite ?? "default"]);
         }
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite fits in

@@ -300,14 +300,19 @@ public static class Orchestrator
     }
 
     /// <summary>
-    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, then load mode's
-    /// closed loop at the same concurrency; for the transport arms, then h2load's check of the same servers where
-    /// h2load is installed and the bench started the servers.
+    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, then (but with
+    /// --quick) load mode's closed loop at the same concurrency and, for the transport arms, h2load's check of the same
+    /// servers where h2load is installed and the bench started the servers.
     /// </summary>
     private static async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, IReadOnlyList<TrialArm> arms, TextWriter output)
     {
         output.WriteLine($"// {options.TrialPlan}; placement: {Placement(options)}");
         var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, Placement(options), output);
+        if (options.Quick)
+        {
+            return trials;
+        }
+
         trials = trials with { Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, output) };
         if (arms != TrialArm.Transport || !H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {

@@ -187,7 +187,7 @@ public static class HeadlineSection
         if (trials.H2load is not { Count: > 0 } checks)
         {
             document.AddParagraph(trials.H2load is null
-                ? "Not checked: h2load is not installed (Debian: nghttp2-client), or the servers were given by URL (their CPU time cannot be read)."
+                ? "Not checked: a quick run (--quick) leaves it out, h2load is not installed (Debian: nghttp2-client), or the servers were given by URL (their CPU time cannot be read)."
                 : "Not checked: h2load's check did not run to the end (the console says why).");
             return;
         }

@@ -32,8 +32,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed);
 
-    /// <summary>A first look: six trials of half-second segments (six is the fewest with a 95 % interval).</summary>
-    public static TrialPlan Quick { get; } = new("quick", 6, 0.5, DefaultSeed);
+    /// <summary>A first look: six trials (the fewest with a 95 % interval) of quarter-second segments.</summary>
+    public static TrialPlan Quick { get; } = new("quick", 6, 0.25, DefaultSeed);
 
     /// <summary>Proves the pipeline: two trials of 50 ms segments; too few for an interval, and not a result.</summary>
     public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed);
