@@ -19,8 +19,9 @@ public static class BenchCommandLine
     private const string RunExamples = """
 
         Examples:
-          RESTvsGRPC.Bench                              the default suite: paired rounds, then BenchmarkDotNet
-          RESTvsGRPC.Bench --quick                      a first look, in about half the time
+          RESTvsGRPC.Bench                              the default suite: the headline's trials, then BenchmarkDotNet
+          RESTvsGRPC.Bench --quick                      a first look, in about a quarter of the time
+          RESTvsGRPC.Bench --headline --suite styles    only the API styles' trials
           RESTvsGRPC.Bench --headline                   only the headline: latency and throughput ratios over fresh-process trials
           RESTvsGRPC.Bench --headline --trials 12       the same over twelve trials
           RESTvsGRPC.Bench --suite full --job short     every benchmark, BenchmarkDotNet's short job

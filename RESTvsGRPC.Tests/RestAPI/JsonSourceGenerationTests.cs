@@ -25,9 +25,7 @@ public sealed class JsonSourceGenerationTests : IDisposable
     [Fact]
     public async Task RestApi_serves_every_json_route_with_reflection_based_serialization_switched_off()
     {
-        var assembly = RepositoryPaths.ProjectAssembly("RestAPI");
-        using var server = await ServerProcess.StartProgramAsync(
-            "dotnet", ["exec", "--runtimeconfig", WithoutReflection(assembly), assembly, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
+        using var server = await StartRestApiWithoutReflectionAsync();
         var dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
         var transport = HttpTransport.Http11(RestServerAddresses.FromReadyLine(server.ReadyLine).Http11);
 
@@ -43,9 +41,7 @@ public sealed class JsonSourceGenerationTests : IDisposable
     [Fact]
     public async Task Bench_client_measures_every_json_arm_with_reflection_based_serialization_switched_off()
     {
-        var restApi = RepositoryPaths.ProjectAssembly("RestAPI");
-        using var server = await ServerProcess.StartProgramAsync(
-            "dotnet", ["exec", "--runtimeconfig", WithoutReflection(restApi), restApi, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
+        using var server = await StartRestApiWithoutReflectionAsync();
         var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
         string[] arms = ["small/rest-json", "large/rest-json", "post/rest-json", "small/rest-json-h2c", "small/rest-minimal", "large/rest-minimal", "post/rest-minimal"];
         var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, arms, new Dictionary<string, int>(), null, null, Environment.ProcessId, _directory.File("answer.json"));
@@ -66,6 +62,13 @@ public sealed class JsonSourceGenerationTests : IDisposable
         var trial = TrialAnswer.Load(_directory.File("answer.json")).Trial!;
         Assert.Equal(arms.Order(), trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order());
         Assert.All(trial.Segments, s => Assert.True(s is { LatencyCalls: >= TrialPlan.MinLatencyCalls, ThroughputCalls: > 0 }, $"{s}"));
+    }
+
+    /// <summary>RestAPI on free loopback ports, with reflection-based JSON serialization off.</summary>
+    private Task<ServerProcess> StartRestApiWithoutReflectionAsync()
+    {
+        var assembly = RepositoryPaths.ProjectAssembly("RestAPI");
+        return ServerProcess.StartProgramAsync("dotnet", ["exec", "--runtimeconfig", WithoutReflection(assembly), assembly, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
     }
 
     /// <summary>A copy of <paramref name="assembly"/>'s runtime configuration with reflection-based JSON serialization off.</summary>
