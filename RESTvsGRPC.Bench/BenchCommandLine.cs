@@ -1,7 +1,9 @@
 using System.CommandLine;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Paired;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
@@ -83,7 +85,7 @@ public static class BenchCommandLine
         var folder = new Argument<string>("RESULTS_DIR") { Description = "A results folder (or its summary.json)." };
         var summary = new Command("summary", "Write a run's summary (Markdown, HTML, SVG charts) again from its summary.json.") { folder };
         summary.TreatUnmatchedTokensAsErrors = true;
-        summary.SetAction(result => Orchestrator.RewriteSummary(result.GetValue(folder)!, output, error));
+        summary.SetAction(result => RunSummary.Rewrite(result.GetValue(folder)!, output, error));
 
         var parent = new Argument<int>("PARENT_PID");
         var echo = new Command(TcpEcho.Command, "The transport floor's echo process.") { Hidden = true };

@@ -2,7 +2,9 @@ using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Order;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
@@ -17,7 +19,7 @@ public sealed class BenchConfig : ManualConfig
         // Allocations matter as much as time for a client choosing a protocol.
         AddDiagnoser(MemoryDiagnoser.Default);
         // One call's time next to the batch's: what readers compare with published per-call figures.
-        AddColumn(new PerCallColumn(), CategoriesColumn.Default, new ServerCpuColumn());
+        AddColumn(TimeColumn.PerCall, CategoriesColumn.Default, TimeColumn.ServerCpu);
         // Each operation is its own group, so Ratio compares gRPC with its REST baseline.
         AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams);
         WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Declared, MethodOrderPolicy.Declared));

@@ -4,8 +4,9 @@ using RESTvsGRPC.Bench.Servers;
 namespace RESTvsGRPC.Bench;
 
 /// <summary>
-/// What the orchestrator hands to BenchmarkDotNet's benchmark processes through their inherited environment:
-/// the servers' addresses and the data file the answers are checked against.
+/// What the bench hands to the processes that run benchmark bodies, as environment variables of their own (through
+/// BenchmarkDotNet's job, or the trial process's start): the servers' addresses and the data file the answers are
+/// checked against.
 /// </summary>
 public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresses? Grpc, Uri? RestScalingUrl, Uri? GrpcScalingUrl, string DataPath)
 {
@@ -20,31 +21,59 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     private const string GrpcTlsCertificateVariable = "RESTVSGRPC_GRPC_TLS_SHA256";
     private const string GrpcWebUrlVariable = "RESTVSGRPC_GRPC_WEB_URL";
 
-    /// <summary>Publishes the settings to every process started from here on.</summary>
-    public void Export()
+    /// <summary>
+    /// The settings as environment variables, for the processes that run benchmark bodies: BenchmarkDotNet's job
+    /// carries them to its benchmark processes, the trial runner to each trial process.
+    /// </summary>
+    public IReadOnlyList<KeyValuePair<string, string>> Variables() =>
+    [
+        .. new (string Name, string? Value)[]
+        {
+            (RestUrlVariable, Rest?.Http11.ToString()),
+            (RestH2cUrlVariable, Rest?.H2c?.ToString()),
+            (RestTlsUrlVariable, Rest?.Tls?.ToString()),
+            (RestTlsCertificateVariable, Rest?.CertificateSha256),
+            (GrpcUrlVariable, Grpc?.H2c.ToString()),
+            (GrpcTlsUrlVariable, Grpc?.Tls?.ToString()),
+            (GrpcTlsCertificateVariable, Grpc?.CertificateSha256),
+            (GrpcWebUrlVariable, Grpc?.Web?.ToString()),
+            (RestScalingUrlVariable, RestScalingUrl?.ToString()),
+            (GrpcScalingUrlVariable, GrpcScalingUrl?.ToString()),
+            (MeteoriteDataset.PathVariable, DataPath),
+            // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
+            // GC.GetTotalAllocatedBytes then goes backwards or jumps, so BenchmarkDotNet's Allocated column would read
+            // nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep the default.
+            (GcDynamicAdaptationVariable, "0"),
+        }
+        .Where(v => v.Value is not null)
+        .Select(v => KeyValuePair.Create(v.Name, v.Value!)),
+    ];
+
+    /// <summary>Gives <paramref name="start"/>'s process the settings.</summary>
+    public void ApplyTo(System.Diagnostics.ProcessStartInfo start)
     {
-        Environment.SetEnvironmentVariable(RestUrlVariable, Rest?.Http11.ToString());
-        Environment.SetEnvironmentVariable(RestH2cUrlVariable, Rest?.H2c?.ToString());
-        Environment.SetEnvironmentVariable(RestTlsUrlVariable, Rest?.Tls?.ToString());
-        Environment.SetEnvironmentVariable(RestTlsCertificateVariable, Rest?.CertificateSha256);
-        Environment.SetEnvironmentVariable(GrpcUrlVariable, Grpc?.H2c.ToString());
-        Environment.SetEnvironmentVariable(GrpcTlsUrlVariable, Grpc?.Tls?.ToString());
-        Environment.SetEnvironmentVariable(GrpcTlsCertificateVariable, Grpc?.CertificateSha256);
-        Environment.SetEnvironmentVariable(GrpcWebUrlVariable, Grpc?.Web?.ToString());
-        Environment.SetEnvironmentVariable(RestScalingUrlVariable, RestScalingUrl?.ToString());
-        Environment.SetEnvironmentVariable(GrpcScalingUrlVariable, GrpcScalingUrl?.ToString());
-        Environment.SetEnvironmentVariable(MeteoriteDataset.PathVariable, DataPath);
-        // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
-        // GC.GetTotalAllocatedBytes then goes backwards or jumps (dotnet/runtime#131069): BenchmarkDotNet's Allocated
-        // column read 0 B, or 1 MB for 222 KB, per JSON POST. The benchmark processes keep server GC with a fixed heap
-        // count; the servers, started before this, keep the default.
-        Environment.SetEnvironmentVariable(GcDynamicAdaptationVariable, "0");
+        foreach (var (name, value) in Variables())
+        {
+            start.Environment[name] = value;
+        }
+    }
+
+    /// <summary>
+    /// Sets the settings in this process, for a job that runs the benchmark bodies in it (BenchmarkDotNet's
+    /// in-process toolchain); DATAS cannot change after start-up, so the bench's own project file turns it off.
+    /// </summary>
+    public void ApplyToThisProcess()
+    {
+        foreach (var (name, value) in Variables().Where(v => v.Key != GcDynamicAdaptationVariable))
+        {
+            Environment.SetEnvironmentVariable(name, value);
+        }
     }
 
     /// <summary>Turns DATAS off in the processes that inherit it.</summary>
     public const string GcDynamicAdaptationVariable = "DOTNET_GCDynamicAdaptationMode";
 
-    /// <summary>Reads what <see cref="Export"/> published.</summary>
+    /// <summary>Reads what <see cref="Variables"/> gave this process.</summary>
     public static BenchSettings FromEnvironment() => new(
         Url(RestUrlVariable) is { } rest
             ? new RestServerAddresses(rest, Url(RestH2cUrlVariable), Url(RestTlsUrlVariable), Environment.GetEnvironmentVariable(RestTlsCertificateVariable))

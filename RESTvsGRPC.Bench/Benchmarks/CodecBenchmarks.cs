@@ -5,6 +5,8 @@ using ModelLibrary;
 using ModelLibrary.Protos;
 using ModelLibrary.Rest;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -14,6 +16,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// client pays to read it). What a call costs beyond its floor is transport and framework.
 /// </summary>
 [Config(typeof(BenchConfig))]
+[Suite(Suites.Codec)]
 public class CodecBenchmarks
 {
     private MeteoriteDataset _dataset = null!;
@@ -39,44 +42,44 @@ public class CodecBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetSmallPayload)]
+    [BenchmarkCategory(Operations.GetSmallPayload), Arm("json-codec")]
     public ApiVersion JsonSmallPayload() =>
         JsonSerializer.Deserialize(JsonSerializer.SerializeToUtf8Bytes(_jsonVersion, MeteoriteJsonContext.Default.ApiVersion), MeteoriteJsonContext.Default.ApiVersion)!;
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload)]
+    [BenchmarkCategory(Operations.GetSmallPayload), Arm("protobuf-codec")]
     public ModelLibrary.Protos.Version ProtobufSmallPayload() =>
         ModelLibrary.Protos.Version.Parser.ParseFrom(_protobufVersion.ToByteArray());
 
     /// <summary>The large GET and the large POST move the same 1000 records, so one floor serves both.</summary>
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("json-codec")]
     public ModelLibrary.Rest.MeteoriteLanding[] JsonLargePayload() =>
         JsonSerializer.Deserialize(
             JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding),
             MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("protobuf-codec")]
     public MeteoriteLandingList ProtobufLargePayload() =>
         MeteoriteLandingList.Parser.ParseFrom(_dataset.ProtoList.ToByteArray());
 
     /// <summary>What RestAPI's JSON formatter does per large GET, through the same source-generated context.</summary>
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Serialize)]
+    [BenchmarkCategory(Serialize), Arm("json-serialize")]
     public byte[] JsonSerializeLargePayload() => JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
 
     [Benchmark]
-    [BenchmarkCategory(Serialize)]
+    [BenchmarkCategory(Serialize), Arm("protobuf-serialize")]
     public byte[] ProtobufSerializeLargePayload() => _dataset.ProtoList.ToByteArray();
 
     /// <summary>What the REST client does per large GET once the bytes are in.</summary>
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Parse)]
+    [BenchmarkCategory(Parse), Arm("json-parse")]
     public ModelLibrary.Rest.MeteoriteLanding[] JsonParseLargePayload() => JsonSerializer.Deserialize(_jsonLarge, MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
 
     [Benchmark]
-    [BenchmarkCategory(Parse)]
+    [BenchmarkCategory(Parse), Arm("protobuf-parse")]
     public MeteoriteLandingList ProtobufParseLargePayload() => MeteoriteLandingList.Parser.ParseFrom(_protobufLarge);
 
     /// <summary>The categories of the large payload's halves, beside the operations' round trips.</summary>

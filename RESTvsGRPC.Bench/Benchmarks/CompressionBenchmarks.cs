@@ -2,6 +2,8 @@ using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
 using Rest = ModelLibrary.Rest;
 
@@ -13,71 +15,59 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// (<c>grpc-encoding</c>), all at the same compression level. Each operation's baseline is uncompressed REST + JSON.
 /// </summary>
 [Config(typeof(BenchConfig))]
-public class CompressionBenchmarks
+[Suite(Suites.Compression)]
+public class CompressionBenchmarks : ServerBenchmarks
 {
     private RestClient _rest = null!;
     private RestClient _restGzip = null!;
     private GrpcClient _grpc = null!;
     private GrpcClient _grpcGzip = null!;
-    private MeteoriteDataset _dataset = null!;
 
     /// <summary>Calls per benchmark invocation.</summary>
     [Params(100)]
     public int Calls { get; set; }
 
-    [GlobalSetup]
-    public void Setup()
+    protected override async Task ConnectAsync(BenchSettings settings)
     {
-        var settings = BenchSettings.FromEnvironment();
-        _dataset = MeteoriteDataset.Load(settings.DataPath);
-        _rest = new RestClient(settings.RequireRest.Http11Transport);
-        _restGzip = new RestClient(settings.RequireRest.Http11Transport with { Gzip = true });
-        _grpc = new GrpcClient(settings.RequireGrpc.H2cTransport);
-        _grpcGzip = new GrpcClient(settings.RequireGrpc.H2cTransport, "gzip");
-        CorrectnessGate.CheckRestAsync(_rest, _dataset).GetAwaiter().GetResult();
-        CorrectnessGate.CheckRestAsync(_restGzip, _dataset).GetAwaiter().GetResult();
-        CorrectnessGate.CheckGrpcAsync(_grpc, _dataset).GetAwaiter().GetResult();
-        CorrectnessGate.CheckGrpcAsync(_grpcGzip, _dataset).GetAwaiter().GetResult();
-    }
-
-    [GlobalCleanup]
-    public void Cleanup()
-    {
-        _rest.Dispose();
-        _restGzip.Dispose();
-        _grpc.Dispose();
-        _grpcGzip.Dispose();
+        _rest = Keep(new RestClient(Counted(settings.RequireRest.Http11Transport)));
+        _restGzip = Keep(new RestClient(Counted(settings.RequireRest.Http11Transport) with { Gzip = true }));
+        _grpc = Keep(new GrpcClient(Counted(settings.RequireGrpc.H2cTransport)));
+        _grpcGzip = Keep(new GrpcClient(Counted(settings.RequireGrpc.H2cTransport), "gzip"));
+        await CorrectnessGate.CheckRestAsync(_rest, Dataset);
+        await CorrectnessGate.CheckRestAsync(_restGzip, Dataset);
+        await CorrectnessGate.CheckGrpcAsync(_grpc, Dataset);
+        await CorrectnessGate.CheckGrpcAsync(_grpcGzip, Dataset);
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json-gzip")]
     public Task<Rest.MeteoriteLanding[]> RestGzipGetLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list-gzip")]
     public Task<Proto.MeteoriteLandingList> GrpcGzipGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcGzip.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload)]
-    public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_dataset.Records));
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json")]
+    public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload)]
-    public Task<Rest.PostStatus> RestGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.PostLargePayloadAsync(_dataset.Records));
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json-gzip")]
+    public Task<Rest.PostStatus> RestGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload)]
-    public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(_dataset.ProtoList));
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc")]
+    public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload)]
-    public Task<Proto.StatusResponse> GrpcGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcGzip.PostLargePayloadAsync(_dataset.ProtoList));
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc-gzip")]
+    public Task<Proto.StatusResponse> GrpcGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcGzip.PostLargePayloadAsync(Dataset.ProtoList));
 }

@@ -2,6 +2,8 @@ using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
 using Rest = ModelLibrary.Rest;
 
@@ -13,7 +15,8 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// <see cref="MaxRecords"/> records. The summary fits t(n) = a + b·n to each.
 /// </summary>
 [Config(typeof(BenchConfig))]
-public class ScalingBenchmarks
+[Suite(Suites.Scaling)]
+public class ScalingBenchmarks : ServerBenchmarks
 {
     /// <summary>The largest record count measured: the scaling server's data set.</summary>
     public const int MaxRecords = 10_000;
@@ -32,57 +35,47 @@ public class ScalingBenchmarks
     [Params(10)]
     public int Calls { get; set; }
 
-    [GlobalSetup]
-    public void Setup()
+    protected override async Task ConnectAsync(BenchSettings settings)
     {
-        var settings = BenchSettings.FromEnvironment();
         var transport = HttpTransport.Http11(settings.RestScalingUrl
             ?? throw new InvalidOperationException("the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --rest-scaling-url."));
         var grpcTransport = HttpTransport.H2c(settings.GrpcScalingUrl
             ?? throw new InvalidOperationException("the scaling benchmarks need a GrpcAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --grpc-scaling-url."));
-        var dataset = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
-        _records = dataset.First(Records);
-        _protoRecords = dataset.FirstAsProto(Records);
-        _rest = new RestClient(transport);
-        _restProtobuf = new RestProtobufClient(transport);
-        _grpc = new GrpcClient(grpcTransport);
-        CorrectnessGate.CheckRestScalingAsync(_rest, _restProtobuf, dataset, Records).GetAwaiter().GetResult();
-        CorrectnessGate.CheckGrpcScalingAsync(_grpc, dataset, Records).GetAwaiter().GetResult();
-    }
-
-    [GlobalCleanup]
-    public void Cleanup()
-    {
-        _rest.Dispose();
-        _restProtobuf.Dispose();
-        _grpc.Dispose();
+        var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
+        _records = generated.First(Records);
+        _protoRecords = generated.FirstAsProto(Records);
+        _rest = Keep(new RestClient(transport));
+        _restProtobuf = Keep(new RestProtobufClient(transport));
+        _grpc = Keep(new GrpcClient(grpcTransport));
+        await CorrectnessGate.CheckRestScalingAsync(_rest, _restProtobuf, generated, Records);
+        await CorrectnessGate.CheckGrpcScalingAsync(_grpc, generated, Records);
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync(Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-protobuf")]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync(Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync((uint)Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload)]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-stream")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync((uint)Records));
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload)]
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload)]
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-protobuf")]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_protoRecords));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload)]
+    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(_protoRecords));
 }

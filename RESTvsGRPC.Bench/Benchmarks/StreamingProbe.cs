@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 

@@ -8,11 +8,10 @@ namespace RESTvsGRPC.Bench.Clients;
 public static class HttpClientSettings
 {
     /// <summary>
-    /// The initial HTTP/2 stream receive window: larger than any response the benchmarks fetch (1 MB at most). With
-    /// HttpClient's default (64 KB, grown as it measures), Kestrel 10 now and then stops sending a response that
-    /// waits for a window update: 2 of 25 runs of 1500 list calls against a fresh GrpcAPI stalled for good, and so
-    /// did REST + protobuf over h2c and grpc-js clients. With this window no run stalled (50 runs). HTTP/1.1 has no
-    /// flow control, so only the HTTP/2 arms (REST h2c and TLS, gRPC) are affected, and all alike.
+    /// The initial HTTP/2 stream receive window: larger than any response the benchmarks fetch (1 MB at most), so no
+    /// response waits for a window update. With HttpClient's default (64 KB, grown as it measures) Kestrel can stop
+    /// sending a response that waits for one, and a run stalls for good. HTTP/1.1 has no flow control: the window
+    /// concerns the HTTP/2 arms alone (REST h2c and TLS, gRPC), all alike.
     /// </summary>
     public const int Http2StreamWindowBytes = 4 * 1024 * 1024;
 
@@ -57,9 +56,9 @@ public static class HttpClientSettings
     /// <summary>
     /// The one SocketsHttpHandler every client sends through, REST's HttpClient and gRPC's GrpcChannel alike: no
     /// automatic decompression unless the transport asks for gzip; the HTTP/2 window above; the transport's wire counter,
-    /// if any; for TLS, the server's certificate pinned by its SHA-256.
+    /// if any (which also notes each response's HTTP version); for TLS, the server's certificate pinned by its SHA-256.
     /// </summary>
-    public static SocketsHttpHandler CreateHandler(HttpTransport transport)
+    public static HttpMessageHandler CreateHandler(HttpTransport transport)
     {
         var handler = new SocketsHttpHandler
         {
@@ -78,7 +77,7 @@ public static class HttpClientSettings
                 || string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase);
         }
 
-        return handler;
+        return transport.Counter is { } versions ? new WireCounter.VersionNote(handler, versions) : handler;
     }
 
     /// <summary>

@@ -17,11 +17,26 @@ public sealed class WireCounter
     /// <summary>Bytes read from the sockets since the last <see cref="Reset"/>.</summary>
     public long Received => Interlocked.Read(ref _received);
 
+    /// <summary>The HTTP version of the last response a client of this counter received; null before the first and after <see cref="Reset"/>.</summary>
+    public Version? LastResponseVersion { get; private set; }
+
     /// <summary>Starts counting from zero; the connections stay open.</summary>
     public void Reset()
     {
         Interlocked.Exchange(ref _sent, 0);
         Interlocked.Exchange(ref _received, 0);
+        LastResponseVersion = null;
+    }
+
+    /// <summary>Notes each response's HTTP version on the counter: what the client and server negotiated, beside the bytes.</summary>
+    public sealed class VersionNote(HttpMessageHandler inner, WireCounter counter) : DelegatingHandler(inner)
+    {
+        protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            var response = await base.SendAsync(request, cancellationToken);
+            counter.LastResponseVersion = response.Version;
+            return response;
+        }
     }
 
     /// <summary>SocketsHttpHandler's connect step: a TCP connection (no Nagle, as the handler's own) whose stream counts.</summary>

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>
@@ -113,6 +115,10 @@ public sealed class LatencyHistogram
 
         return MaxNanoseconds;
     }
+
+    /// <summary>The percentiles the results file keeps.</summary>
+    public LatencySummary Summary() => new(
+        MeanNanoseconds, Percentile(50), Percentile(90), Percentile(95), Percentile(99), Percentile(99.9), MaxNanoseconds);
 
     private static int BucketOf(long nanoseconds) => nanoseconds < LowestNanoseconds
         ? 0

@@ -1,10 +1,12 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
 using ModelLibrary;
-using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
@@ -53,45 +55,16 @@ public static class LoadCommand
 
             output.WriteLine($"// load scenario: {string.Join("; ", options.Scenario.Describe().Select(p => $"{p.Name} {p.Value}"))}");
             output.WriteLine($"// targets, {(soak ? "all at once" : "one after another")}: {string.Join(", ", targets.Select(t => t.Name))}");
-            var expected = LoadExpectation.For(dataset);
-            var results = new List<TargetResult>();
-            if (soak)
-            {
-                var shared = TextWriter.Synchronized(output);
-                results.AddRange(await Task.WhenAll(targets.Select(target => RunTargetAsync(target, options, expected, servers, shared, error, live: false, stop.Token))));
-            }
-            else
-            {
-                foreach (var target in targets.TakeWhile(_ => !stop.IsCancellationRequested))
-                {
-                    results.Add(await RunTargetAsync(target, options, expected, servers, output, error, liveProgress, stop.Token));
-                }
-            }
-
+            var results = await RunTargetsAsync(targets, options, LoadExpectation.For(dataset), servers, output, error, soak ? null : liveProgress, stop.Token);
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
                 ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), [.. commandLine], $"load, scenario {options.Scenario.Name}", "the load client and the servers at the runtime's default", "none: the OS placed every process"),
                 [.. options.Scenario.Describe().Select(p => new LoadParameter(p.Name, p.Value))],
+                options.Scenario.Timing(),
                 complete,
                 complete ? null : $"stopped by a signal after {results.Count} of {targets.Count} targets (the last one cut short)",
                 results);
-            Directory.CreateDirectory(options.OutputDirectory);
-            run.Save(options.OutputDirectory);
-            output.WriteLine($"// load summary (Markdown, HTML, CSV time series, SVG charts): {LoadSummary.Write(run, options.OutputDirectory)}");
-            if (!complete)
-            {
-                error.WriteLine("load run stopped early: the summary is marked incomplete.");
-                return 1;
-            }
-
-            var wrong = results.Where(r => r.Totals.Errors.Validation > 0).Select(r => r.Name).ToList();
-            if (wrong.Count > 0)
-            {
-                error.WriteLine($"load run failed: {string.Join(", ", wrong)} answered with wrong content (see the validation errors in the summary).");
-                return 1;
-            }
-
-            return soak ? Judge(results, options, output, error) : 0;
+            return Report(run, options, output, error, soak);
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {
@@ -105,6 +78,47 @@ public static class LoadCommand
                 signal.Dispose();
             }
         }
+    }
+
+    /// <summary>Saves the results, writes the summary made from them and, for a soak, the verdict; the run's exit code.</summary>
+    private static int Report(LoadResults run, LoadOptions options, TextWriter output, TextWriter error, bool soak)
+    {
+        Directory.CreateDirectory(options.OutputDirectory);
+        run.Save(options.OutputDirectory);
+        output.WriteLine($"// load summary (Markdown, HTML, CSV time series, SVG charts): {LoadSummary.Write(run, options.OutputDirectory)}");
+        if (!run.Complete)
+        {
+            error.WriteLine("load run stopped early: the summary is marked incomplete.");
+            return 1;
+        }
+
+        var wrong = run.Targets.Where(r => r.Totals.Errors.Validation > 0).Select(r => r.Name).ToList();
+        if (wrong.Count > 0)
+        {
+            error.WriteLine($"load run failed: {string.Join(", ", wrong)} answered with wrong content (see the validation errors in the summary).");
+            return 1;
+        }
+
+        return soak ? Judge(run, options, output, error) : 0;
+    }
+
+    /// <summary>Every target one after another, or (a soak: <paramref name="liveProgress"/> null) all at once; stopped early, those run so far.</summary>
+    private static async Task<IReadOnlyList<TargetResult>> RunTargetsAsync(
+        IReadOnlyList<LoadTarget> targets, LoadOptions options, LoadExpectation expected, ServerSet servers, TextWriter output, TextWriter error, bool? liveProgress, CancellationToken stop)
+    {
+        if (liveProgress is not { } live)
+        {
+            var shared = TextWriter.Synchronized(output);
+            return await Task.WhenAll(targets.Select(target => RunTargetAsync(target, options, expected, servers, shared, error, live: false, stop)));
+        }
+
+        var results = new List<TargetResult>();
+        foreach (var target in targets.TakeWhile(_ => !stop.IsCancellationRequested))
+        {
+            results.Add(await RunTargetAsync(target, options, expected, servers, output, error, live, stop));
+        }
+
+        return results;
     }
 
     private static async Task<TargetResult> RunTargetAsync(
@@ -125,11 +139,11 @@ public static class LoadCommand
     }
 
     /// <summary>Writes soak-verdict.md beside the summary and prints it; 0 when every server passed.</summary>
-    private static int Judge(IReadOnlyList<TargetResult> results, LoadOptions options, TextWriter output, TextWriter error)
+    private static int Judge(LoadResults run, LoadOptions options, TextWriter output, TextWriter error)
     {
-        var verdicts = results.Select(result => SoakVerdict.Of(result, options.Scenario)).OfType<SoakVerdict>().ToList();
-        var text = SoakVerdict.ToMarkdown(verdicts, options.Scenario.Duration);
-        var path = Path.Combine(options.OutputDirectory, "soak-verdict.md");
+        var (results, verdicts) = (run.Targets, SoakVerdict.Of(run));
+        var text = SoakVerdict.ToMarkdown(verdicts, TimeSpan.FromSeconds(run.Timing.DurationSeconds));
+        var path = Path.Combine(options.OutputDirectory, SoakVerdict.FileName);
         File.WriteAllText(path, text);
         output.Write(text);
         output.WriteLine($"// soak verdict: {path}");

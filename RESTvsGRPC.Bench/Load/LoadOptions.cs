@@ -55,9 +55,9 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
     /// <summary>
     /// The options of a parsed <c>load</c> or <c>soak</c>. Soak's defaults make the <c>normal</c> preset held for ten
     /// minutes against RestAPI (JSON) and GrpcAPI at once, after a two-minute warm-up, written to
-    /// BenchmarkDotNet.Artifacts/soak. The warm-up is long because it is what the measured span is judged against:
-    /// measured here, RestAPI's resident memory climbed for about three minutes (141 → 156 MiB) while the server GC
-    /// sized its heap. The soak reads its servers' memory, threads and handles, so it starts them itself.
+    /// BenchmarkDotNet.Artifacts/soak. The warm-up is long because the measured span is judged against it, and a
+    /// server's resident memory climbs for minutes while the server GC sizes its heap. The soak reads its servers'
+    /// memory, threads and handles, so it starts them itself.
     /// </summary>
     public static LoadOptions From(ParseResult result, bool soak)
     {

@@ -1,5 +1,7 @@
 using System.Diagnostics;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
@@ -277,7 +279,7 @@ public sealed class LoadRunner
             measured.Count,
             latencies.Count,
             latencies.Count / (double)seconds,
-            LatencySummary.Of(latencies),
+            latencies.Summary(),
             errors,
             measured.Sum(s => s.SentBytes) / (double)seconds,
             measured.Sum(s => s.ReceivedBytes) / (double)seconds,
@@ -287,16 +289,31 @@ public sealed class LoadRunner
             serverCpu.Count > 0 ? serverCpu.Average() : null,
             series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null);
 
+        var version = _clients[0].LastResponseVersion is { } v ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}" : "unknown";
+        var connections = _scenario.Connections == ConnectionMode.Shared
+            ? version == "HTTP/1.1" ? "shared client: HTTP/1.1 pool (a connection per call in flight)" : "shared client: one HTTP/2 connection"
+            : $"{_clients.Length} clients, a connection each";
+        var held = steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).DefaultIfEmpty(null).Max();
+        return new TargetResult(_target.Name, _target.Description, version, connections, totals, DriftOf(recorder, from, to), series, steps, held, Warnings(totals));
+    }
+
+    /// <summary>The first tenth of the measured span against the last; null where a tenth is too short to judge, or for saturation's steps.</summary>
+    private Drift? DriftOf(LoadRecorder recorder, int from, int to)
+    {
         // A tenth shorter than 10 s is a handful of samples: its rate and p99 say more about the second than the run.
-        var tenth = measured.Count / 10;
-        var drift = tenth >= MinDriftTenthSeconds && _scenario.Model != LoadModel.Saturation
+        var tenth = (to - from) / 10;
+        return tenth >= MinDriftTenthSeconds && _scenario.Model != LoadModel.Saturation
             ? new Drift(
                 recorder.Latencies(from, from + tenth).Count / (double)tenth,
                 recorder.Latencies(to - tenth, to).Count / (double)tenth,
                 recorder.Latencies(from, from + tenth).Percentile(99),
                 recorder.Latencies(to - tenth, to).Percentile(99))
             : null;
+    }
 
+    private static List<string> Warnings(TargetTotals totals)
+    {
+        var errors = totals.Errors;
         var warnings = new List<string>();
         if (totals.ClientCpuPercent > 90)
         {
@@ -313,12 +330,7 @@ public sealed class LoadRunner
             warnings.Add($"{errors.Total} calls failed ({errors.Status} status, {errors.Timeout} timeout, {errors.Validation} validation, {errors.Transport} transport).");
         }
 
-        var version = _clients[0].LastResponseVersion is { } v ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}" : "unknown";
-        var connections = _scenario.Connections == ConnectionMode.Shared
-            ? version == "HTTP/1.1" ? "shared client: HTTP/1.1 pool (a connection per call in flight)" : "shared client: one HTTP/2 connection"
-            : $"{_clients.Length} clients, a connection each";
-        var held = steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).DefaultIfEmpty(null).Max();
-        return new TargetResult(_target.Name, _target.Description, version, connections, totals, drift, series, steps, held, warnings);
+        return warnings;
     }
 
     private static long Ticks(TimeSpan span) => (long)(span.TotalSeconds * Stopwatch.Frequency);

@@ -1,4 +1,5 @@
 using System.Globalization;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
@@ -48,8 +49,7 @@ public sealed record LoadScenario(
     TimeSpan P99Limit)
 {
     /// <summary>
-    /// Measured here: a target's first seconds run at a quarter of its later rate (REST + JSON took about 15 s to
-    /// reach its pace, gRPC about 4 s) while the JIT recompiles the hot paths of client and server.
+    /// A target's first seconds run far below its later rate while the JIT recompiles the hot paths of client and server.
     /// </summary>
     private static readonly TimeSpan DefaultWarmup = TimeSpan.FromSeconds(15);
 
@@ -74,6 +74,9 @@ public sealed record LoadScenario(
 
     /// <summary>How long one target runs: ramp-up, warm-up and duration, or warm-up and every saturation step.</summary>
     public TimeSpan TargetTime => Model == LoadModel.Saturation ? Warmup + (StepDuration * MaxSteps) : RampUp + Warmup + Duration;
+
+    /// <summary>The phases as the results file keeps them.</summary>
+    public LoadTiming Timing() => new(RampUp.TotalSeconds, Warmup.TotalSeconds, MeasuredFrom.TotalSeconds, Duration.TotalSeconds, LoadRunner.MinDriftTenthSeconds);
 
     /// <summary>When the measured span begins, from the target's start: after the ramp-up and the warm-up.</summary>
     public TimeSpan MeasuredFrom => Model == LoadModel.Saturation ? Warmup : RampUp + Warmup;

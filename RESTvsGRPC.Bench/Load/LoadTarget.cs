@@ -1,5 +1,6 @@
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
@@ -46,16 +47,13 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
     /// </summary>
     public static IReadOnlyList<(string Name, LoadTargetKind Kind, string Description)> Catalogue { get; } =
     [
-        ("rest-json", LoadTargetKind.RestJson, "REST + JSON, HTTP/1.1"),
-        ("rest-json-h2c", LoadTargetKind.RestJsonH2c, "REST + JSON, h2c"),
-        ("rest-protobuf", LoadTargetKind.RestProtobuf, "REST + protobuf, HTTP/1.1"),
-        ("grpc", LoadTargetKind.Grpc, "gRPC unary, h2c"),
-        ("grpc-stream", LoadTargetKind.GrpcStream, "gRPC, large GET as a server stream, h2c"),
-        ("rest-minimal", LoadTargetKind.RestMinimal, "REST + JSON, minimal API, HTTP/1.1"),
-        ("grpc-transcoding", LoadTargetKind.Transcoded, "gRPC JSON transcoding, HTTP/1.1"),
-        ("grpc-web", LoadTargetKind.GrpcWeb, "gRPC-Web, HTTP/1.1"),
-        ("grpc-web-text", LoadTargetKind.GrpcWebTextStream, "gRPC-Web text, large GET as a server stream, HTTP/1.1"),
-        ("grpc-web-h2c", LoadTargetKind.GrpcWebH2c, "gRPC-Web, h2c"),
+        .. new[]
+        {
+            ("rest-json", LoadTargetKind.RestJson), ("rest-json-h2c", LoadTargetKind.RestJsonH2c), ("rest-protobuf", LoadTargetKind.RestProtobuf),
+            ("grpc", LoadTargetKind.Grpc), ("grpc-stream", LoadTargetKind.GrpcStream), ("rest-minimal", LoadTargetKind.RestMinimal),
+            ("grpc-transcoding", LoadTargetKind.Transcoded), ("grpc-web", LoadTargetKind.GrpcWeb), ("grpc-web-text", LoadTargetKind.GrpcWebTextStream),
+            ("grpc-web-h2c", LoadTargetKind.GrpcWebH2c),
+        }.Select(target => (target.Item1, target.Item2, ArmCatalogue.Clients[target.Item1].Name)),
     ];
 
     /// <summary>

@@ -3,14 +3,16 @@ using System.Globalization;
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using RESTvsGRPC.Bench.Benchmarks;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Paired;
 
 /// <summary>
-/// The headline ratios, measured so a noisy machine cannot tilt them: in one process, over the transport suite's
-/// own long-lived clients and benchmark bodies, each operation runs in rounds; in a round every arm (and every
-/// transport floor) makes <see cref="Calls"/> calls, the arms taking turns call by call in an order shuffled at each
+/// The paired rounds, a diagnostic beside the trials: in one process, over the transport suite's own long-lived
+/// clients and benchmark bodies, each operation runs in rounds; in a round every arm (and every transport floor)
+/// makes <see cref="CallsPerRound"/> calls, the arms taking turns call by call in an order shuffled at each
 /// turn with a fixed seed, and the round's ratio is taken from its own calls.
 /// An operation stops when every ratio's 95 % interval is within ±<see cref="TargetHalfWidth"/> of its median, or
 /// when its time budget ends; the result says which.
@@ -21,12 +23,12 @@ public static class PairedMeasurement
     public const int Seed = 18;
 
     /// <summary>Calls of each arm per round, as BenchmarkDotNet's smaller batch.</summary>
-    public const int Calls = 100;
+    public const int CallsPerRound = 100;
 
     /// <summary>
-    /// Calls an arm makes in a row before another arm's turn: one. On a 2-core VM a small call's time doubles or
-    /// halves from one 10 ms stretch to the next (where the scheduler puts the two ends' threads), so arms that take
-    /// turns batch by batch still meet different machines; taking turns call by call, they meet the same one.
+    /// Calls an arm makes in a row before another arm's turn: one. A small call's time follows where the scheduler
+    /// puts the two ends' threads, which changes from one few-millisecond stretch to the next: arms that take turns
+    /// batch by batch would meet different machines, arms that take turns call by call meet the same one.
     /// </summary>
     public const int CallsPerStep = 1;
 
@@ -50,7 +52,7 @@ public static class PairedMeasurement
 
         /// <summary>The plan as a run's provenance states it.</summary>
         public override string ToString() =>
-            $"paired rounds ({Name}): {Calls} calls per arm per round, arms taking turns call by call (seed {Seed}), {WarmUpRounds} warm-up rounds, "
+            $"paired rounds ({Name}): {CallsPerRound} calls per arm per round, arms taking turns call by call (seed {Seed}), {WarmUpRounds} warm-up rounds, "
             + $"{MinimumRounds} to {MaxRounds} rounds until every interval is within ±{TargetHalfWidth:0%} or {BudgetPerOperation.TotalSeconds:0} s per operation";
     }
 
@@ -58,9 +60,9 @@ public static class PairedMeasurement
     /// Small calls each arm makes back to back, after the rounds, to split a call's time into CPU and waiting: enough
     /// that the OS's CPU accounting (10 ms ticks on Linux) reads a few hundred milliseconds per arm, to within ±5 %.
     /// </summary>
-    public const int CostCalls = 2000;
+    public const int BackToBackCalls = 2000;
 
-    private sealed record Arm(string Method, string Role, Func<Task> Call, int? ServerProcessId, double? RequestBytes = null, double? ResponseBytes = null)
+    private sealed record RoundArm(string Method, Arm Catalogued, PairedRole Role, Func<Task> Call, int? ServerProcessId, double? RequestBytes = null, double? ResponseBytes = null)
     {
         public List<double> Times { get; } = [];
 
@@ -76,7 +78,7 @@ public static class PairedMeasurement
     /// <paramref name="wire"/>, and ends with the back-to-back cost pass against each arm's server (<paramref name="serverOf"/>).
     /// </summary>
     public static async Task<IReadOnlyList<PairedOperation>> RunAsync(
-        TransportBenchmarks benchmarks, HttpVersionBenchmarks? httpVersions, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Func<string, int?> serverOf, Plan plan, TextWriter output)
+        TransportBenchmarks benchmarks, HttpVersionBenchmarks? httpVersions, TransportFloor? floor, IReadOnlyList<WireBytes> wire, Func<Arm, int?> serverOf, Plan plan, TextWriter output)
     {
         var random = new Random(Seed);
         var results = new List<PairedOperation>();
@@ -90,7 +92,7 @@ public static class PairedMeasurement
                 {
                     // REST over HTTP/2 beside gRPC: what of gRPC's small call is HTTP/2's, on the same client stack.
                     arms.AddRange(ArmsOf(httpVersions, operation, serverOf).Where(a => a.Method == nameof(HttpVersionBenchmarks.RestH2cGetSmallPayload))
-                        .Select(a => a with { Role = PairedArm.ComparedRole }));
+                        .Select(a => a with { Role = PairedRole.Compared }));
                 }
 
                 if (operation == Operations.GetSmallPayload && floor is not null)
@@ -101,7 +103,7 @@ public static class PairedMeasurement
                         {
                             var connection = await floor.ConnectAsync((int)Math.Round(bytes.SentPerCall), (int)Math.Round(bytes.ReceivedPerCall));
                             connections.Add(connection);
-                            arms.Add(new Arm(arm.Method, PairedArm.FloorRole, connection.ExchangeAsync, floor.ProcessId, connection.RequestBytes, connection.ResponseBytes));
+                            arms.Add(new RoundArm(arm.Method, arm.Catalogued, PairedRole.Floor, connection.ExchangeAsync, floor.ProcessId, connection.RequestBytes, connection.ResponseBytes));
                         }
                     }
                 }
@@ -143,9 +145,9 @@ public static class PairedMeasurement
         return results;
     }
 
-    private static async Task<PairedOperation> MeasureAsync(string operation, List<Arm> arms, Plan plan, Random random)
+    private static async Task<PairedOperation> MeasureAsync(string operation, List<RoundArm> arms, Plan plan, Random random)
     {
-        for (var i = 0; i < plan.WarmUpRounds * Calls; i++)
+        for (var i = 0; i < plan.WarmUpRounds * CallsPerRound; i++)
         {
             foreach (var arm in arms)
             {
@@ -161,7 +163,7 @@ public static class PairedMeasurement
         {
             GC.Collect();
             GC.WaitForPendingFinalizers();
-            for (var step = 0; step < Calls; step++)
+            for (var step = 0; step < CallsPerRound; step++)
             {
                 random.Shuffle(order);
                 for (var i = 0; i < order.Length; i++)
@@ -174,7 +176,7 @@ public static class PairedMeasurement
 
             foreach (var arm in arms)
             {
-                arm.Times.Add(arm.Elapsed / Calls);
+                arm.Times.Add(arm.Elapsed / CallsPerRound);
                 arm.Elapsed = 0;
             }
 
@@ -206,7 +208,7 @@ public static class PairedMeasurement
     /// Each arm's calls back to back, with the CPU time this process and the arm's server (or echo process) ran
     /// meanwhile: what of a call is work on either side, and what is waiting for the other to wake up.
     /// </summary>
-    private static async Task MeasureCostsAsync(List<Arm> arms)
+    private static async Task MeasureCostsAsync(List<RoundArm> arms)
     {
         foreach (var arm in arms.Where(a => a.ServerProcessId is not null))
         {
@@ -216,7 +218,7 @@ public static class PairedMeasurement
             using var server = Process.GetProcessById(arm.ServerProcessId!.Value);
             var (clientBefore, serverBefore) = (self.TotalProcessorTime, server.TotalProcessorTime);
             var start = Stopwatch.GetTimestamp();
-            for (var i = 0; i < CostCalls; i++)
+            for (var i = 0; i < BackToBackCalls; i++)
             {
                 await arm.Call();
             }
@@ -225,37 +227,41 @@ public static class PairedMeasurement
             self.Refresh();
             server.Refresh();
             arm.Cost = new CallCost(
-                elapsed / CostCalls,
-                (self.TotalProcessorTime - clientBefore).TotalNanoseconds / CostCalls,
-                (server.TotalProcessorTime - serverBefore).TotalNanoseconds / CostCalls);
+                elapsed / BackToBackCalls,
+                (self.TotalProcessorTime - clientBefore).TotalNanoseconds / BackToBackCalls,
+                (server.TotalProcessorTime - serverBefore).TotalNanoseconds / BackToBackCalls);
         }
     }
 
-    private static PairedOperation Result(string operation, List<Arm> arms, int rounds, string stoppedBy, TimeSpan elapsed) => new(
-        operation, Calls, rounds, stoppedBy, elapsed.TotalSeconds,
-        [.. arms.Select(a => new PairedArm(a.Method, a.Role, [.. a.Times], a.RequestBytes, a.ResponseBytes))]);
+    private static PairedOperation Result(string operation, List<RoundArm> arms, int rounds, string stoppedBy, TimeSpan elapsed) => new(
+        operation, CallsPerRound, rounds, stoppedBy, elapsed.TotalSeconds,
+        [.. arms.Select(a => new PairedArm(a.Method, a.Catalogued.Id, a.Role, [.. a.Times], a.RequestBytes, a.ResponseBytes))])
+    {
+        BackToBackCalls = BackToBackCalls,
+    };
 
     /// <summary>A benchmark class's bodies of one operation, the baseline first.</summary>
-    private static List<Arm> ArmsOf(object benchmarks, string operation, Func<string, int?> serverOf) =>
+    private static List<RoundArm> ArmsOf(object benchmarks, string operation, Func<Arm, int?> serverOf) =>
     [
         .. benchmarks.GetType().GetMethods()
             .Select(method => (Method: method, Benchmark: method.GetCustomAttribute<BenchmarkAttribute>(), Category: method.GetCustomAttribute<BenchmarkCategoryAttribute>()))
             .Where(m => m.Benchmark is not null && m.Category?.Categories.Contains(operation) == true)
             .OrderByDescending(m => m.Benchmark!.Baseline)
-            .Select(m => new Arm(
+            .Select(m => new RoundArm(
                 m.Method.Name,
-                m.Benchmark!.Baseline ? PairedArm.BaselineRole : PairedArm.ComparedRole,
+                BenchmarkArms.Of(m.Method),
+                m.Benchmark!.Baseline ? PairedRole.Baseline : PairedRole.Compared,
                 // A delegate bound once, so the timed region holds the call and no reflection.
                 (Func<Task>)Delegate.CreateDelegate(typeof(Func<Task>), benchmarks, m.Method),
-                serverOf(m.Method.Name))),
+                serverOf(BenchmarkArms.Of(m.Method)))),
     ];
 
     private static string Describe(PairedOperation result)
     {
         var ratios = result.Compared.Select(arm => (Arm: arm, Ratio: result.RatioOf(arm)))
             .Select(r => r.Ratio is { } ratio
-                ? $"{Arms.Describe(r.Arm.Method)} {Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
-                : Arms.Describe(r.Arm.Method));
+                ? $"{ArmCatalogue.Benchmarks[r.Arm.Arm].Name} {Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
+                : ArmCatalogue.Benchmarks[r.Arm.Arm].Name);
         return $"{result.Operation}: {result.Rounds} rounds in {result.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s, stopped by {result.StoppedBy}; "
             + $"REST + JSON's time over {string.Join(", ", ratios)}";
     }

@@ -3,10 +3,8 @@ namespace RESTvsGRPC.Bench.Placement;
 /// <summary>
 /// The one JIT setting the bench gives every process it starts (servers, trials, BenchmarkDotNet's processes): no
 /// delay before hot methods are recompiled at their optimized tier. A process pinned to one CPU sees one processor,
-/// and .NET then waits ten times longer before that recompilation (a second, restarted by every method compiled in
-/// the meantime): measured here, a fresh client on one CPU took 15–20 s to reach its steady state and ran up to three
-/// times slower until then. Without the delay the same optimized, profile-guided code arrives within about 3 s; the
-/// steady state itself is unchanged (the large GET's REST + JSON client: 2.3–2.5 ms per call either way).
+/// and .NET then waits ten times longer before that recompilation, restarted by every method compiled meanwhile, so a
+/// fresh client would spend its first seconds measuring the JIT; the steady state itself is the same either way.
 /// </summary>
 public static class JitTiering
 {

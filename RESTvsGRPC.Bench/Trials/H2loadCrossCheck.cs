@@ -2,8 +2,10 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Net;
 using System.Text.RegularExpressions;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 

@@ -1,5 +1,7 @@
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -12,10 +14,10 @@ namespace RESTvsGRPC.Bench.Trials;
 public static class LoadCrossCheck
 {
     /// <summary>Runs every arm of <paramref name="trials"/>; throws <see cref="TrialFailedException"/> when the process fails.</summary>
-    public static async Task<IReadOnlyList<LoadCheck>> RunAsync(TrialPlan plan, TrialsRun trials, ServerSet servers, TextWriter output)
+    public static async Task<IReadOnlyList<LoadCheck>> RunAsync(TrialPlan plan, TrialsRun trials, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var arms = TrialStatistics.Arms(trials.Trials).Select(a => $"{a.Operation}/{a.Arm}").ToList();
-        var answer = await TrialRunner.RunLoadCheckAsync(plan, arms, trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => c.Concurrency), servers, output);
+        var answer = await TrialRunner.RunLoadCheckAsync(plan, arms, trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => c.Concurrency), servers, settings, output);
         foreach (var check in answer)
         {
             output.WriteLine($"// load mode: {check.Operation} {check.Arm} at {check.Concurrency} in flight: {check.CallsPerSecond:0} calls/s");

@@ -1,7 +1,9 @@
 using System.Diagnostics;
 using System.Runtime;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -66,8 +68,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     /// <summary>
     /// Every arm one call at a time for a segment's length, unrecorded: after the ladder's many calls in flight the
-    /// servers run slower for a few seconds (the first arms of the first trial took up to 2.3 times their median), and
-    /// that belongs to the calibration, not to a trial.
+    /// servers run slower for a few seconds, which belongs to the calibration, not to a trial.
     /// </summary>
     private async Task SettleAsync()
     {
@@ -121,7 +122,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// Every arm in a closed loop at its concurrency for a warm-up's length, unrecorded, then a pause until
     /// the JIT has compiled nothing for <see cref="JitQuietMilliseconds"/> ms (at most <see cref="JitQuietLimitSeconds"/> s),
     /// so that no arm is measured while the code all arms share is still being recompiled at its optimized tier in the
-    /// background: without the pause the first arm measured in a trial took 1.3 to 11 times its median across trials.
+    /// background (it would make the first arm of each trial the slowest).
     /// </summary>
     private async Task WarmProcessAsync(IReadOnlyList<TrialArm> arms)
     {

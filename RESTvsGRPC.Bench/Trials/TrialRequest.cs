@@ -1,7 +1,9 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 

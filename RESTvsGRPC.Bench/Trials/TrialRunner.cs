@@ -1,8 +1,11 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -15,7 +18,7 @@ namespace RESTvsGRPC.Bench.Trials;
 public static class TrialRunner
 {
     /// <summary>Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>; throws <see cref="TrialFailedException"/> when the calibration or every trial fails.</summary>
-    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, string placement, TextWriter output)
+    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, string placement, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
@@ -23,7 +26,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 TrialRequest.Calibration, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, [.. arms.Select(a => a.Name)],
                 new Dictionary<string, int>(), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
-            var calibration = await RunOneAsync(request, folder.FullName, servers, output);
+            var calibration = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (calibration.Answer?.Calibration is not { } concurrency)
             {
                 throw new TrialFailedException($"the calibration process failed: {calibration.Failure}");
@@ -34,7 +37,7 @@ public static class TrialRunner
             var failures = new List<TrialFailure>();
             for (var index = 1; index <= plan.Trials; index++)
             {
-                var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.FullName, servers, output);
+                var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.FullName, servers, settings, output);
                 if (answer?.Trial is { } trial)
                 {
                     trials.Add(trial);
@@ -52,7 +55,10 @@ public static class TrialRunner
                 throw new TrialFailedException($"every trial failed; trial 1: {failures[0].Reason}");
             }
 
-            return new TrialsRun(plan.ToString(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement));
+            return new TrialsRun(plan.ToString(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
+            {
+                Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
+            };
         }
         finally
         {
@@ -61,14 +67,14 @@ public static class TrialRunner
     }
 
     /// <summary>Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process; throws <see cref="TrialFailedException"/> when it fails.</summary>
-    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, int> concurrency, ServerSet servers, TextWriter output)
+    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, int> concurrency, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
             var request = new TrialRequest(
                 TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
-            var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, output);
+            var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {failure}");
         }
         finally
@@ -78,13 +84,14 @@ public static class TrialRunner
     }
 
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; the failure in one sentence otherwise.</summary>
-    private static async Task<(TrialAnswer? Answer, string? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, TextWriter output)
+    private static async Task<(TrialAnswer? Answer, string? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var name = request.Index switch { TrialRequest.Calibration => "calibration", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        settings.ApplyTo(start);
         foreach (var argument in new[] { typeof(TrialProcess).Assembly.Location, TrialProcess.Command, requestPath })
         {
             start.ArgumentList.Add(argument);

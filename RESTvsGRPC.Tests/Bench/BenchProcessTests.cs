@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -81,7 +83,8 @@ public sealed class BenchProcessTests : IDisposable
         using var unrelatedRest = await TestServers.StartRestAsync();
         using var unrelatedGrpc = await TestServers.StartGrpcAsync();
 
-        await RunToSummaryAsync("--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        // In process: the servers' lifetimes are the subject, not BenchmarkDotNet's toolchain (the dry run of every suite covers that).
+        await RunToSummaryAsync("--inProcess", "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
 
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
@@ -241,16 +244,16 @@ public sealed class BenchProcessTests : IDisposable
     }
 
     /// <summary>
-    /// RestAPI killed (SIGKILL) or frozen (SIGSTOP: it keeps its port and answers nothing) while BenchmarkDotNet builds
-    /// the benchmarks: the first benchmark fails, the run stops there, and the bench says which server failed and how,
-    /// in one line, exits 1, leaves no report and no summary, and no server behind.
+    /// RestAPI killed (SIGKILL) or frozen (SIGSTOP: it keeps its port and answers nothing) as BenchmarkDotNet starts
+    /// (in the bench's process, so no build stands between): a benchmark fails, the run stops there, and the bench says
+    /// which server failed and how, in one line, exits 1, leaves no report and no summary, and no server behind.
     /// </summary>
     [LinuxTheory]
     [InlineData("KILL", "bench failed: RestAPI (process {0}) exited with code 137 during the run; no report written")]
     [InlineData("STOP", "bench failed: RestAPI at http://127.0.0.1:")]
     public async Task Bench_stops_with_one_sentence_and_no_report_when_a_server_fails_mid_run(string signal, string expected)
     {
-        using var bench = StartBench("--job", "dry", "--filter", "*TransportBenchmarks*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
+        using var bench = StartBench("--inProcess", "--job", "dry", "--filter", "*TransportBenchmarks*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
         int[] servers;
         int restApi;
         string error;
@@ -297,7 +300,7 @@ public sealed class BenchProcessTests : IDisposable
         using var relay = new FreezingRelay(restApi.BaseAddress);
         using var bench = StartBench(
             "--rest-url", relay.Address.ToString(), "--grpc-url", grpcApi.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData,
-            "--job", "dry", "--filter", "*TransportBenchmarks.RestGetLargePayload*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
+            "--inProcess", "--job", "dry", "--filter", "*TransportBenchmarks.RestGetLargePayload*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
         string error;
         TimeSpan afterFreezing;
         try

@@ -1,6 +1,8 @@
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;

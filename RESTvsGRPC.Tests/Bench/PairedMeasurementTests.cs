@@ -1,4 +1,6 @@
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Tests.Bench;
 
@@ -44,8 +46,8 @@ public sealed class PairedMeasurementTests
         // Every other round the machine is three times slower for both arms: per arm the times spread 3×, per round the ratio is 2.
         double[] slowdown = [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3];
         var operation = Operation(
-            new PairedArm("RestGetLargePayload", PairedArm.BaselineRole, [.. slowdown.Select(s => 4_000_000 * s)]),
-            new PairedArm("GrpcGetLargePayloadAsList", PairedArm.ComparedRole, [.. slowdown.Select(s => 2_000_000 * s)]));
+            new PairedArm("RestGetLargePayload", "rest-json", PairedRole.Baseline, [.. slowdown.Select(s => 4_000_000 * s)]),
+            new PairedArm("GrpcGetLargePayloadAsList", "grpc-list", PairedRole.Compared, [.. slowdown.Select(s => 2_000_000 * s)]));
 
         var ratio = operation.RatioOf(operation.Compared.Single())!;
 
@@ -57,8 +59,8 @@ public sealed class PairedMeasurementTests
     public void Transport_floor_share_is_taken_round_by_round()
     {
         var operation = Operation(
-            new PairedArm("RestGetSmallPayload", PairedArm.BaselineRole, [100, 200, 100, 200, 100, 200]),
-            new PairedArm("RestGetSmallPayload", PairedArm.FloorRole, [25, 50, 25, 50, 25, 50], 62, 175));
+            new PairedArm("RestGetSmallPayload", "rest-json", PairedRole.Baseline, [100, 200, 100, 200, 100, 200]),
+            new PairedArm("RestGetSmallPayload", "rest-json", PairedRole.Floor, [25, 50, 25, 50, 25, 50], 62, 175));
 
         var share = PairedOperation.Quotients(operation.Floors.Single(), operation.Baseline)!;
 
@@ -73,7 +75,7 @@ public sealed class PairedMeasurementTests
     public void Paired_ratio_holds_between_runs_within_five_percent_and_inside_both_intervals(
         double median, double lower, double upper, double nextMedian, double nextLower, double nextUpper, bool holds)
     {
-        var change = new PairedChange("GetLargePayload", "GrpcGetLargePayloadAsList", new(median, lower, upper, 40), new(nextMedian, nextLower, nextUpper, 40));
+        var change = new PairedChange("GetLargePayload", "grpc-list", new(median, lower, upper, 40), new(nextMedian, nextLower, nextUpper, 40));
 
         Assert.Equal(holds, change.Holds);
     }
@@ -86,7 +88,7 @@ public sealed class PairedMeasurementTests
 
         var change = Assert.Single(RunToRun.Between(previous, current)!.Paired!);
 
-        Assert.Equal("GrpcGetLargePayloadAsList", change.Method);
+        Assert.Equal("grpc-list", change.Arm);
         Assert.Equal(2.0, change.Previous.Median, 6);
         Assert.Equal(2.02, change.Current.Median, 6);
         Assert.True(change.Holds);
@@ -98,8 +100,8 @@ public sealed class PairedMeasurementTests
         double[] scatter = [0.98, 1.0, 1.02, 0.99, 1.01, 1.0];
         return
         [
-            new("RestGetLargePayload", PairedArm.BaselineRole, [.. scatter.Select(_ => 4e6)]),
-            new("GrpcGetLargePayloadAsList", PairedArm.ComparedRole, [.. scatter.Select(s => 4e6 / (ratio * s))]),
+            new("RestGetLargePayload", "rest-json", PairedRole.Baseline, [.. scatter.Select(_ => 4e6)]),
+            new("GrpcGetLargePayloadAsList", "grpc-list", PairedRole.Compared, [.. scatter.Select(s => 4e6 / (ratio * s))]),
         ];
     }
 

@@ -1,4 +1,6 @@
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Tests.Bench;
 

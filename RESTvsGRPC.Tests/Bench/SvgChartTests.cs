@@ -1,10 +1,13 @@
 using System.Globalization;
 using System.Net;
 using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Bench.Load;
 using RESTvsGRPC.Tests.Infrastructure;
+using RESTvsGRPC.Tests.Reports;
 
 namespace RESTvsGRPC.Tests.Bench;
 
@@ -40,18 +43,15 @@ public sealed partial class SvgChartTests
     }
 
     /// <summary>
-    /// Every chart a run and a load run write, read back as text boxes (position, anchor, rotation, and a width of
-    /// 0.6 em a character): no label leaves the canvas, and no two labels overlap.
+    /// Every approved chart of the stored runs (the report snapshots render each again and compare), read back as
+    /// text boxes (position, anchor, rotation, and a width of 0.6 em a character): no label leaves the canvas, and
+    /// no two labels overlap.
     /// </summary>
     [Fact]
     public void No_label_of_any_chart_leaves_its_canvas_or_overlaps_another()
     {
-        using var directory = new TemporaryDirectory();
-        RunSummary.Write(RunFixture.Run(), directory.Path);
-        var load = LoadSummaryTests.Results(complete: true);
-        LoadSummary.Write(load with { Scenario = [.. load.Scenario, new("ramp-up", "5 s"), new("warm-up (not measured)", "15 s")] }, directory.Path);
-        var charts = Directory.GetFiles(directory.Path, "*.svg");
-        Assert.True(charts.Length >= 7, $"only {charts.Length} charts written");
+        var charts = Directory.GetFiles(StoredReports.Root, "*.svg", SearchOption.AllDirectories);
+        Assert.True(charts.Length >= 20, $"only {charts.Length} approved charts");
 
         Assert.All(charts, chart =>
         {

@@ -1,6 +1,8 @@
 using System.Text.Json;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Tests.Bench;
 

@@ -1,5 +1,7 @@
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Reports;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Bench;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -28,7 +30,7 @@ public sealed class LineEndingTests : IDisposable
     [Fact]
     public void Load_summary_series_and_results_are_written_with_lf_only()
     {
-        var results = new LoadResults(RunFixture.Provenance(), [new("scenario", "light")], true, null, []);
+        var results = new LoadResults(RunFixture.Provenance(), [new("scenario", "light")], new LoadTiming(0, 1, 1, 10, 10), true, null, []);
         results.Save(_directory.Path);
         LoadSummary.Write(results, _directory.Path);
 

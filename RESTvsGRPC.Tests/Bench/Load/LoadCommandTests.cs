@@ -4,6 +4,8 @@ using ModelLibrary;
 using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench.Load;

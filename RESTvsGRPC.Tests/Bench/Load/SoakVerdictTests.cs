@@ -1,4 +1,6 @@
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Tests.Bench.Load;
 

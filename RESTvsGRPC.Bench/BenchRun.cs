@@ -1,0 +1,339 @@
+using System.Diagnostics;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Paired;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Bench;
+
+/// <summary>
+/// A phase that could not finish: <see cref="Exception.Message"/> says which, <see cref="Cause"/> why (the servers'
+/// own problem is put first where they have one), and <see cref="Ending"/> what it means for the run's reports.
+/// </summary>
+internal sealed class PhaseFailedException(string message, Exception? cause = null, string ending = "; no report written.") : Exception(message, cause)
+{
+    public Exception? Cause => InnerException;
+
+    public string Ending { get; } = ending;
+}
+
+/// <summary>
+/// One run's phases in order, each a method: servers, gate, probes, trials, paired rounds, BenchmarkDotNet, results.
+/// Every failure leaves through <see cref="PhaseFailedException"/>; the measurements are handed on as a <see cref="RunResults"/>.
+/// </summary>
+internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDataset dataset, ServerSet servers, TextWriter output)
+{
+    private readonly Stopwatch _phase = Stopwatch.StartNew();
+    private BenchSettings _settings = null!;
+    private RunResults _results = null!;
+
+    /// <summary>Runs every phase the options ask for and writes the results and their summary.</summary>
+    public async Task MeasureAsync()
+    {
+        await StartServersAsync();
+        await Orchestrator.GateAsync(servers, dataset, output);
+        Done("correctness gate", "every operation on every transport answered and validated");
+        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath);
+        await ProbeAsync();
+        Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
+        await TrialsAsync();
+        await PairedAsync();
+        if (options.Paired)
+        {
+            var directory = Path.Combine(options.ArtifactsPath, "paired");
+            Directory.CreateDirectory(directory);
+            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, options.TrialPlan.ToString(), "servers at the runtime's default GC", Orchestrator.Placement(options)));
+            return;
+        }
+
+        var summaries = RunBenchmarkDotNet();
+        if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } resultsDirectory)
+        {
+            _results = _results with { Benchmarks = BenchmarkResults.From(summaries) };
+            Write(resultsDirectory, ProvenanceReader.Read(summaries, dataset, Orchestrator.ServerUrls(servers), args, Orchestrator.Placement(options)));
+            WriteScalingFit(resultsDirectory);
+        }
+
+        foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Distinct())
+        {
+            output.WriteLine($"// reports (HTML, CSV, Markdown): {directory}");
+        }
+    }
+
+    private async Task StartServersAsync()
+    {
+        try
+        {
+            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Paired);
+            Done("servers", options.GivesServers ? "given by URL, none started" : $"{servers.ProcessIds.Count} started");
+        }
+        catch (OperationCanceledException)
+        {
+            throw new PhaseFailedException("bench stopped by a signal while it started the servers; every server it had started is stopped.");
+        }
+    }
+
+    /// <summary>Bytes on the wire per arm, and the streaming probe where the scaling servers run; nothing timed by BenchmarkDotNet yet.</summary>
+    private async Task ProbeAsync()
+    {
+        try
+        {
+            var wireBytes = await WireBytesProbe.MeasureAsync(_settings);
+            Done("bytes probe", $"{wireBytes.Count} benchmarks' bytes on the wire");
+            IReadOnlyList<StreamingResult> streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
+                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
+                : [];
+            if (streaming.Count > 0)
+            {
+                Done("streaming probe", $"time to first record, {ScalingBenchmarks.MaxRecords:N0} records");
+            }
+
+            _results = new RunResults(null!, [], wireBytes, streaming)
+            {
+                StreamingMethod = streaming.Count > 0 ? new StreamingMethod(StreamingProbe.Repetitions, StreamingProbe.WarmUps, StreamingProbe.MemorySampleEvery) : null,
+            };
+        }
+        catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException)
+        {
+            throw new PhaseFailedException("bench stopped before timing anything", e, ".");
+        }
+    }
+
+    private async Task TrialsAsync()
+    {
+        try
+        {
+            if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
+            {
+                _results = _results with { Trials = await TrialPhaseAsync("trials", TrialArm.Transport) };
+            }
+
+            if (options.MeasuresStylesTrials && servers is { Rest: not null, Grpc.Web: not null })
+            {
+                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", TrialArm.Styles) };
+            }
+        }
+        catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+        {
+            throw new PhaseFailedException("bench failed during the trials", e);
+        }
+    }
+
+    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms)
+    {
+        var trials = await MeasureTrialsAsync(servers, dataset, options, arms, output);
+        Done(name, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
+        return trials;
+    }
+
+    private async Task PairedAsync()
+    {
+        if (options.MeasuresPaired && servers is { Rest: not null, Grpc: not null })
+        {
+            _results = _results with { Paired = await PairedPhaseAsync("paired rounds", "the paired rounds", () => MeasurePairedAsync(servers, _results.WireBytes, options.PairedPlan, output)) };
+        }
+
+        if (options.MeasuresStylesPaired && servers is { Rest: not null, Grpc.Web: not null })
+        {
+            _results = _results with { StylesPaired = await PairedPhaseAsync("paired rounds, API styles", "the API styles' paired rounds", () => MeasureStylesPairedAsync(options.PairedPlan, output)) };
+        }
+    }
+
+    /// <summary>One set of paired rounds as a phase: its line when done, its failure as the phase's.</summary>
+    private async Task<IReadOnlyList<PairedOperation>> PairedPhaseAsync(string name, string during, Func<Task<IReadOnlyList<PairedOperation>>> measure)
+    {
+        try
+        {
+            var paired = await measure();
+            Done(name, $"{paired.Count} operations");
+            return paired;
+        }
+        catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException or GateFailedException or ServerStartException)
+        {
+            throw new PhaseFailedException($"bench failed during {during}", e);
+        }
+    }
+
+    /// <summary>BenchmarkDotNet over the suites the options select; a failed case removes the run's reports and fails the phase.</summary>
+    private Summary[] RunBenchmarkDotNet()
+    {
+        // The settings travel with the job: a mutator adds them to whichever job the command line chose. A job run in
+        // this process (the in-process toolchain) reads them from here.
+        var config = ManualConfig.Create(DefaultConfig.Instance)
+            .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
+            .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).AsMutator());
+        if (options.BenchmarkDotNetArgs.Any(a => a is "--inProcess" or "-i"))
+        {
+            _settings.ApplyToThisProcess();
+        }
+
+        var started = DateTime.UtcNow;
+        output.WriteLine("// phase: BenchmarkDotNet starts (its own output follows)");
+        _phase.Restart();
+        var summaries = BenchmarkSwitcher.FromTypes(Orchestrator.BenchmarkTypes).Run(options.BenchmarkDotNetArgs, config).ToArray();
+        Done("BenchmarkDotNet", $"{summaries.Sum(s => s.Reports.Length)} benchmarks");
+        if (Failures(summaries) is { Count: > 0 } failures)
+        {
+            RemoveReports(summaries, started);
+            var log = summaries.Select(s => s.LogFilePath).FirstOrDefault(File.Exists);
+            var reason = string.Join("; ", failures.Take(3)) + (failures.Count > 3 ? $" and {failures.Count - 3} more" : "");
+            throw new PhaseFailedException("bench failed", new InvalidOperationException(reason), "; no report written" + (log is null ? "." : $" (BenchmarkDotNet's log: {log})."));
+        }
+
+        return summaries;
+    }
+
+    /// <summary>Saves the results with their provenance and the spread from the previous run in <paramref name="directory"/>, then the summary made from them.</summary>
+    private void Write(string directory, Provenance provenance)
+    {
+        _results = _results with { Provenance = provenance, Arms = BenchmarkArms.NamedIn(_results) };
+        _results = _results with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, _results) : null };
+        _results.Save(directory);
+        output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, directory)}");
+    }
+
+    /// <summary>The scaling suite's fit t(n) = a + b·n, from the results, beside BenchmarkDotNet's reports.</summary>
+    private void WriteScalingFit(string directory)
+    {
+        if (ScalingReport.ToMarkdown(_results) is not { } fit)
+        {
+            return;
+        }
+
+        var path = Path.Combine(directory, ScalingReport.FileName);
+        File.WriteAllText(path, fit);
+        output.WriteLine($"// scaling fit t(n) = a + b·n: {path}");
+        output.Write(fit);
+    }
+
+    /// <summary>One line per phase the bench runs outside BenchmarkDotNet, with its time; the watch restarts for the next.</summary>
+    private void Done(string name, string what)
+    {
+        output.WriteLine($"// phase: {name} done in {Units.Time(_phase.Elapsed.TotalNanoseconds)}: {what}");
+        _phase.Restart();
+    }
+
+    /// <summary>
+    /// The paired rounds over the transport suite's own benchmark bodies, set up (and so validated) as in a
+    /// benchmark process, with the transport floor's echo process beside the servers.
+    /// </summary>
+    private async Task<IReadOnlyList<PairedOperation>> MeasurePairedAsync(ServerSet servers, IReadOnlyList<WireBytes> wireBytes, PairedMeasurement.Plan plan, TextWriter output)
+    {
+        var benchmarks = new TransportBenchmarks { Calls = PairedMeasurement.CallsPerStep, Settings = _settings };
+        benchmarks.Setup();
+        var httpVersions = servers is { Rest: { H2c: not null, Tls: not null }, Grpc.Tls: not null } ? new HttpVersionBenchmarks { Calls = PairedMeasurement.CallsPerStep, Settings = _settings } : null;
+        httpVersions?.Setup();
+        try
+        {
+            using var floor = await TransportFloor.StartAsync();
+            servers.Cpus?.Apply(floor.ProcessId);
+            output.WriteLine($"// {plan}");
+            return await PairedMeasurement.RunAsync(
+                benchmarks, httpVersions, floor, wireBytes, arm => arm.IsServedByGrpcApi ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
+        }
+        finally
+        {
+            benchmarks.Cleanup();
+            httpVersions?.Cleanup();
+        }
+    }
+
+    /// <summary>
+    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, then (but with
+    /// --quick) load mode's closed loop at the same concurrency and, for the transport arms, h2load's check of the same
+    /// servers where h2load is installed and the bench started the servers.
+    /// </summary>
+    private async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, IReadOnlyList<TrialArm> arms, TextWriter output)
+    {
+        output.WriteLine($"// {options.TrialPlan}; placement: {Orchestrator.Placement(options)}");
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output);
+        if (options.Quick)
+        {
+            return trials;
+        }
+
+        trials = trials with { Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output) };
+        if (arms != TrialArm.Transport || !H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
+        {
+            return trials;
+        }
+
+        try
+        {
+            return trials with { H2load = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restId, grpcId, Math.Max(0.5, options.TrialPlan.SegmentSeconds), output) };
+        }
+        catch (Exception e) when (e is TrialFailedException or HttpRequestException or TimeoutException)
+        {
+            output.WriteLine($"// h2load's check did not run to the end: {e.Message}");
+            return trials with { H2load = [] };
+        }
+    }
+
+    /// <summary>The API styles' paired rounds over the styles suite's own benchmark bodies, set up (and so validated) as in a benchmark process.</summary>
+    private async Task<IReadOnlyList<PairedOperation>> MeasureStylesPairedAsync(PairedMeasurement.Plan plan, TextWriter output)
+    {
+        var styles = new StylesBenchmarks { Calls = PairedMeasurement.CallsPerStep, Settings = _settings };
+        styles.Setup();
+        try
+        {
+            return await PairedMeasurement.RunStylesAsync(styles, plan, output);
+        }
+        finally
+        {
+            styles.Cleanup();
+        }
+    }
+
+    /// <summary>The run whose summary.json is still in the results folder this run writes to, if it reads.</summary>
+    private static RunResults? PreviousRunIn(string directory)
+    {
+        try
+        {
+            return File.Exists(Path.Combine(directory, RunResults.FileName)) ? RunResults.Load(directory) : null;
+        }
+        catch (InvalidDataException)
+        {
+            // Written by an older bench, or damaged: there is nothing to compare with.
+            return null;
+        }
+    }
+
+    /// <summary>The benchmarks that did not run to the end, and critical validation errors; empty for a good run.</summary>
+    private static List<string> Failures(Summary[] summaries)
+    {
+        var failures = summaries
+            .SelectMany(s => s.BenchmarksCases.Where(c => s[c] is not { Success: true }).Select(c => $"{c.DisplayInfo} did not complete"))
+            .Concat(summaries.SelectMany(s => s.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message)))
+            .ToList();
+        if (summaries.Length == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
+        {
+            failures.Add("no benchmark matched the filter");
+        }
+
+        return failures;
+    }
+
+    /// <summary>
+    /// Deletes the reports BenchmarkDotNet exported during a failed run: with some benchmarks timed and others not,
+    /// they would read like a result. Its logs stay, for the reason.
+    /// </summary>
+    private static void RemoveReports(Summary[] summaries, DateTime since)
+    {
+        foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Where(Directory.Exists).Distinct())
+        {
+            foreach (var report in Directory.EnumerateFiles(directory).Where(file => File.GetLastWriteTimeUtc(file) >= since))
+            {
+                File.Delete(report);
+            }
+        }
+    }
+}

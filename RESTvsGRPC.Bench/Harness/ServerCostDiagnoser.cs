@@ -1,0 +1,137 @@
+using System.Diagnostics;
+using System.Globalization;
+using BenchmarkDotNet.Analysers;
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Engines;
+using BenchmarkDotNet.Exporters;
+using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Validators;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Bench.Harness;
+
+/// <summary>
+/// What the servers spend while a benchmark is measured: their CPU time (user + system, read by the host at the
+/// start and end of the actual iterations) divided by the calls made, and the peak working set over those
+/// iterations of the server that did the work (the one whose CPU time grew most: the others sit idle). Runs in the
+/// bench's own process, which started the servers; servers given by URL are not measured.
+/// </summary>
+public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : IDiagnoser
+{
+    /// <summary>Metric id of the servers' CPU time per call, in nanoseconds.</summary>
+    public const string CpuMetricId = "ServerCpuPerCall";
+
+    /// <summary>Metric id of the servers' peak working set during the actual iterations, in bytes.</summary>
+    public const string PeakWorkingSetMetricId = "ServerPeakWorkingSet";
+
+    private readonly Dictionary<BenchmarkCase, TimeSpan[]> _cpuAtStart = [];
+    private readonly Dictionary<BenchmarkCase, (TimeSpan Cpu, long PeakWorkingSet)> _measured = [];
+
+    public IEnumerable<string> Ids => [nameof(ServerCostDiagnoser)];
+
+    public IEnumerable<IExporter> Exporters => [];
+
+    public IEnumerable<IAnalyser> Analysers => [];
+
+    /// <summary>Only networked benchmarks (they batch calls): the codec floor has no server.</summary>
+    public RunMode GetRunMode(BenchmarkCase benchmarkCase) =>
+        serverProcessIds.Count > 0 && benchmarkCase.Parameters.Items.Any(p => p.Name == "Calls") ? RunMode.NoOverhead : RunMode.None;
+
+    /// <summary>The benchmark process waits while the host reads the servers, so the readings bracket exactly the actual iterations.</summary>
+    public bool RequiresBlockingAcknowledgments(BenchmarkCase benchmarkCase) => true;
+
+    public void Handle(HostSignal signal, DiagnoserActionParameters parameters)
+    {
+        if (signal == HostSignal.BeforeActualRun)
+        {
+            ResetPeakWorkingSets();
+            _cpuAtStart[parameters.BenchmarkCase] = ServerCpu();
+        }
+        else if (signal == HostSignal.AfterActualRun && _cpuAtStart.TryGetValue(parameters.BenchmarkCase, out var start))
+        {
+            var spent = ServerCpu().Zip(start, (end, begin) => end - begin).ToArray();
+            var busiest = Array.IndexOf(spent, spent.Max());
+            _measured[parameters.BenchmarkCase] = (spent.Aggregate(TimeSpan.Zero, (sum, cpu) => sum + cpu), PeakWorkingSet(serverProcessIds[busiest]));
+        }
+    }
+
+    public IEnumerable<Metric> ProcessResults(DiagnoserResults results)
+    {
+        if (!_measured.TryGetValue(results.BenchmarkCase, out var measured) || results.TotalOperations <= 0)
+        {
+            yield break;
+        }
+
+        var calls = results.BenchmarkCase.Parameters.Items.First(p => p.Name == "Calls").Value as int? ?? 1;
+        yield return new Metric(CpuDescriptor.Instance, measured.Cpu.TotalNanoseconds / (results.TotalOperations * (double)calls));
+        yield return new Metric(PeakWorkingSetDescriptor.Instance, measured.PeakWorkingSet);
+    }
+
+    public void DisplayResults(ILogger logger)
+    {
+    }
+
+    public IEnumerable<ValidationError> Validate(ValidationParameters validationParameters) => [];
+
+    private TimeSpan[] ServerCpu() => [.. serverProcessIds.Select(id =>
+    {
+        using var process = Process.GetProcessById(id);
+        return process.TotalProcessorTime;
+    })];
+
+    /// <summary>On Linux the kernel's high-water mark is reset (clear_refs 5), so the peak is this benchmark's own; elsewhere it is the peak since the server started.</summary>
+    private void ResetPeakWorkingSets()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return;
+        }
+
+        foreach (var id in serverProcessIds)
+        {
+            File.WriteAllText($"/proc/{id.ToString(CultureInfo.InvariantCulture)}/clear_refs", "5");
+        }
+    }
+
+    private static long PeakWorkingSet(int processId)
+    {
+        using var process = Process.GetProcessById(processId);
+        return process.PeakWorkingSet64;
+    }
+
+    private sealed class CpuDescriptor : IMetricDescriptor
+    {
+        public static readonly CpuDescriptor Instance = new();
+
+        public string Id => CpuMetricId;
+        public string DisplayName => "Server CPU/call";
+        public string Legend => "CPU time (user + system) the servers spent per call during the actual iterations";
+        public string NumberFormat => "N1";
+        public UnitType UnitType => UnitType.Time;
+        public string Unit => "ns";
+        public bool TheGreaterTheBetter => false;
+        // BenchmarkDotNet 0.15 sorts every diagnoser's metric columns by this priority together: past the memory
+        // diagnoser's (Gen0, Gen1, Gen2, Allocated) so the server's columns stand together after the client's.
+        public int PriorityInCategory => 100;
+        // Shown by TimeColumn.ServerCpu, in its own unit; the metric stays in the report for the summary.
+        public bool GetIsAvailable(Metric metric) => false;
+    }
+
+    private sealed class PeakWorkingSetDescriptor : IMetricDescriptor
+    {
+        public static readonly PeakWorkingSetDescriptor Instance = new();
+
+        public string Id => PeakWorkingSetMetricId;
+        public string DisplayName => "Server peak WS";
+        public string Legend => "Peak working set of the server that did the work, during the actual iterations (Linux; elsewhere since it started)";
+        public string NumberFormat => "N0";
+        public UnitType UnitType => UnitType.Size;
+        public string Unit => "B";
+        public bool TheGreaterTheBetter => false;
+        public int PriorityInCategory => 101;
+        public bool GetIsAvailable(Metric metric) => true;
+    }
+}

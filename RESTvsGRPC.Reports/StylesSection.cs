@@ -1,0 +1,184 @@
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Reports;
+
+/// <summary>
+/// The summary's "Which API style" section, from the styles suite: per operation each style's time per call, its
+/// latency ratio to controllers + JSON and to gRPC and its throughput ratio to controllers (from the styles' trials in
+/// fresh processes, with their 95 % intervals, where the run made them; else from BenchmarkDotNet's times), bytes on
+/// the wire, HTTP version, server CPU and allocations; then one paragraph per style on what it costs and why, every
+/// number in it read from the run.
+/// </summary>
+public static class StylesSection
+{
+    public static void Add(ReportDocument document, List<(string File, string Svg)> charts, RunResults run, IReadOnlyDictionary<string, WireBytes> wire)
+    {
+        var styles = run.Benchmarks.Where(b => b.Suite == Suites.Styles).ToList();
+        if (styles.Count == 0)
+        {
+            return;
+        }
+
+        var calls = styles.Max(b => b.CallsPerBatch);
+        var rows = styles.Where(b => b.CallsPerBatch == calls).ToList();
+        var compare = new Comparer(rows, run.StylesTrials, run.StylesPaired);
+        document.AddHeading(2, $"Which API style (batches of {calls} calls)")
+            .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
+                + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
+                + "System.Text.Json context into the same records, so a difference between them is the server's. "
+                + (run.StylesTrials is { } trials
+                    ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, each style in one contiguous segment per trial; {trials.Placement}): "
+                        + "latency ratios with one call in flight, throughput ratios at saturation against controllers, each the median over the trials with its 95 % interval (≈: the interval holds 1); "
+                    : run.StylesPaired is { Count: > 0 } paired
+                    ? $"Ratios come from paired rounds of the styles ({string.Join(", ", paired.Select(o => $"{o.Operation} {o.Rounds} rounds"))}; {paired[0].CallsPerBatch} calls per arm per round, "
+                        + "the arms taking turns call by call), with their 95 % intervals (≈: the interval holds 1); "
+                    : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); ")
+                + "per call, error, server CPU and allocations come from BenchmarkDotNet; bytes are both directions on the client's sockets.");
+        foreach (var operation in RunSummary.Ordered(rows.Select(b => b.Operation)))
+        {
+            var inOperation = rows.Where(b => b.Operation == operation).ToList();
+            var baseline = inOperation.FirstOrDefault(b => b.Baseline);
+            var grpc = inOperation.FirstOrDefault(b => b.Arm == GrpcArm(operation));
+            document.AddHeading(3, operation).AddTable(
+                ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "calls/s vs controllers", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
+                inOperation.Select(b => (IReadOnlyList<string>)
+                [
+                    run.ArmOf(b).Name,
+                    Units.Time(b.NanosecondsPerCall),
+                    Units.Time(b.ErrorNanosecondsPerCall),
+                    baseline is null ? "" : b == baseline ? "baseline" : compare.Text(operation, b.Arm, baseline.Arm),
+                    grpc is null ? "" : b == grpc ? "gRPC" : compare.Text(operation, b.Arm, grpc.Arm),
+                    baseline is null ? "" : b == baseline ? "baseline" : compare.Throughput(operation, b.Arm, baseline.Arm),
+                    wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.SentPerCall + bytes.ReceivedPerCall) : "",
+                    bytes?.HttpVersion ?? "",
+                    b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
+                    b.AllocatedBytesPerCall is { } allocated ? Units.Bytes(allocated) : "",
+                ]),
+                1, 2, 3, 4, 5, 6, 8, 9);
+        }
+
+        charts.Add(("styles.svg", SvgChart.GroupedBars(
+            $"Time per call by API style, batches of {calls} calls", "time per call",
+            [.. RunSummary.Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(
+                operation, [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(run.ArmOf(b).Name, b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3))]))],
+            logScale: true, microseconds => Units.Time(microseconds * 1e3))));
+        document.AddImage("styles.svg", "Time per call by API style");
+        document.AddBullets(Paragraphs(rows, wire, compare));
+    }
+
+    private static IEnumerable<string> Paragraphs(IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire, Comparer compare)
+    {
+        const string Small = "GetSmallPayload", Large = "GetLargePayload", Post = "PostLargePayload";
+        BenchmarkResult? Find(string operation, string arm) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == arm);
+        bool Ran(params string[] arms) => rows.Any(b => arms.Contains(b.Arm));
+        string Against(string operation, string arm, string reference) => compare.Text(operation, arm, reference);
+        string Cpu(string operation, string arm) => Find(operation, arm)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
+        string Received(string operation, string arm) => Find(operation, arm) is { } b && wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.ReceivedPerCall) : "not measured";
+
+        if (Ran("rest-minimal"))
+        {
+            yield return "**Minimal APIs** against controllers, same server, routes and JSON context: small GET "
+                + $"{Against(Small, "rest-minimal", "rest-json")}, large GET {Against(Large, "rest-minimal", "rest-json")}, "
+                + $"POST {Against(Post, "rest-minimal", "rest-json")}; server CPU per small GET {Cpu(Small, "rest-minimal")} against "
+                + $"{Cpu(Small, "rest-json")}. MVC adds work to every request (action selection, model binding through value providers, output "
+                + "formatter selection, the filter pipeline): it shows most where a call does little else, and fades where serializing 1000 records dominates.";
+        }
+
+        if (Ran("grpc-transcoding", "grpc-transcoding-stream"))
+        {
+            yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET "
+                + $"{Against(Small, "grpc-transcoding", "rest-json")}, large GET {Against(Large, "grpc-transcoding", "rest-json")}, "
+                + $"POST {Against(Post, "grpc-transcoding", "rest-json")}; against gRPC, large GET {Against(Large, "grpc-transcoding", "grpc-list")}, "
+                + $"POST {Against(Post, "grpc-transcoding", "grpc")}. Server CPU per large GET {Cpu(Large, "grpc-transcoding")} against controllers' "
+                + $"{Cpu(Large, "rest-json")} and gRPC's {Cpu(Large, "grpc-list")}. Each call runs the gRPC pipeline and then converts between JSON and "
+                + "protobuf messages, field by field through each message's descriptor, where controllers serialize plain records with generated code "
+                + "and gRPC writes protobuf bytes.";
+        }
+
+        if (Ran("grpc-web", "grpc-web-list", "grpc-web-h2c", "grpc-web-list-h2c"))
+        {
+            yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; the status goes in a last frame of the body instead of HTTP/2 "
+                + $"trailers): over HTTP/1.1 against gRPC, small GET {Against(Small, "grpc-web", "grpc")}, large GET "
+                + $"{Against(Large, "grpc-web-list", "grpc-list")}, POST {Against(Post, "grpc-web", "grpc")}; "
+                + $"over h2c, small GET {Against(Small, "grpc-web-h2c", "grpc")}, large GET {Against(Large, "grpc-web-list-h2c", "grpc-list")}. "
+                + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
+        }
+
+        if (Ran("grpc-web-text-stream"))
+        {
+            yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server stream as it comes): the 1000-record stream receives "
+                + $"{Received(Large, "grpc-web-text-stream")} per call against gRPC's {Received(Large, "grpc-stream")} (base64 carries 3 bytes in 4 "
+                + $"characters, and each message is padded on its own); against gRPC's stream it is {Against(Large, "grpc-web-text-stream", "grpc-stream")}, "
+                + $"and transcoding's stream (one JSON object per line) {Against(Large, "grpc-transcoding-stream", "grpc-stream")}.";
+        }
+    }
+
+    /// <summary>
+    /// An arm against a reference arm of the same operation: from the trials where both took part ("1.20× slower
+    /// [1.15×, 1.24×]"), else from the paired rounds, else from BenchmarkDotNet's times; "not run" where either is missing.
+    /// </summary>
+    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
+    {
+        public string Text(string operation, string arm, string reference)
+        {
+            if (FromTrials(operation, arm, reference, HeadlineRatio.Latency) is { } fromTrials)
+            {
+                return fromTrials;
+            }
+
+            var pairedArms = paired?.Where(o => o.Operation == operation).SelectMany(o => o.Arms).ToList() ?? [];
+            if (pairedArms.FirstOrDefault(a => a.Arm == arm) is { } measured
+                && pairedArms.FirstOrDefault(a => a.Arm == reference) is { } other
+                && PairedOperation.Quotients(other, measured) is { } ratio)
+            {
+                return RunSummary.PairedCompared(ratio);
+            }
+
+            BenchmarkResult? Timed(string of) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == of);
+            return Timed(arm) is { } timed && Timed(reference) is { } against ? RunSummary.Compared(against, timed) : "not run";
+        }
+
+        /// <summary>The arm's calls/s at saturation over the reference's, from the trials; "" where they did not measure both.</summary>
+        public string Throughput(string operation, string arm, string reference) => FromTrials(operation, arm, reference, HeadlineRatio.Throughput) ?? "";
+
+        /// <summary>The trials' ratio in the section's words (latency: faster or slower; throughput: a factor); too few trials for an interval: the median and the count.</summary>
+        private string? FromTrials(string operation, string arm, string reference, string quantity)
+        {
+            if (trials is null || !TrialArmOf.TryGetValue(arm, out var trialArm) || !TrialArmOf.TryGetValue(reference, out var against)
+                || TrialStatistics.PerTrial(trials.Trials, TrialOperationOf[operation], trialArm, against, quantity) is not { Count: > 0 } perTrial)
+            {
+                return null;
+            }
+
+            return MedianInterval.Of(perTrial) is not { } ratio ? $"{Units.Ratio(MedianInterval.MedianOf(perTrial))} ({perTrial.Count} trials, no interval)"
+                : quantity == HeadlineRatio.Latency ? RunSummary.PairedCompared(ratio)
+                : (ratio.Contains(1) ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
+        }
+    }
+
+    /// <summary>The trials' arm that measures the same call as a styles benchmark's catalogue arm (transcoding's stream has none).</summary>
+    private static readonly IReadOnlyDictionary<string, string> TrialArmOf = new Dictionary<string, string>
+    {
+        ["rest-json"] = "rest-json",
+        ["rest-minimal"] = "rest-minimal",
+        ["grpc-transcoding"] = "grpc-transcoding",
+        ["grpc-web"] = "grpc-web",
+        ["grpc-web-list"] = "grpc-web",
+        ["grpc-web-h2c"] = "grpc-web-h2c",
+        ["grpc-web-list-h2c"] = "grpc-web-h2c",
+        ["grpc-web-text-stream"] = "grpc-web-text",
+        ["grpc"] = "grpc",
+        ["grpc-list"] = "grpc",
+        ["grpc-stream"] = "grpc-stream",
+    };
+
+    /// <summary>The trials' name of each operation.</summary>
+    private static readonly IReadOnlyDictionary<string, string> TrialOperationOf = new Dictionary<string, string>
+    {
+        ["GetSmallPayload"] = "small",
+        ["GetLargePayload"] = "large",
+        ["PostLargePayload"] = "post",
+    };
+
+    private static string GrpcArm(string operation) => operation == "GetLargePayload" ? "grpc-list" : "grpc";
+}

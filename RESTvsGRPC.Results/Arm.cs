@@ -1,0 +1,52 @@
+using System.Text.Json.Serialization;
+
+namespace RESTvsGRPC.Results;
+
+/// <summary>
+/// One way of making a call, as the run's catalogue describes it: every measurement names its arm by
+/// <see cref="Id"/>, and reports read what an arm is from here, never from a benchmark's name.
+/// </summary>
+/// <param name="Id">The arm's key in the catalogue ("grpc-list", "rest-json-tls").</param>
+/// <param name="Name">What a reader sees ("gRPC list", "REST + JSON, TLS").</param>
+/// <param name="Protocol">"REST", "gRPC", "gRPC-Web" or, for an in-process codec, "none".</param>
+/// <param name="Encoding">"JSON", "protobuf" or "protobuf, base64 text".</param>
+/// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS) or "in process".</param>
+/// <param name="Shape">How the records travel: "unary", "list", "stream", "stream, buffered", "stream, 100 per message"; for a codec its step.</param>
+/// <param name="Style">The server's API style: "controllers", "minimal API", "JSON transcoding", "gRPC service" or "none".</param>
+/// <param name="Compression">"gzip" or "none".</param>
+public sealed record Arm(string Id, string Name, string Protocol, string Encoding, string Transport, string Shape, string Style, string Compression)
+{
+    public const string Rest = "REST";
+    public const string Grpc = "gRPC";
+    public const string GrpcWeb = "gRPC-Web";
+    public const string JsonTranscoding = "JSON transcoding";
+    public const string Gzip = "gzip";
+
+    /// <summary>True for gRPC and gRPC-Web; JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.</summary>
+    [JsonIgnore]
+    public bool IsGrpc => Protocol is Grpc or GrpcWeb;
+
+    /// <summary>True for arms GrpcAPI answers: gRPC, gRPC-Web and JSON transcoding.</summary>
+    [JsonIgnore]
+    public bool IsServedByGrpcApi => IsGrpc || Style == JsonTranscoding;
+
+    /// <summary>True for arms whose bodies are protobuf (gRPC, gRPC-Web, REST + protobuf, the protobuf codec).</summary>
+    [JsonIgnore]
+    public bool IsProtobuf => Encoding.StartsWith("protobuf", StringComparison.Ordinal);
+
+    /// <summary>True for the arm that differs from <paramref name="other"/> by its compression alone.</summary>
+    public bool IsCompressedFormOf(Arm other) =>
+        Compression == Gzip && other.Compression != Gzip
+        && (Protocol, Encoding, Transport, Shape, Style) == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style);
+}
+
+/// <summary>The suites a run's benchmarks belong to, as the results file names them.</summary>
+public static class Suites
+{
+    public const string Transport = "transport";
+    public const string Styles = "styles";
+    public const string HttpVersions = "http-versions";
+    public const string Codec = "codec";
+    public const string Scaling = "scaling";
+    public const string Compression = "compression";
+}

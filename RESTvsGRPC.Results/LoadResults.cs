@@ -1,0 +1,129 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace RESTvsGRPC.Results;
+
+/// <summary>
+/// Everything a load run measured, as written to <c>load-results.json</c> and read back by its summary: the
+/// scenario, each target's totals, drift and time series, and the run's provenance. Times in nanoseconds.
+/// </summary>
+public sealed record LoadResults(
+    Provenance Provenance,
+    IReadOnlyList<LoadParameter> Scenario,
+    LoadTiming Timing,
+    bool Complete,
+    string? IncompleteReason,
+    IReadOnlyList<TargetResult> Targets)
+{
+    /// <summary>The file name inside the output folder.</summary>
+    public const string FileName = "load-results.json";
+
+    /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
+    public const int CurrentSchemaVersion = 2;
+
+    /// <summary>The version of the shape the file was written in.</summary>
+    [JsonPropertyOrder(-1)]
+    public int SchemaVersion { get; init; } = CurrentSchemaVersion;
+
+    /// <summary>Writes <see cref="FileName"/> into <paramref name="directory"/>.</summary>
+    public void Save(string directory) =>
+        File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, LoadResultsJsonContext.Default.LoadResults));
+
+    /// <summary>Reads a folder's <see cref="FileName"/>; throws <see cref="InvalidDataException"/> naming the file when it does not parse.</summary>
+    public static LoadResults Load(string directory)
+    {
+        var path = Path.Combine(directory, FileName);
+        try
+        {
+            var text = File.ReadAllText(path);
+            SchemaVersions.Require(path, text, CurrentSchemaVersion);
+            return JsonSerializer.Deserialize(text, LoadResultsJsonContext.Default.LoadResults)
+                ?? throw new InvalidDataException($"{path} holds no load results.");
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"{path} is not a load run's results: {e.Message}", e);
+        }
+    }
+}
+
+/// <summary>
+/// A target's phases in seconds from its start, as the reports need them: the ramp-up and the warm-up (neither
+/// measured), where the measured span begins and how long it was asked to last, and the shortest tenth of it that drift
+/// is judged on.
+/// </summary>
+public sealed record LoadTiming(double RampUpSeconds, double WarmupSeconds, double MeasuredFromSeconds, double DurationSeconds, double MinDriftTenthSeconds);
+
+/// <summary>One scenario parameter as the run used it.</summary>
+public sealed record LoadParameter(string Name, string Value);
+
+/// <summary>One target's run: what it called, its totals over the measured span, the drift, its seconds, and any saturation steps.</summary>
+public sealed record TargetResult(
+    string Name,
+    string Description,
+    string HttpVersion,
+    string Connections,
+    TargetTotals Totals,
+    Drift? Drift,
+    IReadOnlyList<SecondSample> Series,
+    IReadOnlyList<SaturationStep> Steps,
+    double? HighestRateHeld,
+    IReadOnlyList<string> Warnings);
+
+/// <summary>
+/// A target's figures over its measured seconds (after the ramp-up): requests per second counts good answers,
+/// latencies are those of good answers, errors are counted by kind.
+/// </summary>
+public sealed record TargetTotals(
+    double MeasuredSeconds,
+    long Requests,
+    double RequestsPerSecond,
+    LatencySummary Latency,
+    ErrorCounts Errors,
+    double SentBytesPerSecond,
+    double ReceivedBytesPerSecond,
+    double ClientCpuPercent,
+    double ClientCpuPercentMax,
+    long ClientPeakResidentBytes,
+    double? ServerCpuPercent,
+    long? ServerPeakResidentBytes);
+
+/// <summary>Latency percentiles of a target's good answers, nanoseconds.</summary>
+public sealed record LatencySummary(double Mean, double P50, double P90, double P95, double P99, double P999, double Max);
+
+/// <summary>Errors by kind: a status other than success, no answer in time, a wrong answer, a failed connection.</summary>
+public sealed record ErrorCounts(long Status, long Timeout, long Validation, long Transport)
+{
+    /// <summary>All errors.</summary>
+    [JsonIgnore]
+    public long Total => Status + Timeout + Validation + Transport;
+}
+
+/// <summary>How the first and the last tenth of the measured seconds differ: requests per second and p99.</summary>
+public sealed record Drift(double FirstRequestsPerSecond, double LastRequestsPerSecond, double FirstP99, double LastP99);
+
+/// <summary>
+/// One second of a target's run: answers and errors that ended in it, latencies, bytes and the processes'
+/// resources (null where the sampler did not run in that second: its next reading covers it).
+/// </summary>
+public sealed record SecondSample(
+    int Second,
+    long Requests,
+    long Errors,
+    double P50,
+    double P99,
+    long SentBytes,
+    long ReceivedBytes,
+    double? ClientCpuPercent,
+    long? ClientResidentBytes,
+    double? ServerCpuPercent,
+    long? ServerResidentBytes,
+    int? ServerThreads,
+    int? ServerHandles);
+
+/// <summary>One saturation step: the rate asked for, the rate of good answers, p99 and errors; held when errors are 0, p99 within the limit and at least 95 % of the rate answered.</summary>
+public sealed record SaturationStep(double TargetRate, double AchievedRate, double P99, long Errors, bool Held);
+
+[JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSerializable(typeof(LoadResults))]
+internal sealed partial class LoadResultsJsonContext : JsonSerializerContext;

@@ -1,0 +1,142 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace RESTvsGRPC.Results;
+
+/// <summary>
+/// Everything one run measured, written as <c>summary.json</c> beside BenchmarkDotNet's reports: the summary, its
+/// charts and <c>compare</c> are all made from it, and it reads back the same on any OS.
+/// </summary>
+public sealed record RunResults(
+    Provenance Provenance,
+    IReadOnlyList<BenchmarkResult> Benchmarks,
+    IReadOnlyList<WireBytes> WireBytes,
+    IReadOnlyList<StreamingResult> Streaming,
+    RunToRun? PreviousRun = null,
+    IReadOnlyList<PairedOperation>? Paired = null,
+    IReadOnlyList<PairedOperation>? StylesPaired = null,
+    TrialsRun? Trials = null,
+    TrialsRun? StylesTrials = null)
+{
+    /// <summary>The file name inside a results folder.</summary>
+    public const string FileName = "summary.json";
+
+    /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
+    public const int CurrentSchemaVersion = 2;
+
+    /// <summary>The version of the shape the file was written in.</summary>
+    [JsonPropertyOrder(-1)]
+    public int SchemaVersion { get; init; } = CurrentSchemaVersion;
+
+    /// <summary>Every arm a measurement of this run names, by id.</summary>
+    public IReadOnlyList<Arm> Arms { get; init; } = [];
+
+    /// <summary>How the streaming probe measured, where it ran.</summary>
+    public StreamingMethod? StreamingMethod { get; init; }
+
+    /// <summary>The catalogue's entry for <paramref name="result"/>'s arm.</summary>
+    public Arm ArmOf(BenchmarkResult result) => Arms.FirstOrDefault(a => a.Id == result.Arm)
+        ?? throw new InvalidDataException($"arm '{result.Arm}' of {result.Method} is not in the run's arm catalogue.");
+
+    /// <summary>The name of the catalogue's arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
+    public string NameOfArm(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
+
+    public void Save(string directory) =>
+        File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults));
+
+    /// <summary>Reads <c>summary.json</c> from a results folder (or the file itself); names the path on any failure.</summary>
+    public static RunResults Load(string path)
+    {
+        var file = Directory.Exists(path) ? Path.Combine(path, FileName) : path;
+        if (!File.Exists(file))
+        {
+            throw new FileNotFoundException($"'{file}' does not exist: pass a results folder written by the bench (it holds {FileName}).", file);
+        }
+
+        try
+        {
+            var text = File.ReadAllText(file);
+            SchemaVersions.Require(file, text, CurrentSchemaVersion);
+            return JsonSerializer.Deserialize(text, RunResultsJsonContext.Default.RunResults)
+                ?? throw new InvalidDataException($"'{file}' holds no run results.");
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"'{file}' is not a bench summary: {e.Message}", e);
+        }
+    }
+}
+
+/// <summary>
+/// One benchmark case: which arm and operation, and its results per call (a batch's figures divided by its
+/// calls; 1 for the in-process codec benchmarks). Times are in nanoseconds, the error is half the 99.9 %
+/// confidence interval, as BenchmarkDotNet's Error column.
+/// </summary>
+public sealed record BenchmarkResult(
+    string Suite,
+    string Arm,
+    string Class,
+    string Method,
+    string Operation,
+    bool Baseline,
+    int CallsPerBatch,
+    int? Records,
+    double NanosecondsPerCall,
+    double ErrorNanosecondsPerCall,
+    double? AllocatedBytesPerCall,
+    double? ServerCpuNanosecondsPerCall,
+    double? ServerPeakWorkingSetBytes)
+{
+    /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
+    [JsonIgnore]
+    public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;
+
+    /// <summary>True where the two per-call times differ by no more than their errors together (a one-iteration job has none: 0).</summary>
+    public bool WithinErrorOf(BenchmarkResult other) => Math.Abs(NanosecondsPerCall - other.NanosecondsPerCall) <= Error + other.Error;
+
+    /// <summary>Identifies the case across runs: class, method and parameters.</summary>
+    [JsonIgnore]
+    public string Key => Records is { } records ? $"{Class}.{Method} Records={records} Calls={CallsPerBatch}" : $"{Class}.{Method} Calls={CallsPerBatch}";
+}
+
+/// <summary>Bytes on the client's sockets per call for one networked benchmark, and the HTTP version its responses came back in.</summary>
+public sealed record WireBytes(string Benchmark, string Transport, string HttpVersion, double SentPerCall, double ReceivedPerCall);
+
+/// <summary>
+/// One way of getting many records: medians of the time to the first record the consumer can use and to the last
+/// (nanoseconds), and the most managed memory the client held live meanwhile (bytes).
+/// </summary>
+public sealed record StreamingResult(string Arm, string Shape, int Records, double FirstRecordNanoseconds, double TotalNanoseconds, double PeakLiveBytes);
+
+/// <summary>The streaming probe's method: timed calls per arm, untimed calls before them, and how often live memory was read (records).</summary>
+public sealed record StreamingMethod(int Repetitions, int WarmUps, int MemorySampleEvery);
+
+/// <summary>
+/// Where, when and how a run was made: enough to rerun it and to know which runs may be compared. The toolchain
+/// says whether the benchmarks ran in processes of their own or in the bench's ("in-process"); the placement, which
+/// CPUs the servers and the client were pinned to, if any.
+/// </summary>
+public sealed record Provenance(
+    string Commit,
+    bool Dirty,
+    string Os,
+    string Cpu,
+    int LogicalCores,
+    string Runtime,
+    string Sdk,
+    string GcMode,
+    string BenchmarkDotNetVersion,
+    IReadOnlyDictionary<string, string> Packages,
+    string DataFile,
+    string DataSha256,
+    IReadOnlyList<string> Servers,
+    DateTimeOffset Date,
+    string CommandLine,
+    string Job,
+    string? Toolchain = null,
+    string? CpuPlacement = null);
+
+// A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
+[JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSerializable(typeof(RunResults))]
+internal sealed partial class RunResultsJsonContext : JsonSerializerContext;

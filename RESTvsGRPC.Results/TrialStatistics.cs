@@ -1,0 +1,60 @@
+namespace RESTvsGRPC.Results;
+
+/// <summary>
+/// The headline's arithmetic, across trials: each trial gives one ratio per arm and quantity (its own segments
+/// only), and a ratio is the median of those with its exact order-statistic 95 % interval (<see cref="MedianInterval"/>).
+/// The state that moves a result comes with the client process, so the trial, not a segment, is the unit repeated.
+/// </summary>
+public static class TrialStatistics
+{
+    /// <summary>Every arm's latency and throughput ratio against REST + JSON, per operation, in the order the arms were declared.</summary>
+    public static IReadOnlyList<HeadlineRatio> Headline(IReadOnlyList<Trial> trials, string placement, string baseline = "rest-json")
+    {
+        var ratios = new List<HeadlineRatio>();
+        foreach (var (operation, arm) in Arms(trials).Where(a => a.Arm != baseline))
+        {
+            foreach (var quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput })
+            {
+                var perTrial = PerTrial(trials, operation, arm, baseline, quantity);
+                if (perTrial.Count == 0)
+                {
+                    continue;
+                }
+
+                var (median, low, high) = Interval(perTrial);
+                ratios.Add(new HeadlineRatio(quantity, operation, arm, baseline, median, low, high, perTrial.Count, placement));
+            }
+        }
+
+        return ratios;
+    }
+
+    /// <summary>One ratio per trial that measured both arms: baseline time ÷ arm time (latency), arm calls/s ÷ baseline calls/s (throughput).</summary>
+    public static IReadOnlyList<double> PerTrial(IReadOnlyList<Trial> trials, string operation, string arm, string baseline, string quantity) =>
+    [
+        .. trials.Select(t => (Arm: Segment(t, operation, arm), Baseline: Segment(t, operation, baseline)))
+            .Where(p => p is { Arm: not null, Baseline: not null })
+            .Select(p => quantity == HeadlineRatio.Latency
+                ? p.Baseline!.LatencyNanosecondsPerCall / p.Arm!.LatencyNanosecondsPerCall
+                : p.Arm!.CallsPerSecond / p.Baseline!.CallsPerSecond),
+    ];
+
+    /// <summary>An arm's figure in every trial that measured it.</summary>
+    public static IReadOnlyList<double> Values(IReadOnlyList<Trial> trials, string operation, string arm, Func<TrialSegment, double?> figure) =>
+        [.. trials.Select(t => Segment(t, operation, arm)).OfType<TrialSegment>().Select(figure).OfType<double>()];
+
+    /// <summary>The median and its 95 % interval; with too few values for one, the median three times.</summary>
+    public static (double Median, double Low, double High) Interval(IReadOnlyList<double> values) =>
+        MedianInterval.Of(values) is { } interval ? (interval.Median, interval.Lower, interval.Upper) : (MedianInterval.MedianOf(values), MedianInterval.MedianOf(values), MedianInterval.MedianOf(values));
+
+    /// <summary>The (operation, arm) pairs the trials measured, in the order of the first trial's declaration.</summary>
+    public static IEnumerable<(string Operation, string Arm)> Arms(IReadOnlyList<Trial> trials) =>
+        trials.SelectMany(t => t.Segments).Select(s => (s.Operation, s.Arm)).Distinct()
+            .OrderBy(a => Array.IndexOf(OperationOrder, a.Operation)).ThenBy(a => Array.IndexOf(ArmOrder, a.Arm));
+
+    private static readonly string[] OperationOrder = ["small", "large", "post"];
+    private static readonly string[] ArmOrder = ["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text"];
+
+    private static TrialSegment? Segment(Trial trial, string operation, string arm) =>
+        trial.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm);
+}

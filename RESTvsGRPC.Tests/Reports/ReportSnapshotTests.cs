@@ -1,0 +1,86 @@
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Reports;
+
+/// <summary>
+/// Every report rendered again from a stored results file, compared byte for byte with its approved files: the
+/// summary (Markdown, HTML, charts, the scaling fit), <c>compare</c>, load mode's summary and the soak verdict.
+/// A report that changes shape fails here until its new files are approved (<see cref="StoredReports"/>).
+/// </summary>
+public sealed class ReportSnapshotTests : IDisposable
+{
+    private readonly TemporaryDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    /// <summary>The stored benchmark runs: typed-in fixtures whose figures are known, and a real dry run of every suite.</summary>
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "styles", "styles-trials", "run-to-run", "dry-full"];
+
+    /// <summary>The stored load and soak runs.</summary>
+    public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
+
+    [Theory]
+    [MemberData(nameof(Runs))]
+    public void Run_summary_renders_from_its_stored_results_as_approved(string name)
+    {
+        var run = RunResults.Load(StoredReports.Folder(name));
+
+        RunSummary.Write(run, _directory.Path);
+        if (ScalingReport.ToMarkdown(run) is { } fit)
+        {
+            File.WriteAllText(_directory.File(ScalingReport.FileName), fit);
+        }
+
+        StoredReports.Matches(name, _directory.Path);
+    }
+
+    /// <summary>Two runs apart by half again (another OS), and two whose small GETs differ within both runs' errors (≈).</summary>
+    public static TheoryData<string, string, string> Comparisons => new()
+    {
+        { "compare", "transport", "windows" },
+        { "compare-within-error", "transport", "run-to-run" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Comparisons))]
+    public void Compare_renders_from_stored_runs_as_approved(string name, string first, string second)
+    {
+        var status = RunComparison.Run([StoredReports.Folder(first), StoredReports.Folder(second)], _directory.Path, TextWriter.Null, TextWriter.Null);
+
+        Assert.Equal(0, status);
+        StoredReports.Matches(name, _directory.Path);
+    }
+
+    [Fact]
+    public void Compare_reads_a_run_copied_from_windows_with_crlf_and_backslash_paths_as_the_same_run()
+    {
+        var copied = Directory.CreateDirectory(_directory.File("copied/windows")).FullName;
+        var run = RunResults.Load(StoredReports.Folder("windows"));
+        (run with { Provenance = run.Provenance with { DataFile = @"C:\src\RESTvsGRPC\data\meteorites.json" } }).Save(copied);
+        var json = Path.Combine(copied, RunResults.FileName);
+        File.WriteAllText(json, File.ReadAllText(json).ReplaceLineEndings("\r\n"));
+
+        var status = RunComparison.Run([StoredReports.Folder("transport"), copied + Path.DirectorySeparatorChar], _directory.File("out"), TextWriter.Null, TextWriter.Null);
+
+        Assert.Equal(0, status);
+        StoredReports.Matches("compare", _directory.File("out"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Loads))]
+    public void Load_summary_and_soak_verdict_render_from_stored_results_as_approved(string name)
+    {
+        var results = LoadResults.Load(StoredReports.Folder(name));
+
+        LoadSummary.Write(results, _directory.Path);
+        var verdicts = SoakVerdict.Of(results);
+        if (verdicts.Count > 0)
+        {
+            File.WriteAllText(_directory.File(SoakVerdict.FileName), SoakVerdict.ToMarkdown(verdicts, TimeSpan.FromSeconds(results.Timing.DurationSeconds)));
+        }
+
+        StoredReports.Matches(name, _directory.Path);
+    }
+}

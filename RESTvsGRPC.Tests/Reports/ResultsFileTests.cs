@@ -1,0 +1,79 @@
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Reports;
+
+/// <summary>The results files: written and read back without loss, on any OS's line endings, and refused in one line when another version of the format wrote them.</summary>
+public sealed class ResultsFileTests : IDisposable
+{
+    private readonly TemporaryDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    [Theory]
+    [MemberData(nameof(ReportSnapshotTests.Runs), MemberType = typeof(ReportSnapshotTests))]
+    public void Run_results_read_back_and_write_again_byte_for_byte(string name)
+    {
+        var stored = Path.Combine(StoredReports.Folder(name), RunResults.FileName);
+
+        RunResults.Load(stored).Save(_directory.Path);
+
+        Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(_directory.File(RunResults.FileName)));
+    }
+
+    [Theory]
+    [MemberData(nameof(ReportSnapshotTests.Loads), MemberType = typeof(ReportSnapshotTests))]
+    public void Load_results_read_back_and_write_again_byte_for_byte(string name)
+    {
+        var stored = Path.Combine(StoredReports.Folder(name), LoadResults.FileName);
+
+        LoadResults.Load(StoredReports.Folder(name)).Save(_directory.Path);
+
+        Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(_directory.File(LoadResults.FileName)));
+    }
+
+    [Fact]
+    public void Run_results_read_back_the_same_from_a_file_with_windows_line_endings()
+    {
+        var stored = Path.Combine(StoredReports.Folder("transport"), RunResults.FileName);
+        File.WriteAllText(_directory.File(RunResults.FileName), File.ReadAllText(stored).ReplaceLineEndings("\r\n"));
+
+        var again = Directory.CreateDirectory(_directory.File("again")).FullName;
+
+        RunResults.Load(_directory.Path).Save(again);
+
+        Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(Path.Combine(again, RunResults.FileName)));
+    }
+
+    [Fact]
+    public void A_results_file_without_a_schema_version_is_refused_as_written_by_version_1()
+    {
+        var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("transport"), RunResults.FileName));
+        File.WriteAllText(_directory.File(RunResults.FileName), stored.Replace("\"schemaVersion\": 2,", "", StringComparison.Ordinal));
+
+        var error = Assert.Throws<InvalidDataException>(() => RunResults.Load(_directory.Path));
+
+        Assert.Equal(
+            $"'{_directory.File(RunResults.FileName)}' was written by version 1 of the results format; this build reads version {RunResults.CurrentSchemaVersion}: rerun the bench, or use the commit that wrote it.",
+            error.Message);
+    }
+
+    [Fact]
+    public void A_load_results_file_of_a_newer_version_is_refused_naming_its_version()
+    {
+        var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("load"), LoadResults.FileName));
+        File.WriteAllText(_directory.File(LoadResults.FileName), stored.Replace("\"schemaVersion\": 2,", "\"schemaVersion\": 3,", StringComparison.Ordinal));
+
+        var error = Assert.Throws<InvalidDataException>(() => LoadResults.Load(_directory.Path));
+
+        Assert.StartsWith($"'{_directory.File(LoadResults.FileName)}' was written by version 3 of the results format;", error.Message);
+    }
+
+    [Fact]
+    public void Loading_a_folder_without_results_names_the_file_it_looked_for()
+    {
+        var error = Assert.Throws<FileNotFoundException>(() => RunResults.Load(_directory.Path));
+
+        Assert.Equal(Path.Combine(_directory.Path, RunResults.FileName), error.FileName);
+    }
+}

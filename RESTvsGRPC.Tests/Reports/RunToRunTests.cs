@@ -1,0 +1,26 @@
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Bench;
+
+namespace RESTvsGRPC.Tests.Reports;
+
+/// <summary>The spread between two runs, computed case by case, and only between runs of one machine, job and data.</summary>
+public sealed class RunToRunTests
+{
+    [Fact]
+    public void Run_to_run_spread_is_taken_case_by_case_between_runs_of_the_same_machine()
+    {
+        var previous = RunFixture.Run();
+
+        var spread = RunToRun.Between(previous, RunFixture.Run(scale: 1.1))!;
+
+        Assert.Equal(7, spread.Cases); // the five calls, slower by a tenth, and the two codec floors, unchanged
+        Assert.Equal(0.1 / 1.05, spread.MedianTimeSpread, precision: 9);
+        Assert.Equal(0, spread.MaxRatioSpread, precision: 9);
+    }
+
+    [Fact]
+    public void Runs_of_another_os_are_not_compared_run_to_run()
+    {
+        Assert.Null(RunToRun.Between(RunFixture.Run(), RunFixture.Run(os: "Microsoft Windows 10.0.26100")));
+    }
+}
