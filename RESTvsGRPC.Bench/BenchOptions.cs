@@ -162,6 +162,28 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}");
         }
 
+        var rest = BenchmarkDotNetArgsFrom(result, quick, suite);
+
+        // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
+        // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
+        // with --suite styles the styles'. The paired rounds, a diagnostic now, run when asked for.
+        var filtered = result.UnmatchedTokens.Any(a => a is "--filter" or "-f");
+        var measuresTrials = paired ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
+        var measuresStylesTrials = (paired || !filtered) && suite is "styles" or "full";
+        var measuresPaired = result.GetValue(Options.Rounds);
+        var measuresStylesPaired = measuresPaired && !paired && !filtered && suite is "styles" or "full";
+        return servers with
+        {
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+        };
+    }
+
+    /// <summary>
+    /// The arguments the bench passes to BenchmarkDotNet: the user's own (checked by BenchmarkDotNet's parser), and,
+    /// where the user gave none of their kind, the suite's filter, the job's bounds and stopping at the first error.
+    /// </summary>
+    private static List<string> BenchmarkDotNetArgsFrom(ParseResult result, bool quick, string? suite)
+    {
         List<string> rest = [.. result.UnmatchedTokens];
         if (rest is [var first, ..] && !first.StartsWith('-'))
         {
@@ -174,17 +196,8 @@ public sealed record BenchOptions(
             rest.Add("--help");
         }
 
-        // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
-        // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
-        // with --suite styles the styles'. The paired rounds, a diagnostic now, run when asked for.
-        var filtered = rest.Any(a => a is "--filter" or "-f");
-        var measuresTrials = paired ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
-        var measuresStylesTrials = (paired || !filtered) && suite is "styles" or "full";
-        var measuresPaired = result.GetValue(Options.Rounds);
-        var measuresStylesPaired = measuresPaired && !paired && !filtered && suite is "styles" or "full";
-
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
-        if (!filtered && !rest.Any(IsPrintOnly))
+        if (!rest.Any(a => a is "--filter" or "-f") && !rest.Any(IsPrintOnly))
         {
             rest.Add("--filter");
             rest.AddRange(quick && suite is null or "default" ? QuickDefaultSuite : Suites[suite ?? "default"]);
@@ -203,10 +216,7 @@ public sealed record BenchOptions(
             rest.Add("--stopOnFirstError");
         }
 
-        return servers with
-        {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
-        };
+        return rest;
     }
 
     /// <summary>The server options of a parsed <c>run</c>, <c>load</c> or <c>soak</c>; throws <see cref="ArgumentException"/> with <paramref name="usage"/> when they do not fit together.</summary>

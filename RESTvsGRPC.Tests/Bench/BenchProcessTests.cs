@@ -231,6 +231,27 @@ public sealed class BenchProcessTests : IDisposable
         throw new TimeoutException($"process {pid} started no child with '{part}' within {timeout.TotalSeconds:0} s");
     }
 
+    /// <summary>
+    /// BenchmarkDotNet's own route, a process per benchmark built by the SDK: the servers' addresses reach each
+    /// benchmark process through its job's environment (BenchmarkDotNet's report shows them in the job line), the
+    /// benchmarks pass their gate against the bench's servers and carry the servers' CPU per call, and the results
+    /// name the job by its settings alone (this run's ports left out, so runs of one command compare).
+    /// </summary>
+    [LinuxFact]
+    public async Task Bench_out_of_process_route_hands_each_benchmark_process_the_servers_through_its_job()
+    {
+        await RunToSummaryAsync("--job", "dry", "--filter", "*TransportBenchmarks.*SmallPayload*", "--artifacts", _artifacts.Path);
+
+        var results = Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single();
+        var run = RunResults.Load(results);
+        Assert.StartsWith("a process per benchmark", run.Provenance.Toolchain);
+        Assert.Equal("Dry(IterationCount=1, LaunchCount=1, RunStrategy=ColdStart, UnrollFactor=1, WarmupCount=1)", run.Provenance.Job);
+        Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
+        Assert.All(run.Benchmarks, b => Assert.True(b.ServerCpuNanosecondsPerCall > 0, b.Method));
+        var report = File.ReadAllText(Path.Combine(results, "RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks-report-github.md"));
+        Assert.Matches(@"EnvironmentVariables=RESTVSGRPC_REST_URL=http://127\.0\.0\.1:\d+/,", report);
+    }
+
     /// <summary>The route for machines with only the .NET runtime: BenchmarkDotNet's in-process toolchain, said so in the provenance.</summary>
     [LinuxFact]
     public async Task Bench_in_process_route_says_so_in_its_provenance_and_measures_without_DATAS()
