@@ -9,14 +9,15 @@ namespace RESTvsGRPC.Reports;
 /// placement; where the two quantities point different ways, why, in one sentence; then the same arms as
 /// BenchmarkDotNet and h2load measured them, with every difference beyond tolerance named.
 /// </summary>
-public static class HeadlineSection
+internal static class HeadlineSection
 {
     /// <summary>How far BenchmarkDotNet's time per call may lie from the trials' before the summary flags it.</summary>
     public const double MethodTolerance = 0.10;
 
     /// <summary>Adds the headline, its chart, the methods side by side and h2load's check.</summary>
-    public static void Add(ReportDocument document, List<(string File, string Svg)> charts, TrialsRun trials, IReadOnlyList<BenchmarkResult> benchmarks, RunToRun? previous)
+    public static void Add(SummaryContext summary, TrialsRun trials)
     {
+        var (document, charts, benchmarks, previous) = (summary.Document, summary.Charts, summary.Run.Benchmarks, summary.Run.PreviousRun);
         var rows = Rows(trials).ToList();
         document.AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
             .AddParagraph("Two quantities, never mixed. **Latency**: one call in flight, time per call; its ratio is REST + JSON's time over the arm's. "

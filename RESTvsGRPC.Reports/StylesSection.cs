@@ -9,10 +9,11 @@ namespace RESTvsGRPC.Reports;
 /// the wire, HTTP version, server CPU and allocations; then one paragraph per style on what it costs and why, every
 /// number in it read from the run.
 /// </summary>
-public static class StylesSection
+internal static class StylesSection
 {
-    public static void Add(ReportDocument document, List<(string File, string Svg)> charts, RunResults run, IReadOnlyDictionary<string, WireBytes> wire)
+    public static void Add(SummaryContext summary)
     {
+        var (document, charts, run, wire) = (summary.Document, summary.Charts, summary.Run, summary.Wire);
         var styles = run.Benchmarks.Where(b => b.Suite == Suites.Styles).ToList();
         if (styles.Count == 0)
         {
@@ -34,7 +35,7 @@ public static class StylesSection
                         + "the arms taking turns call by call), with their 95 % intervals (≈: the interval holds 1); "
                     : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); ")
                 + "per call, error, server CPU and allocations come from BenchmarkDotNet; bytes are both directions on the client's sockets.");
-        foreach (var operation in RunSummary.Ordered(rows.Select(b => b.Operation)))
+        foreach (var operation in SummaryText.Ordered(rows.Select(b => b.Operation)))
         {
             var inOperation = rows.Where(b => b.Operation == operation).ToList();
             var baseline = inOperation.FirstOrDefault(b => b.Baseline);
@@ -59,7 +60,7 @@ public static class StylesSection
 
         charts.Add(("styles.svg", SvgChart.GroupedBars(
             $"Time per call by API style, batches of {calls} calls", "time per call",
-            [.. RunSummary.Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(
+            [.. SummaryText.Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(
                 operation, [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(run.ArmOf(b).Name, b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3))]))],
             logScale: true, microseconds => Units.Time(microseconds * 1e3))));
         document.AddImage("styles.svg", "Time per call by API style");
@@ -131,11 +132,11 @@ public static class StylesSection
                 && pairedArms.FirstOrDefault(a => a.Arm == reference) is { } other
                 && PairedOperation.Quotients(other, measured) is { } ratio)
             {
-                return RunSummary.PairedCompared(ratio);
+                return SummaryText.PairedCompared(ratio);
             }
 
             BenchmarkResult? Timed(string of) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == of);
-            return Timed(arm) is { } timed && Timed(reference) is { } against ? RunSummary.Compared(against, timed) : "not run";
+            return Timed(arm) is { } timed && Timed(reference) is { } against ? SummaryText.Compared(against, timed) : "not run";
         }
 
         /// <summary>The arm's calls/s at saturation over the reference's, from the trials; "" where they did not measure both.</summary>
@@ -151,7 +152,7 @@ public static class StylesSection
             }
 
             return MedianInterval.Of(perTrial) is not { } ratio ? $"{Units.Ratio(MedianInterval.MedianOf(perTrial))} ({perTrial.Count} trials, no interval)"
-                : quantity == HeadlineRatio.Latency ? RunSummary.PairedCompared(ratio)
+                : quantity == HeadlineRatio.Latency ? SummaryText.PairedCompared(ratio)
                 : (ratio.Contains(1) ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
         }
     }

@@ -1,0 +1,50 @@
+using System.Globalization;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Reports;
+
+/// <summary>The streaming probe: time to the first record, to all of them, and the client's live memory, per way of getting the records.</summary>
+internal static class StreamingSection
+{
+    public static void Add(SummaryContext summary)
+    {
+        var (document, charts, streaming) = (summary.Document, summary.Charts, summary.Run.Streaming);
+        if (streaming.Count == 0 || summary.Run.StreamingMethod is not { } method)
+        {
+            return;
+        }
+
+        var records = streaming[0].Records;
+        document.AddHeading(2, $"Streaming: when it pays ({records.ToString("#,0", CultureInfo.InvariantCulture)} records)")
+            .AddParagraph($"Medians of {method.Repetitions} calls after {method.WarmUps} untimed ones, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
+                + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
+                + $"{method.MemorySampleEvery} records in a separate pass.")
+            .AddTable(["arm", "shape", "first record", "all records", "live memory at most"],
+                streaming.Select(s => (IReadOnlyList<string>)[s.Arm, s.Shape, Units.Time(s.FirstRecordNanoseconds), Units.Time(s.TotalNanoseconds), Units.Bytes(s.PeakLiveBytes)]),
+                2, 3, 4);
+        var verdicts = new List<string>();
+        foreach (var (list, streams) in new[] { ("REST + JSON list", "REST + JSON stream"), ("gRPC list", "gRPC stream") })
+        {
+            var whole = streaming.FirstOrDefault(s => s.Arm == list);
+            foreach (var stream in streaming.Where(s => s.Arm.StartsWith(streams, StringComparison.Ordinal)))
+            {
+                if (whole is null)
+                {
+                    continue;
+                }
+
+                var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
+                var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
+                verdicts.Add($"{stream.Arm}: first record {Units.Ratio(first)} sooner than {list}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
+                    + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}.");
+            }
+        }
+
+        document.AddBullets(verdicts);
+        charts.Add(("streaming.svg", SvgChart.GroupedBars(
+            $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records", "time",
+            [.. streaming.Select(s => new SvgChart.Group(s.Arm, [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]))],
+            logScale: true, milliseconds => Units.Time(milliseconds * 1e6))));
+        document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
+    }
+}

@@ -1,0 +1,51 @@
+using System.Globalization;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Reports;
+
+/// <summary>How the summary's sections write operations, ratios, sizes and chart values.</summary>
+internal static class SummaryText
+{
+    public static readonly string[] OperationOrder = ["GetSmallPayload", "GetLargePayload", "PostLargePayload"];
+
+    /// <summary>The operations in the order a reader expects them: small GET, large GET, POST, then any other.</summary>
+    public static IEnumerable<string> Ordered(IEnumerable<string> operations) =>
+        operations.Distinct().OrderBy(o => Array.IndexOf(OperationOrder, o) is var i and >= 0 ? i : int.MaxValue).ThenBy(o => o, StringComparer.Ordinal);
+
+    public static string Short(string operation) => operation switch
+    {
+        "GetSmallPayload" => "small GET",
+        "GetLargePayload" => "large GET",
+        "PostLargePayload" => "POST",
+        _ => operation,
+    };
+
+    public static string Bytes(double? bytes) => bytes is { } b ? Units.Bytes(b) : "";
+
+    public static double Spread(IEnumerable<double> values)
+    {
+        var positive = values.Where(v => v > 0).ToList();
+        return positive.Count == 0 ? 1 : positive.Max() / positive.Min();
+    }
+
+    /// <summary>A chart value in μs, written in the unit that suits it (three significant digits).</summary>
+    public static string Microseconds(double microseconds) => Units.Time(microseconds * 1e3);
+
+    /// <summary>"3.95× faster", "1.20× slower", or "≈ 1.02× faster" where the difference lies within the two results' errors.</summary>
+    public static string Compared(BenchmarkResult baseline, BenchmarkResult other)
+    {
+        var ratio = baseline.NanosecondsPerCall / other.NanosecondsPerCall;
+        var within = baseline.WithinErrorOf(other);
+        var text = ratio >= 1 ? $"{Units.Ratio(ratio)} faster" : $"{Units.Ratio(1 / ratio)} slower";
+        return within ? "≈ " + text : text;
+    }
+
+    /// <summary>"2.61× faster [2.55×, 2.68×]", with ≈ where the interval holds 1.</summary>
+    public static string PairedCompared(MedianInterval ratio)
+    {
+        var text = ratio.Median >= 1
+            ? $"{Units.Ratio(ratio.Median)} faster [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
+            : $"{Units.Ratio(1 / ratio.Median)} slower [{Units.Ratio(1 / ratio.Upper)}, {Units.Ratio(1 / ratio.Lower)}]";
+        return ratio.Contains(1) ? "≈ " + text : text;
+    }
+}
