@@ -1,0 +1,19 @@
+using System.Xml.Linq;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Reports;
+
+/// <summary>The cut between measuring and reporting holds: Results on the BCL alone, Reports on Results alone.</summary>
+public sealed class RoomsTests
+{
+    [Theory]
+    [InlineData("RESTvsGRPC.Results", new string[0])]
+    [InlineData("RESTvsGRPC.Reports", new[] { "../RESTvsGRPC.Results/RESTvsGRPC.Results.csproj" })]
+    public void Results_and_reports_reference_no_package_and_no_project_but_their_contract(string project, string[] references)
+    {
+        var file = XDocument.Load(Path.Combine(RepositoryPaths.Root, project, project + ".csproj"));
+
+        Assert.Empty(file.Descendants("PackageReference"));
+        Assert.Equal(references, file.Descendants("ProjectReference").Select(r => (string?)r.Attribute("Include")));
+    }
+}
