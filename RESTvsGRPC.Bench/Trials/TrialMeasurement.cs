@@ -35,8 +35,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Each arm's calls/s up the concurrency ladder until a step adds less than 5 %, and the fewest calls in flight at
-    /// which it reached <see cref="TrialPlan.SaturationShare"/> of its best.
+    /// Each arm's calls/s up the concurrency ladder until <see cref="TrialPlan.LadderDone"/>, and the fewest calls in
+    /// flight at which it reached <see cref="TrialPlan.SaturationShare"/> of its best (<see cref="TrialPlan.Knee"/>).
     /// </summary>
     public async Task<IReadOnlyList<ArmConcurrency>> CalibrateAsync()
     {
@@ -50,14 +50,13 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             {
                 var window = await ThroughputAsync(client, arm.Operation, concurrency, _plan.SegmentSeconds / 4, _plan.SegmentSeconds / 4, null);
                 steps.Add(new ConcurrencyStep(arm.Target, concurrency, window.CallsPerSecond));
-                if (steps.Count > 1 && window.CallsPerSecond < 1.05 * steps.SkipLast(1).Max(s => s.CallsPerSecond))
+                if (TrialPlan.LadderDone(steps.ConvertAll(s => s.CallsPerSecond)))
                 {
                     break;
                 }
             }
 
-            var best = steps.Max(s => s.CallsPerSecond);
-            var knee = steps.First(s => s.CallsPerSecond >= TrialPlan.SaturationShare * best).Concurrency;
+            var knee = steps[TrialPlan.Knee(steps.ConvertAll(s => s.CallsPerSecond))].Concurrency;
             result.Add(new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, knee, steps));
             log.WriteLine($"// calibration: {arm.Name} saturates at {knee} calls in flight");
         }
