@@ -167,7 +167,7 @@ public sealed record BenchOptions(
         // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
         // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
         // with --suite styles the styles'. The paired rounds, a diagnostic now, run when asked for.
-        var filtered = result.UnmatchedTokens.Any(a => a is "--filter" or "-f");
+        var filtered = result.UnmatchedTokens.Any(IsFilter);
         var measuresTrials = paired ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
         var measuresStylesTrials = (paired || !filtered) && suite is "styles" or "full";
         var measuresPaired = result.GetValue(Options.Rounds);
@@ -197,7 +197,7 @@ public sealed record BenchOptions(
         }
 
         // Without a filter BenchmarkDotNet asks which benchmarks to run; the bench must never wait for a key.
-        if (!rest.Any(a => a is "--filter" or "-f") && !rest.Any(IsPrintOnly))
+        if (!rest.Any(IsFilter) && !rest.Any(IsPrintOnly))
         {
             rest.Add("--filter");
             rest.AddRange(quick && suite is null or "default" ? QuickDefaultSuite : Suites[suite ?? "default"]);
@@ -246,6 +246,8 @@ public sealed record BenchOptions(
     }
 
     private static bool IsPrintOnly(string argument) => argument is "--list" or "--help" or "-h" or "--version" or "--info";
+
+    private static bool IsFilter(string argument) => argument is "--filter" or "-f";
 
     private static Uri? HttpUrl(ParseResult result, Option<string> option, string usage) => result.GetValue(option) switch
     {

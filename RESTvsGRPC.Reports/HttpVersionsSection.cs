@@ -22,7 +22,7 @@ internal static class HttpVersionsSection
 
         summary.Charts.Add(("http-versions.svg", SvgChart.GroupedBars(
             "Time per call by HTTP version and TLS", "time per call",
-            [.. summary.OperationGroups(httpVersions, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3, summary.NameWithTransport)],
+            [.. summary.TimePerCallGroups(httpVersions, summary.NameWithTransport)],
             logScale: SummaryText.Spread(httpVersions.Select(b => b.NanosecondsPerCall)) > 20, SummaryText.Microseconds)));
         summary.Document.AddImage("http-versions.svg", "Time per call by HTTP version and TLS");
     }

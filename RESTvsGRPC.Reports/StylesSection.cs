@@ -60,9 +60,7 @@ internal static class StylesSection
 
         charts.Add(("styles.svg", SvgChart.GroupedBars(
             $"Time per call by API style, batches of {calls} calls", "time per call",
-            [.. SummaryText.Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(
-                operation, [.. rows.Where(b => b.Operation == operation).Select(b => new SvgChart.Bar(run.ArmOf(b).Name, b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3))]))],
-            logScale: true, microseconds => Units.Time(microseconds * 1e3))));
+            [.. summary.TimePerCallGroups(rows)], logScale: true, SummaryText.Microseconds)));
         document.AddImage("styles.svg", "Time per call by API style");
         document.AddBullets(Paragraphs(rows, wire, compare));
     }

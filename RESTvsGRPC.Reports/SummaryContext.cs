@@ -102,6 +102,10 @@ internal sealed class SummaryContext(RunResults run)
         }
     }
 
+    /// <summary>A time-per-call chart's groups: each case's time and error in μs, one group per operation.</summary>
+    public IEnumerable<SvgChart.Group> TimePerCallGroups(IReadOnlyList<BenchmarkResult> rows, Func<BenchmarkResult, string>? name = null) =>
+        OperationGroups(rows, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3, name);
+
     /// <summary>A chart's groups, one per operation in order, a bar per case.</summary>
     public IEnumerable<SvgChart.Group> OperationGroups(IReadOnlyList<BenchmarkResult> rows, Func<BenchmarkResult, double> value, Func<BenchmarkResult, double?> error, Func<BenchmarkResult, string>? name = null) =>
         SummaryText.Ordered(rows.Select(b => b.Operation)).Select(operation => new SvgChart.Group(

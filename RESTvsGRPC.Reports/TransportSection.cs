@@ -23,7 +23,7 @@ internal static class TransportSection
         }
 
         summary.Charts.Add(("operations.svg", SvgChart.GroupedBars(
-            $"Time per call, batches of {calls} calls", "time per call", [.. summary.OperationGroups(atCalls, b => b.NanosecondsPerCall / 1e3, b => b.ErrorNanosecondsPerCall / 1e3)],
+            $"Time per call, batches of {calls} calls", "time per call", [.. summary.TimePerCallGroups(atCalls)],
             logScale: SummaryText.Spread(atCalls.Select(b => b.NanosecondsPerCall)) > 20, SummaryText.Microseconds)));
         summary.Document.AddImage("operations.svg", "Time per call by operation and arm");
 
