@@ -2,6 +2,7 @@ using System.CommandLine;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Bench;
@@ -17,10 +18,11 @@ public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
     TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
-    bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false)
+    bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
+    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline|--paired] [--trials N] [--segment SECONDS] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline|--paired] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -48,7 +50,7 @@ public sealed record BenchOptions(
     /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
     public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
 
-    /// <summary>The headline's trials: the dry job's, the quick profile's or a result run's, with <c>--trials</c> and <c>--segment</c> applied.</summary>
+    /// <summary>The headline's trials: the dry job's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c> and <c>--in-flight</c> applied.</summary>
     public TrialPlan TrialPlan
     {
         get
@@ -56,7 +58,7 @@ public sealed record BenchOptions(
             var plan = BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? TrialPlan.Dry
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds };
+            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight };
         }
     }
 
@@ -91,9 +93,11 @@ public sealed record BenchOptions(
 
         public static readonly Option<bool> Paired = new("--headline", "--paired") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in (result run 9, --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
-        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.25, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.3, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 4, --quick 3, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
+        public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
-        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.25-s segments without the load and h2load checks." };
+        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.3 s per arm and quantity without the load and h2load checks." };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
         public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, with the client on the first half].", HelpName = "LIST" };
         public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: the first half of the CPUs].", HelpName = "LIST" };
@@ -115,7 +119,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Paired, TrialCount, Segment, Rounds, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Paired, TrialCount, Segment, Slices, InFlight, Rounds, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -145,6 +149,12 @@ public sealed record BenchOptions(
             >= TrialPlan.MinSegmentSeconds and <= TrialPlan.MaxSegmentSeconds and var seconds => seconds,
             var seconds => throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"--segment takes seconds from {TrialPlan.MinSegmentSeconds} to {TrialPlan.MaxSegmentSeconds}, not '{seconds}'. {Usage}")),
         };
+        var slices = result.GetResult(Options.Slices) is not { Implicit: false } ? (int?)null : result.GetValue(Options.Slices) switch
+        {
+            >= 1 and <= TrialPlan.MaxRounds and var n => n,
+            var n => throw new ArgumentException($"--slices takes a whole number from 1 to {TrialPlan.MaxRounds}, not '{n}'. {Usage}"),
+        };
+        var inFlight = result.GetValue(Options.InFlight) is { } given ? TrialPlan.ParseInFlight(given, Usage) : null;
         var serverCpus = Cpus(result, Options.ServerCpus);
         var clientCpus = Cpus(result, Options.ClientCpus);
         if (serverCpus is null && clientCpus is null && !servers.GivesServers && CpuSet.Split() is { } split)
@@ -174,7 +184,7 @@ public sealed record BenchOptions(
         var measuresStylesPaired = measuresPaired && !paired && !filtered && suite is "styles" or "full";
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
         };
     }
 

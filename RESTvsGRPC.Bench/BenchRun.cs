@@ -192,11 +192,15 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         return summaries;
     }
 
-    /// <summary>Saves the results with their provenance and the spread from the previous run in <paramref name="directory"/>, then the summary made from them.</summary>
+    /// <summary>
+    /// Saves the results with their provenance, the spread from the previous run in <paramref name="directory"/> and
+    /// the pool of earlier runs of the same build it carries forward, then the summary made from them.
+    /// </summary>
     private void Write(string directory, Provenance provenance)
     {
         _results = _results with { Provenance = provenance, Arms = BenchmarkArms.NamedIn(_results) };
-        _results = _results with { PreviousRun = PreviousRunIn(directory) is { } previous ? RunToRun.Between(previous, _results) : null };
+        var previous = PreviousRunIn(directory);
+        _results = RunPool.Carry(previous, _results) with { PreviousRun = previous is null ? null : RunToRun.Between(previous, _results) };
         _results.Save(directory);
         output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, directory)}");
     }

@@ -21,11 +21,12 @@ internal static class HeadlineSection
         var rows = Rows(trials).ToList();
         document.AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
             .AddParagraph("Two quantities, never mixed. **Latency**: one call in flight, time per call; its ratio is REST + JSON's time over the arm's. "
-                + "**Throughput**: calls kept in flight at the arm's saturating concurrency (the fewest calls in flight at which it reached 95 % of its best calls/s in the calibration), calls/s, and the CPU time the client process and the arm's server "
-                + "used per call over the same window (from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. Above 1 the arm is better. "
+                + "**Throughput**: calls/s at saturation, the better of two fixed concurrencies on the plateau of every arm of the operation (the same two for each arm; the calls/s column says which won in most trials), "
+                + "and the CPU time the client process and the arm's server used per call over the same windows (from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. Above 1 the arm is better. "
                 + "Each ratio is the median of one ratio per trial, with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
-                + "each trial is a fresh client process that measured every arm once, in an order of its own, so the interval covers the state a process settles into.")
+                + "each trial is a fresh client process that measured every arm, an operation's arms taking turns slice by slice, so a slow moment of the machine falls on all of them.")
             .AddParagraph($"**Placement**: {trials.Placement}. **Method**: {trials.Plan}.")
+            .AddParagraph(Covers(trials))
             .AddTable(
                 ["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "client CPU per call", "server CPU per call", "both"],
                 rows.Select(r => r.Cells), 2, 3, 4, 5, 6, 7, 8);
@@ -47,10 +48,91 @@ internal static class HeadlineSection
 
         charts.Add(("headline.svg", Chart(trials)));
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
+        AddPool(document, trials);
+        AddSweep(summary, trials);
         AddMethods(document, trials, benchmarks);
         AddLoad(document, trials);
         AddH2load(document, trials);
         AddPrevious(document, trials, previous);
+    }
+
+    /// <summary>What this run's intervals cover and what they leave out, in one paragraph.</summary>
+    private static string Covers(TrialsRun trials)
+    {
+        var span = trials.TrialsSeconds is { } seconds ? $" over {Units.Time(seconds * 1e9)}" : "";
+        var pooled = trials.Pool.Count >= 2
+            ? $"; the pooled table below covers those too, over the {trials.Pool.Count} runs of this build in this folder"
+            : "; to cover those, run again into the same folder: runs of one clean build on one machine with the same job and placement are pooled";
+        return $"**What the interval covers**: what varies between this run's {trials.Completed} trials{span} (client processes, the order of arms, the machine's moments "
+            + $"within that time). Not what every trial of the run shared: the server processes and the hours of the machine around it{pooled}. "
+            + "Nothing is drawn once per run: the throughput concurrencies are fixed per operation, not calibrated.";
+    }
+
+    /// <summary>The ratios over every pooled run, with how often one run's median fell inside another's interval.</summary>
+    private static void AddPool(ReportDocument document, TrialsRun trials)
+    {
+        if (trials.Pool.Count < 2)
+        {
+            return;
+        }
+
+        var pooled = RunPool.Headline(trials.Pool);
+        var earliest = trials.EarlierRuns![0].Date;
+        document.AddHeading(3, $"Pooled over {trials.Pool.Count} runs")
+            .AddParagraph($"This run and the {trials.Pool.Count - 1} before it in this folder (the same clean build, machine, job, data, plan and placement; the first on "
+                + $"{earliest.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC), {trials.Pool.Sum(r => r.Count)} trials in all. "
+                + $"Each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time ({RunPool.Resamples:#,0} draws of a run, then of that run's trials), "
+                + "so it covers what differs between runs as well as between trials: the range a rerun here should land in.")
+            .AddTable(["quantity", "operation", "arm", "this run", "pooled", "runs", "trials"],
+                pooled.Select(p => (IReadOnlyList<string>)
+                [
+                    p.Quantity, p.Operation, trials.NameOf(p.Arm),
+                    trials.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (p.Quantity, p.Operation, p.Arm)) is { } own ? Ratio(own) : "",
+                    (p.Low <= 1 && p.High >= 1 ? "≈ " : "") + $"{Units.Ratio(p.Median)} [{Units.Ratio(p.Low)}, {Units.Ratio(p.High)}]",
+                    p.Runs.ToString(CultureInfo.InvariantCulture), p.Trials.ToString(CultureInfo.InvariantCulture),
+                ]),
+                3, 4, 5, 6);
+        var cross = RunPool.CrossCoverage(trials.Pool);
+        var coverage = $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its trials), {Units.Percent(cross.Share)} "
+            + $"found the other run's median inside; about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if runs differed no more than their trials do.";
+        if (RunPool.LeaveOneOutCoverage(trials.Pool) is { Checks: > 0 } left)
+        {
+            coverage += $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %).";
+        }
+
+        document.AddParagraph(coverage);
+    }
+
+    /// <summary>The sweep of calls in flight: each arm's curve, where the trials measured it, and whether that lies on its plateau.</summary>
+    private static void AddSweep(SummaryContext summary, TrialsRun trials)
+    {
+        var swept = trials.Concurrency.Where(c => c.Ladder.Count > 0).ToList();
+        if (swept.Count == 0)
+        {
+            return;
+        }
+
+        var offPlateau = swept.Where(c => c.OnPlateau == false).ToList();
+        summary.Document.AddHeading(3, "Calls/s against calls in flight")
+            .AddParagraph($"After the trials, one more fresh client process swept each arm up the ladder ({string.Join(", ", swept[0].Ladder.Select(s => s.Concurrency))} calls in flight), "
+                + $"an operation's arms taking turns at each step. It decides nothing; it shows where the trials' concurrencies lie on each curve. An arm counts as on its plateau there when the better of them "
+                + $"served at least {ArmConcurrency.PlateauShare:0%} of its best swept calls/s. "
+                + (offPlateau.Count == 0 ? "Every arm was." : $"**Not on the plateau**: {string.Join("; ", offPlateau.Select(c => $"{c.Operation}, {trials.NameOf(c.Arm)}"))}: a sweep step is short, so rerun before reading it as the machine's; if it holds, choose other concurrencies (`--in-flight`)."))
+            .AddTable(["operation", "arm", "trials' concurrencies", "best of them (sweep)", "best swept calls/s", "at", "on the plateau"],
+                swept.Select(c =>
+                {
+                    var best = c.Ladder.MaxBy(s => s.CallsPerSecond)!;
+                    var at = c.BestMeasured;
+                    return (IReadOnlyList<string>)
+                    [
+                        c.Operation, trials.NameOf(c.Arm), string.Join("/", c.Levels ?? [c.Concurrency]), at is null ? "not swept" : at.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
+                        best.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture), best.Concurrency.ToString(CultureInfo.InvariantCulture), c.OnPlateau == true ? "yes" : "**no**",
+                    ];
+                }),
+                2, 3, 4, 5);
+        var lines = swept.Select(c => new SvgChart.Line($"{c.Operation}, {trials.NameOf(c.Arm)} (trials at {string.Join("/", c.Levels ?? [c.Concurrency])})", [.. c.Ladder.Select(s => ((double)s.Concurrency, s.CallsPerSecond))])).ToList();
+        summary.Charts.Add(("sweep.svg", SvgChart.Lines("Calls/s against calls in flight, per arm", "calls in flight", "calls/s", lines, v => v.ToString("#,0", CultureInfo.InvariantCulture))));
+        summary.Document.AddImage("sweep.svg", "Each arm's calls/s against calls in flight, from the sweep after the trials");
     }
 
     /// <summary>"2.53× [2.40×, 2.61×]", ≈ in front where the interval holds 1; without an interval, the median and the trial count.</summary>
@@ -70,14 +152,22 @@ internal static class HeadlineSection
             var (latencyNs, callsPerSecond, clientCpu) = (Median(s => s.LatencyNanosecondsPerCall, arm), Median(s => s.CallsPerSecond, arm), Median(s => s.ClientCpuNanosecondsPerCall, arm));
             double? serverCpu = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0 ? Median(s => s.ServerCpuNanosecondsPerCall, arm) : null;
             var baselineCpu = Median(s => s.ClientCpuNanosecondsPerCall, TrialArmBaseline) + Median(s => s.ServerCpuNanosecondsPerCall ?? 0, TrialArmBaseline);
-            var concurrency = trials.ConcurrencyOf(operation, arm);
             yield return new Row(operation, arm, latency, throughput, latencyNs, callsPerSecond, clientCpu, serverCpu, Median(s => s.LatencyNanosecondsPerCall, TrialArmBaseline), baselineCpu,
             [
                 operation, trials.NameOf(arm), Units.Time(latencyNs), latency is null ? "baseline" : Ratio(latency),
-                $"{callsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} ({concurrency} in flight)", throughput is null ? "baseline" : Ratio(throughput),
+                $"{callsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} ({InFlight(trials, operation, arm)})", throughput is null ? "baseline" : Ratio(throughput),
                 Units.Time(clientCpu), serverCpu is { } s ? Units.Time(s) : "not measured", serverCpu is { } both ? Units.Time(clientCpu + both) : "",
             ]);
         }
+    }
+
+    /// <summary>"32 in flight", or where the trials measured at several concurrencies "best at 32 of 32/64" (the one best in most trials).</summary>
+    private static string InFlight(TrialsRun trials, string operation, string arm)
+    {
+        var concurrency = trials.Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm);
+        return concurrency?.Levels is { Count: > 1 } levels
+            ? $"best at {concurrency.Concurrency} of {string.Join("/", levels)} in flight"
+            : $"{trials.ConcurrencyOf(operation, arm)} in flight";
     }
 
     private const string TrialArmBaseline = "rest-json";

@@ -51,10 +51,43 @@ public static class RunComparison
             document.AddParagraph("**The runs served different data** (SHA-256 of the records differs): their times are not comparable call for call.");
         }
 
+        AddHeadline(document, runs);
         AddTimes(document, runs);
         AddRatios(document, runs);
         document.AddImage(ChartFile, "Time per call in each run");
         return (document, Chart(runs));
+    }
+
+    /// <summary>Each headline ratio in every run that measured the trials, and how often one run's median fell inside another's interval.</summary>
+    private static void AddHeadline(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
+    {
+        var measured = runs.Where(r => r.Run.Trials is not null).ToList();
+        if (measured.Count < 2)
+        {
+            return;
+        }
+
+        var ratios = measured[0].Run.Trials!.Headline;
+        var header = new List<string> { "quantity", "operation", "arm" };
+        header.AddRange(measured.Select(r => r.Label));
+        document.AddHeading(2, "Headline ratios in each run")
+            .AddParagraph("Each run's median over its own trials with its 95 % interval; every run is placed and linked as its summary says.")
+            .AddTable(header, ratios.Select(ratio =>
+            {
+                var row = new List<string> { ratio.Quantity, ratio.Operation, measured[0].Run.Trials!.NameOf(ratio.Arm) };
+                row.AddRange(measured.Select(r => r.Run.Trials!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (ratio.Quantity, ratio.Operation, ratio.Arm)) is { } h ? HeadlineSection.Ratio(h) : "not run"));
+                return (IReadOnlyList<string>)row;
+            }), [.. Enumerable.Range(3, measured.Count)]);
+        IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
+        var cross = RunPool.CrossCoverage(pool);
+        var coverage = $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its trials), {Units.Percent(cross.Share)} found the other run's median inside; "
+            + $"about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if runs differed no more than their trials do.";
+        if (RunPool.LeaveOneOutCoverage(pool) is { Checks: > 0 } left)
+        {
+            coverage += $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %).";
+        }
+
+        document.AddParagraph(coverage);
     }
 
     private static void AddTimes(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)

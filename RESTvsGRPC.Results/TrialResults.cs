@@ -3,8 +3,9 @@ using System.Text.Json.Serialization;
 namespace RESTvsGRPC.Results;
 
 /// <summary>
-/// The headline's measurements: a calibration process that found each arm's saturating concurrency, then
-/// <see cref="Trials"/> fresh client processes that each measured every arm, and the ratios computed across them.
+/// The headline's measurements: <see cref="Trials"/> fresh client processes that each measured every arm, the ratios
+/// computed across them, each arm's concurrency with the sweep of calls in flight that shows where it lies, and the
+/// trials of the earlier runs pooled with this one (<see cref="EarlierRuns"/>).
 /// </summary>
 public sealed record TrialsRun(
     string Plan,
@@ -22,6 +23,21 @@ public sealed record TrialsRun(
     /// </summary>
     public IReadOnlyList<Arm> Arms { get; init; } = [];
 
+    /// <summary>
+    /// The trials of earlier runs of the same clean build, machine, job, data, plan and placement written into the same
+    /// folder before this one, oldest first (<see cref="RunPool.Carry"/>); null or empty where this run starts the pool.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<EarlierRun>? EarlierRuns { get; init; }
+
+    /// <summary>Wall-clock seconds from the first trial's start to the last one's end; null where not measured.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? TrialsSeconds { get; init; }
+
+    /// <summary>Every pooled run's trials, the earlier runs' first and this run's last.</summary>
+    [JsonIgnore]
+    public IReadOnlyList<IReadOnlyList<Trial>> Pool => [.. (EarlierRuns ?? []).Select(r => r.Trials), Trials];
+
     /// <summary>What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
     public string NameOf(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
 
@@ -29,19 +45,43 @@ public sealed record TrialsRun(
     [JsonIgnore]
     public int Completed => Trials.Count;
 
-    /// <summary>The calls in flight of <paramref name="arm"/>'s throughput segments on <paramref name="operation"/> (1 where not calibrated).</summary>
+    /// <summary>The calls in flight at which <paramref name="arm"/> served the most calls/s on <paramref name="operation"/> in most trials (1 where not recorded).</summary>
     public int ConcurrencyOf(string operation, string arm) => Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm)?.Concurrency ?? 1;
 }
 
 /// <summary>
-/// One arm's closed-loop concurrency for its throughput segments: the smallest number of calls in flight at which it
-/// reached 95 % of the most calls/s its ladder saw. Each arm has its own: past its knee an arm can lose calls/s (the
-/// large GET's REST + JSON client, on one CPU, served 516 calls/s with 2 in flight and 443 with 4), so one
-/// concurrency for every arm of an operation would measure some of them past their best.
+/// One arm's calls in flight: the concurrencies its throughput slices were measured at (<see cref="Levels"/>, its
+/// operation's, the same for every arm of it), the one of them that served it best in most trials
+/// (<see cref="Concurrency"/>, which load mode's and h2load's checks use), and the sweep: its calls/s at each step of the
+/// ladder, measured after the trials, to show where those concurrencies lie on its curve.
 /// </summary>
-public sealed record ArmConcurrency(string Operation, string Arm, int Concurrency, IReadOnlyList<ConcurrencyStep> Ladder);
+public sealed record ArmConcurrency(string Operation, string Arm, int Concurrency, IReadOnlyList<ConcurrencyStep> Ladder)
+{
+    /// <summary>
+    /// The share of its best swept calls/s an arm must reach at one of its <see cref="Levels"/> for them to count as on
+    /// its plateau. 90 %, not more: one sweep step is a fraction of a second, and steps on the plateau vary by about that
+    /// much between runs.
+    /// </summary>
+    public const double PlateauShare = 0.90;
 
-/// <summary>One step of the calibration ladder: an arm's calls/s with <see cref="Concurrency"/> calls in flight.</summary>
+    /// <summary>The concurrencies the trials measured the arm at; null in a results file that had one only (<see cref="Concurrency"/>).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<int>? Levels { get; init; }
+
+    /// <summary>The swept calls/s at the best of <see cref="Levels"/>; null where the sweep did not reach them.</summary>
+    [JsonIgnore]
+    public ConcurrencyStep? BestMeasured => Ladder.Where(s => (Levels ?? [Concurrency]).Contains(s.Concurrency)).MaxBy(s => s.CallsPerSecond);
+
+    /// <summary>
+    /// True where the arm's <see cref="Levels"/> reach its plateau on the swept <see cref="Ladder"/>: the better of them
+    /// served <see cref="PlateauShare"/> of the ladder's best, wherever that lies (below them: an arm past its knee
+    /// that loses calls/s; above them: an arm not yet saturated); null where nothing was swept.
+    /// </summary>
+    [JsonIgnore]
+    public bool? OnPlateau => Ladder.Count == 0 ? null : BestMeasured is { } at && at.CallsPerSecond >= PlateauShare * Ladder.Max(s => s.CallsPerSecond);
+}
+
+/// <summary>One step of the sweep: an arm's calls/s with <see cref="Concurrency"/> calls in flight.</summary>
 public sealed record ConcurrencyStep(string Arm, int Concurrency, double CallsPerSecond);
 
 /// <summary>

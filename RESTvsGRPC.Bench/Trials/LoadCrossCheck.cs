@@ -17,7 +17,7 @@ public static class LoadCrossCheck
     public static async Task<IReadOnlyList<LoadCheck>> RunAsync(TrialPlan plan, TrialsRun trials, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var arms = TrialStatistics.Arms(trials.Trials).Select(a => $"{a.Operation}/{a.Arm}").ToList();
-        var answer = await TrialRunner.RunLoadCheckAsync(plan, arms, trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => c.Concurrency), servers, settings, output);
+        var answer = await TrialRunner.RunLoadCheckAsync(plan, arms, trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => (IReadOnlyList<int>)[c.Concurrency]), servers, settings, output);
         foreach (var check in answer)
         {
             output.WriteLine($"// load mode: {check.Operation} {check.Arm} at {check.Concurrency} in flight: {check.CallsPerSecond:0} calls/s");

@@ -8,77 +8,79 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What one trial process measures: every arm in one contiguous segment, with a client of its own made for the
-/// segment and warmed up before the clock starts. Latency: one call in flight, time per call. Throughput: a closed
-/// loop of the arm's saturating concurrency, calls/s and each side's CPU time per call over the same window. Every call's
-/// answer is checked (status, version or record count and id sum); a failed call fails the trial. Whatever the
-/// process measures, it first runs every arm once, unrecorded (<see cref="WarmProcessAsync"/>).
+/// What one trial process measures: every arm in slices an operation's arms take in turns (<see cref="TrialPlan.OrderOf"/>),
+/// each arm on one client of its own made and warmed before the clock starts and kept for the process. Latency: one call
+/// in flight, time per call. Throughput: a closed loop of the operation's calls in flight, calls/s and each side's CPU
+/// time per call over the same windows. Every call's answer is checked (status, version or record count and id sum); a
+/// failed call fails the trial. Whatever the process measures, it first warms every arm (<see cref="WarmProcessAsync"/>).
 /// </summary>
 public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTarget> targets, LoadExpectation expected, TextWriter log)
 {
     private readonly TrialPlan _plan = request.Plan;
 
-    /// <summary>Measures every arm in this trial's order.</summary>
+    /// <summary>Measures every arm, slice by slice, in this trial's order.</summary>
     public async Task<Trial> RunAsync()
     {
         var order = _plan.OrderOf(request.Index, request.ArmList);
-        await WarmProcessAsync([.. order.Select(o => new TrialArm(o.Operation, o.Arm))]);
-        var segments = new List<TrialSegment>();
-        foreach (var (operation, arm) in order)
+        var clients = await WarmProcessAsync(request.ArmList);
+        try
         {
-            var segment = await SegmentAsync(operation, Target(arm), request.ConcurrencyOf(new TrialArm(operation, arm)));
-            log.WriteLine($"// trial {request.Index}: {TrialArm.NameOf(operation)} {arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call, {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight");
-            segments.Add(segment);
-        }
-
-        return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(o => new TrialArm(o.Operation, o.Arm).Name)], segments);
-    }
-
-    /// <summary>
-    /// Each arm's calls/s up the concurrency ladder until <see cref="TrialPlan.LadderDone"/>, and the fewest calls in
-    /// flight at which it reached <see cref="TrialPlan.SaturationShare"/> of its best (<see cref="TrialPlan.Knee"/>).
-    /// </summary>
-    public async Task<IReadOnlyList<ArmConcurrency>> CalibrateAsync()
-    {
-        await WarmProcessAsync(request.ArmList);
-        var result = new List<ArmConcurrency>();
-        foreach (var arm in request.ArmList)
-        {
-            using var client = await WarmClientAsync(arm.Operation, Target(arm.Target));
-            var steps = new List<ConcurrencyStep>();
-            foreach (var concurrency in TrialPlan.ConcurrencyLadder)
+            var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
+            foreach (var slice in order)
             {
-                var window = await ThroughputAsync(client, arm.Operation, concurrency, _plan.SegmentSeconds / 4, _plan.SegmentSeconds / 4, null);
-                steps.Add(new ConcurrencyStep(arm.Target, concurrency, window.CallsPerSecond));
-                if (TrialPlan.LadderDone(steps.ConvertAll(s => s.CallsPerSecond)))
+                var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
+                if (slice.Quantity == TrialQuantity.Latency)
                 {
-                    break;
+                    sum.AddLatency(await LatencySliceAsync(client, slice.Arm.Operation));
+                }
+                else
+                {
+                    sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm)));
                 }
             }
 
-            var knee = steps[TrialPlan.Knee(steps.ConvertAll(s => s.CallsPerSecond))].Concurrency;
-            result.Add(new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, knee, steps));
-            log.WriteLine($"// calibration: {arm.Name} saturates at {knee} calls in flight");
-        }
+            var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm)).ToList();
+            foreach (var segment in segments)
+            {
+                log.WriteLine($"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call, {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight");
+            }
 
-        await SettleAsync();
-        return result;
+            return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(s => s.Arm.Name).Distinct()], segments);
+        }
+        finally
+        {
+            Dispose(clients);
+        }
     }
 
     /// <summary>
-    /// Every arm one call at a time for a segment's length, unrecorded: after the ladder's many calls in flight the
-    /// servers run slower for a few seconds, which belongs to the calibration, not to a trial.
+    /// Each arm's calls/s at every step of <see cref="TrialPlan.SweepLadder"/>, the operation's arms taking turns at
+    /// each step: the curve of calls/s against calls in flight, to show where the trials' concurrency lies on it. It
+    /// decides nothing; the trials' concurrency is the plan's.
     /// </summary>
-    private async Task SettleAsync()
+    public async Task<IReadOnlyList<ArmConcurrency>> SweepAsync()
     {
-        foreach (var arm in request.ArmList)
+        var clients = await WarmProcessAsync(request.ArmList, TrialPlan.SweepLadder[^1]);
+        try
         {
-            using var client = await WarmClientAsync(arm.Operation, Target(arm.Target));
-            var start = Stopwatch.GetTimestamp();
-            while (Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SegmentSeconds)
+            var steps = request.ArmList.ToDictionary(arm => arm, _ => new List<ConcurrencyStep>());
+            foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
             {
-                await client.CallCheckedAsync(arm.Operation);
+                foreach (var inFlight in TrialPlan.SweepLadder)
+                {
+                    foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
+                    {
+                        var window = await ThroughputAsync(clients[arm], operation, inFlight, _plan.RampSeconds, _plan.SliceSeconds, null);
+                        steps[arm].Add(new ConcurrencyStep(arm.Target, inFlight, window.Calls / window.Seconds));
+                    }
+                }
             }
+
+            return [.. request.ArmList.Select(arm => new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, request.ConcurrencyOf(arm)[0], steps[arm]) { Levels = request.ConcurrencyOf(arm) })];
+        }
+        finally
+        {
+            Dispose(clients);
         }
     }
 
@@ -96,7 +98,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             double? baseline = null;
             foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
             {
-                var concurrency = request.ConcurrencyOf(arm);
+                var concurrency = request.ConcurrencyOf(arm)[0];
                 var scenario = LoadScenario.Presets["light"] with
                 {
                     Name = $"cross-check of {arm.Name}", Users = concurrency, RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(1),
@@ -118,19 +120,35 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Every arm in a closed loop at its concurrency for a warm-up's length, unrecorded, then a pause until
-    /// the JIT has compiled nothing for <see cref="JitQuietMilliseconds"/> ms (at most <see cref="JitQuietLimitSeconds"/> s),
-    /// so that no arm is measured while the code all arms share is still being recompiled at its optimized tier in the
-    /// background (it would make the first arm of each trial the slowest).
+    /// A client per arm, each run in a closed loop at <paramref name="inFlight"/> (the arm's highest concurrency where null)
+    /// for a warm-up's length, so its connections are open before anything is counted; then a pause until the JIT has
+    /// compiled nothing for <see cref="JitQuietMilliseconds"/> ms (at most <see cref="JitQuietLimitSeconds"/> s), so that
+    /// no arm is measured while the code all arms share is still being recompiled at its optimized tier.
     /// </summary>
-    private async Task WarmProcessAsync(IReadOnlyList<TrialArm> arms)
+    private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms, int? inFlight = null)
     {
-        foreach (var arm in arms)
+        var clients = new Dictionary<TrialArm, LoadClient>();
+        try
         {
-            using var client = new LoadClient(Target(arm.Target).Kind, Target(arm.Target).Transport, expected);
-            await ThroughputAsync(client, arm.Operation, request.ConcurrencyOf(arm), _plan.WarmUpSeconds, 0, null);
-        }
+            foreach (var arm in arms)
+            {
+                var client = new LoadClient(Target(arm.Target).Kind, Target(arm.Target).Transport, expected);
+                clients.Add(arm, client);
+                await ThroughputAsync(client, arm.Operation, inFlight ?? request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
+            }
 
+            await WaitForQuietJitAsync();
+            return clients;
+        }
+        catch
+        {
+            Dispose(clients);
+            throw;
+        }
+    }
+
+    private static async Task WaitForQuietJitAsync()
+    {
         var start = Stopwatch.GetTimestamp();
         var compiled = JitInfo.GetCompiledMethodCount();
         while (Stopwatch.GetElapsedTime(start).TotalSeconds < JitQuietLimitSeconds)
@@ -146,6 +164,14 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
     }
 
+    private static void Dispose(Dictionary<TrialArm, LoadClient> clients)
+    {
+        foreach (var client in clients.Values)
+        {
+            client.Dispose();
+        }
+    }
+
     /// <summary>How long the JIT must have compiled nothing before a trial process starts measuring.</summary>
     public const int JitQuietMilliseconds = 200;
 
@@ -154,9 +180,16 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     private LoadTarget Target(string name) => targets.Single(t => t.Name == name);
 
-    private async Task<TrialSegment> SegmentAsync(LoadOperation operation, LoadTarget target, int concurrency)
+    private int? ServerOf(TrialArm arm) => Target(arm.Target).IsServedByGrpcApi ? request.GrpcProcessId : request.RestProcessId;
+
+    /// <summary>One call at a time on a warm client for a slice's length, after <see cref="TrialPlan.SliceWarmUpCalls"/> uncounted calls.</summary>
+    private async Task<Window> LatencySliceAsync(LoadClient client, LoadOperation operation)
     {
-        using var client = await WarmClientAsync(operation, target);
+        for (var i = 0; i < TrialPlan.SliceWarmUpCalls; i++)
+        {
+            await client.CallCheckedAsync(operation);
+        }
+
         var calls = 0L;
         var start = Stopwatch.GetTimestamp();
         do
@@ -164,33 +197,38 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             await client.CallCheckedAsync(operation);
             calls++;
         }
-        while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SegmentSeconds);
+        while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
 
-        var latency = Stopwatch.GetElapsedTime(start).TotalNanoseconds / calls;
-        var serverId = target.IsServedByGrpcApi ? request.GrpcProcessId : request.RestProcessId;
-        var throughput = await ThroughputAsync(client, operation, concurrency, _plan.WarmUpSeconds, _plan.SegmentSeconds, serverId);
-        return new TrialSegment(
-            TrialArm.NameOf(operation), target.Name, calls, latency, concurrency, throughput.Calls, throughput.CallsPerSecond,
-            throughput.ClientCpuNanoseconds / throughput.Calls, throughput.ServerCpuNanoseconds / throughput.Calls);
+        return new Window(calls, Stopwatch.GetElapsedTime(start).TotalSeconds, 0, null);
     }
 
-    /// <summary>A client of its own for one arm, its connection open and its code paths run for the warm-up's length.</summary>
-    private async Task<LoadClient> WarmClientAsync(LoadOperation operation, LoadTarget target)
+    /// <summary>What a window counted: calls, seconds, and the CPU time the client and the server used meanwhile (nanoseconds).</summary>
+    private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds);
+
+    /// <summary>One arm's slices added up, per quantity and concurrency, into the trial's segment for it: throughput at the concurrency that served the most calls/s.</summary>
+    private sealed class ArmSums
     {
-        var client = new LoadClient(target.Kind, target.Transport, expected);
-        var start = Stopwatch.GetTimestamp();
-        var calls = 0;
-        do
+        private Window _latency = new(0, 0, 0, null);
+        private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
+
+        public void AddLatency(Window window) => _latency = _latency with { Calls = _latency.Calls + window.Calls, Seconds = _latency.Seconds + window.Seconds };
+
+        public void AddThroughput(int inFlight, Window window)
         {
-            await client.CallCheckedAsync(operation);
-            calls++;
+            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0), true));
+            _throughput[inFlight] = (new Window(
+                sum.Calls + window.Calls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
+                sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0)), serverMeasured && window.ServerCpuNanoseconds is not null);
         }
-        while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.WarmUpSeconds);
 
-        return client;
+        public TrialSegment ToSegment(TrialArm arm)
+        {
+            var (inFlight, (best, serverMeasured)) = _throughput.MaxBy(level => level.Value.Sum.Calls / level.Value.Sum.Seconds);
+            return new TrialSegment(
+                TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, inFlight, best.Calls,
+                best.Calls / best.Seconds, best.ClientCpuNanoseconds / best.Calls, serverMeasured ? best.ServerCpuNanoseconds / best.Calls : null);
+        }
     }
-
-    private sealed record Window(long Calls, double CallsPerSecond, double ClientCpuNanoseconds, double? ServerCpuNanoseconds);
 
     /// <summary>
     /// <paramref name="concurrency"/> callers on one client, each starting its next call when its last one answered;
@@ -216,8 +254,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             await Task.Delay(TimeSpan.FromSeconds(seconds));
             var (calls, time, clientCpu, serverCpu) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp(), CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
             var elapsed = Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds;
-            var count = Math.Max(1, calls - before.Calls);
-            return new Window(count, count / elapsed, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server);
+            return new Window(Math.Max(1, calls - before.Calls), elapsed, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server);
         }
         finally
         {

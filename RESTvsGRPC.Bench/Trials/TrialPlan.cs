@@ -4,11 +4,12 @@ using RESTvsGRPC.Bench.Load;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// How the headline is measured: <see cref="Trials"/> fresh client processes, each measuring every arm in a
-/// contiguous segment of <see cref="SegmentSeconds"/> per quantity (latency, then throughput), each after a warm-up of
-/// half that; the arms' order drawn per trial from <see cref="Seed"/> and the trial's number.
+/// How the headline is measured: <see cref="Trials"/> fresh client processes, each measuring every arm for
+/// <see cref="SegmentSeconds"/> per quantity (latency, then throughput) in <see cref="Rounds"/> slices, an operation's
+/// arms taking turns (<see cref="OrderOf"/>); throughput at fixed concurrencies per operation (<see cref="InFlight"/>); the
+/// orders drawn from <see cref="Seed"/> and the trial's number.
 /// </summary>
-public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, int Seed)
+public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, int Seed, int Rounds)
 {
     /// <summary>The fewest and most trials a run may ask for.</summary>
     public const int MinTrials = 1;
@@ -22,85 +23,145 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The longest segment a run may ask for, seconds.</summary>
     public const double MaxSegmentSeconds = 60;
 
+    /// <summary>The most slices a segment may be cut into.</summary>
+    public const int MaxRounds = 20;
+
     /// <summary>The seed of the trials' orders: trial N draws its order from this plus N.</summary>
     public const int DefaultSeed = 28;
 
     /// <summary>
-    /// A result run: nine trials, the fewest whose exact 95 % interval leaves out the slowest and the fastest trial
-    /// (one trial in a worse state cannot widen it), with segments of 0.7 s so the headline stays within six minutes
-    /// on two cores (docs/benchmark.md, "The headline", has the measurements behind both numbers).
+    /// The calls kept in flight in the throughput slices, per operation, the same for every arm of it: two points on
+    /// the plateau that the sweeps measured here (docs/benchmark.md, "Throughput: the plateau, not the knee"). A trial
+    /// measures every arm at each, and the arm's throughput in that trial is the better of the two: arms whose curves
+    /// peak at different points (the large GET's REST + protobuf at 2, its gRPC stream at 16 or more) are each measured
+    /// at their best, and which of the two wins moves the result by no more than their difference on the plateau. Fixed
+    /// rather than calibrated per run, so that two runs measure each arm alike.
     /// </summary>
-    public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed);
-
-    /// <summary>A first look: six trials (the fewest with a 95 % interval) of quarter-second segments.</summary>
-    public static TrialPlan Quick { get; } = new("quick", 6, 0.25, DefaultSeed);
-
-    /// <summary>Proves the pipeline: two trials of 50 ms segments; too few for an interval, and not a result.</summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed);
-
-    /// <summary>Calls in flight the calibration tries for the throughput segments, per arm.</summary>
-    public static IReadOnlyList<int> ConcurrencyLadder { get; } = [1, 2, 4, 8, 16, 32, 64, 128];
-
-    /// <summary>The share of an arm's best calls/s at which its ladder counts as saturated.</summary>
-    public const double SaturationShare = 0.95;
-
-    /// <summary>The gain over the best step so far that counts a step as adding calls/s.</summary>
-    public const double LadderGain = 1.05;
+    public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> DefaultInFlight { get; } = new Dictionary<LoadOperation, IReadOnlyList<int>>
+    {
+        [LoadOperation.Small] = [32, 64], [LoadOperation.Large] = [2, 16], [LoadOperation.Post] = [4, 16],
+    };
 
     /// <summary>
-    /// Steps in a row that add nothing before the ladder stops. Two, because a step is a fraction of a second and one
-    /// slow step stopped the ladder on the shoulder of its curve: REST + JSON's small GET saturated "at 1 call in flight"
-    /// and was measured at 20,418 calls/s where 16 in flight serve about 46,000.
+    /// A result run: nine trials, the fewest whose exact 95 % interval leaves out the slowest and the fastest trial
+    /// (one trial in a worse state cannot widen it), of 0.7 s per arm and quantity in four slices, so the headline stays
+    /// within six minutes on two cores (docs/benchmark.md, "The headline", has the measurements behind these numbers).
     /// </summary>
-    public const int LadderPatience = 2;
+    public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed, 4);
 
-    /// <summary>Whether the ladder has climbed far enough: its last <see cref="LadderPatience"/> steps added nothing.</summary>
-    public static bool LadderDone(IReadOnlyList<double> callsPerSecond)
+    /// <summary>A first look: six trials (the fewest with a 95 % interval) of 0.3 s per arm and quantity in three slices.</summary>
+    public static TrialPlan Quick { get; } = new("quick", 6, 0.3, DefaultSeed, 3);
+
+    /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity in one slice; too few for an interval, and not a result.</summary>
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1);
+
+    /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
+    public const int MaxInFlight = 1024;
+
+    /// <summary>"small=32/64,large=2/16,post=4/16": concurrencies as <c>--in-flight</c> takes them.</summary>
+    public static string Describe(IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> inFlight) =>
+        string.Join(",", inFlight.OrderBy(p => p.Key).Select(p => $"{TrialArm.NameOf(p.Key)}={string.Join("/", p.Value)}"));
+
+    /// <summary>
+    /// <c>--in-flight</c>'s value, "OP=N[/N],…", over the defaults for the operations it leaves out; throws
+    /// <see cref="ArgumentException"/> naming the part it cannot read, followed by <paramref name="usage"/>.
+    /// </summary>
+    public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> ParseInFlight(string value, string usage)
     {
-        if (callsPerSecond.Count <= LadderPatience)
+        var inFlight = new Dictionary<LoadOperation, IReadOnlyList<int>>(DefaultInFlight);
+        foreach (var part in value.Split(',', StringSplitOptions.TrimEntries))
         {
-            return false;
+            var pair = part.Split('=', 2, StringSplitOptions.TrimEntries);
+            IReadOnlyList<int>? counts = pair.Length == 2 ? Counts(pair[1]) : null;
+            if (pair.Length != 2 || !Enum.TryParse<LoadOperation>(pair[0], ignoreCase: true, out var operation) || !Enum.IsDefined(operation) || char.IsDigit(pair[0][0]) || counts is null)
+            {
+                throw new ArgumentException($"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {MaxInFlight} (e.g. {Describe(DefaultInFlight)}), not '{part}'. {usage}");
+            }
+
+            inFlight[operation] = counts;
         }
 
-        var before = callsPerSecond.Take(callsPerSecond.Count - LadderPatience).Max();
-        return callsPerSecond.Skip(callsPerSecond.Count - LadderPatience).All(c => c < LadderGain * before);
+        return inFlight;
     }
 
-    /// <summary>The index of the ladder's knee: the first step at <see cref="SaturationShare"/> of its best calls/s.</summary>
-    public static int Knee(IReadOnlyList<double> callsPerSecond)
+    private static IReadOnlyList<int>? Counts(string text)
     {
-        var best = callsPerSecond.Max();
-        return callsPerSecond.Select((c, i) => (c, i)).First(step => step.c >= SaturationShare * best).i;
+        var counts = text.Split('/', StringSplitOptions.TrimEntries).Select(n => int.TryParse(n, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= MaxInFlight ? count : 0).ToList();
+        return counts.Contains(0) ? null : [.. counts.Distinct().Order()];
     }
 
-    /// <summary>The fewest calls a latency segment makes, however short the segment.</summary>
+    /// <summary>Calls in flight the sweep measures each arm at, for the curve of calls/s against calls in flight.</summary>
+    public static IReadOnlyList<int> SweepLadder { get; } = [1, 2, 4, 8, 16, 32, 64, 128];
+
+    /// <summary>The fewest calls a latency slice makes, however short the slice.</summary>
     public const int MinLatencyCalls = 10;
 
-    /// <summary>The warm-up before each segment, seconds: half the segment.</summary>
+    /// <summary>Calls made, uncounted, at the start of each latency slice: the first call after another arm's slice finds its code out of the caches.</summary>
+    public const int SliceWarmUpCalls = 3;
+
+    /// <summary>The warm-up of each arm's client before a trial measures, seconds: half a segment.</summary>
     public double WarmUpSeconds => SegmentSeconds / 2;
 
-    /// <summary>The order of <paramref name="trial"/>'s segments: operations shuffled, then each operation's arms shuffled.</summary>
-    public IReadOnlyList<(LoadOperation Operation, string Arm)> OrderOf(int trial, IReadOnlyList<TrialArm> arms)
+    /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Rounds"/>.</summary>
+    public double SliceSeconds => SegmentSeconds / Rounds;
+
+    /// <summary>The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice.</summary>
+    public double RampSeconds => SliceSeconds / 4;
+
+    /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
+    public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;
+
+
+    /// <summary>
+    /// The order of <paramref name="trial"/>'s slices: first every latency slice, then every throughput slice; within
+    /// each quantity the operations shuffled, and within an operation rounds, each visiting every arm of it once (for
+    /// throughput, every arm at each of the operation's concurrencies) in an order drawn for that round. An operation's
+    /// arms are so measured in turns a fraction of a second apart, and a slow moment of the machine falls on all of them
+    /// rather than on one arm's segment.
+    /// </summary>
+    public IReadOnlyList<TrialSlice> OrderOf(int trial, IReadOnlyList<TrialArm> arms)
     {
         var random = new Random(Seed + trial);
-        var operations = arms.Select(a => a.Operation).Distinct().ToArray();
-        random.Shuffle(operations);
-        var order = new List<(LoadOperation, string)>();
-        foreach (var operation in operations)
+        var slices = new List<TrialSlice>();
+        foreach (var quantity in new[] { TrialQuantity.Latency, TrialQuantity.Throughput })
         {
-            var ofOperation = arms.Where(a => a.Operation == operation).Select(a => a.Target).ToArray();
-            random.Shuffle(ofOperation);
-            order.AddRange(ofOperation.Select(target => (operation, target)));
+            var operations = arms.Select(a => a.Operation).Distinct().ToArray();
+            random.Shuffle(operations);
+            foreach (var operation in operations)
+            {
+                IReadOnlyList<int> inFlight = quantity == TrialQuantity.Latency ? [1] : InFlight[operation];
+                for (var round = 0; round < Rounds; round++)
+                {
+                    var turns = arms.Where(a => a.Operation == operation).SelectMany(arm => inFlight.Select(n => new TrialSlice(quantity, arm, n))).ToArray();
+                    random.Shuffle(turns);
+                    slices.AddRange(turns);
+                }
+            }
         }
 
-        return order;
+        return slices;
     }
 
     /// <summary>The plan as a run's provenance states it.</summary>
     public override string ToString() => string.Create(CultureInfo.InvariantCulture,
-        $"trials ({Name}): {Trials} fresh client processes, each arm in one contiguous segment per trial ({SegmentSeconds:0.###} s of latency, one call in flight, "
-        + $"then {SegmentSeconds:0.###} s of throughput at the arm's saturating concurrency, each after {WarmUpSeconds:0.###} s of warm-up), arms in an order drawn per trial (seed {Seed})");
+        $"trials ({Name}): {Trials} fresh client processes, one client per arm in each, warmed {WarmUpSeconds:0.###} s at its concurrency; "
+        + $"each arm measured for {SegmentSeconds:0.###} s per quantity in {Rounds} slices of {SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
+        + $"(latency: one call in flight; throughput: the best of {string.Join(", ", InFlight.OrderBy(p => p.Key).Select(p => $"{TrialArm.NameOf(p.Key)} {string.Join(" or ", p.Value)}"))} calls in flight for every arm, "
+        + $"{Rounds} slices at each, counted after {RampSeconds:0.###} s) (seed {Seed})");
 }
+
+/// <summary>Which quantity a slice measures.</summary>
+public enum TrialQuantity
+{
+    /// <summary>One call in flight: time per call.</summary>
+    Latency,
+
+    /// <summary>The operation's calls in flight: calls/s and CPU per call.</summary>
+    Throughput,
+}
+
+/// <summary>One slice of a trial: an arm measured for one quantity, with <see cref="InFlight"/> calls in flight, for a slice's length.</summary>
+public sealed record TrialSlice(TrialQuantity Quantity, TrialArm Arm, int InFlight);
 
 /// <summary>One arm of the headline: a load target (by its command-line name) on one operation; the baseline is REST + JSON.</summary>
 public sealed record TrialArm(LoadOperation Operation, string Target)

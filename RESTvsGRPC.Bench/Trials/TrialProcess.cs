@@ -5,7 +5,7 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// The hidden <c>trial</c> command: the body of one fresh client process. It reads its request, measures (or
-/// calibrates), writes its answer and exits 0; on any failure it says why on standard error and exits 1. It ends by
+/// sweeps), writes its answer and exits 0; on any failure it says why on standard error and exits 1. It ends by
 /// itself if the bench that started it has gone.
 /// </summary>
 public static class TrialProcess
@@ -26,7 +26,7 @@ public static class TrialProcess
             var measurement = new TrialMeasurement(request, targets, expected, output);
             var answer = request.Index switch
             {
-                TrialRequest.Calibration => new TrialAnswer(null, await measurement.CalibrateAsync()),
+                TrialRequest.Sweep => new TrialAnswer(null, await measurement.SweepAsync()),
                 TrialRequest.LoadCheck => new TrialAnswer(null, null, await measurement.LoadCheckAsync()),
                 _ => new TrialAnswer(await measurement.RunAsync(), null),
             };

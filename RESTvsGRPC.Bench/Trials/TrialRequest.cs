@@ -8,8 +8,8 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 calibrates the
-/// concurrency instead), the plan, the arms, each arm's concurrency ("operation/target" to calls in flight), the servers' process ids for their CPU
+/// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 sweeps the
+/// concurrency instead), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
 /// time, and where to write the answer. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
 public sealed record TrialRequest(
@@ -18,30 +18,33 @@ public sealed record TrialRequest(
     int Trials,
     double SegmentSeconds,
     int Seed,
+    int Rounds,
     IReadOnlyList<string> Arms,
-    IReadOnlyDictionary<string, int> Concurrency,
+    IReadOnlyDictionary<string, IReadOnlyList<int>> Concurrency,
     int? RestProcessId,
     int? GrpcProcessId,
     int ParentProcessId,
     string OutputPath)
 {
-    /// <summary>The index that asks for the calibration instead of a trial.</summary>
-    public const int Calibration = 0;
+    /// <summary>The index that asks for the sweep of calls in flight instead of a trial.</summary>
+    public const int Sweep = 0;
 
     /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
     public const int LoadCheck = -1;
 
     /// <summary>The plan this request belongs to.</summary>
     [JsonIgnore]
-    public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed);
+    public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed, Rounds);
 
     /// <summary>The arms, parsed from their "operation/target" names.</summary>
     [JsonIgnore]
     public IReadOnlyList<TrialArm> ArmList =>
         [.. Arms.Select(a => a.Split('/')).Select(parts => new TrialArm(Enum.Parse<LoadOperation>(parts[0], ignoreCase: true), parts[1]))];
 
-    /// <summary>The closed loop's calls in flight for <paramref name="arm"/> (1 before calibration).</summary>
-    public int ConcurrencyOf(TrialArm arm) => Concurrency.GetValueOrDefault(arm.Name, 1);
+    /// <summary>The calls in flight <paramref name="arm"/>'s closed loops are measured at.</summary>
+    public IReadOnlyList<int> ConcurrencyOf(TrialArm arm) => Concurrency.TryGetValue(arm.Name, out var inFlight) && inFlight.Count > 0
+        ? inFlight
+        : throw new InvalidDataException($"the trial request gives no concurrency for {arm.Name}.");
 
     /// <summary>Writes the request where a trial process can read it.</summary>
     public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialRequest));
@@ -52,9 +55,9 @@ public sealed record TrialRequest(
 }
 
 /// <summary>
-/// What a trial process writes: its trial, or (for <see cref="TrialRequest.Calibration"/>) each arm's concurrency, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.
+/// What a trial process writes: its trial, or (for <see cref="TrialRequest.Sweep"/>) each arm's calls/s up the ladder, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.
 /// </summary>
-public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<ArmConcurrency>? Calibration, IReadOnlyList<LoadCheck>? LoadChecks = null)
+public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<ArmConcurrency>? Sweep, IReadOnlyList<LoadCheck>? LoadChecks = null)
 {
     /// <summary>Writes the answer to <paramref name="path"/>.</summary>
     public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialAnswer));

@@ -10,31 +10,25 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The orchestrator's side of the headline: a calibration process, then one fresh client process per trial, one after
-/// another, each started from the bench's own binary with the servers' addresses in its environment. A trial whose
-/// process fails is named with its reason and the others are kept; every process is stopped with the servers on a
-/// signal, and none outlives its trial.
+/// The orchestrator's side of the headline: one fresh client process per trial, one after another, then a process
+/// that sweeps each arm's calls in flight, each started from the bench's own binary with the servers' addresses in its
+/// environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
+/// with the servers on a signal, and none outlives its trial.
 /// </summary>
 public static class TrialRunner
 {
-    /// <summary>Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>; throws <see cref="TrialFailedException"/> when the calibration or every trial fails.</summary>
+    /// <summary>Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>; throws <see cref="TrialFailedException"/> when every trial fails.</summary>
     public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, string placement, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
             var request = new TrialRequest(
-                TrialRequest.Calibration, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, [.. arms.Select(a => a.Name)],
-                new Dictionary<string, int>(), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
-            var calibration = await RunOneAsync(request, folder.FullName, servers, settings, output);
-            if (calibration.Answer?.Calibration is not { } concurrency)
-            {
-                throw new TrialFailedException($"the calibration process failed: {calibration.Failure}");
-            }
-
-            request = request with { Concurrency = concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => c.Concurrency) };
+                1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
+                arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
+            var started = Stopwatch.GetTimestamp();
             for (var index = 1; index <= plan.Trials; index++)
             {
                 var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.FullName, servers, settings, output);
@@ -55,9 +49,20 @@ public static class TrialRunner
                 throw new TrialFailedException($"every trial failed; trial 1: {failures[0].Reason}");
             }
 
+            var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
+            var sweep = await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.FullName, servers, settings, output);
+            if (sweep.Answer?.Sweep is null)
+            {
+                output.WriteLine($"// the sweep of calls in flight failed: {sweep.Failure}; the summary has no curve");
+            }
+
+            var concurrency = arms.Select(arm => new ArmConcurrency(
+                TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
+                { Levels = plan.InFlight[arm.Operation] }).ToList();
             return new TrialsRun(plan.ToString(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
             {
                 Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
+                TrialsSeconds = seconds,
             };
         }
         finally
@@ -66,14 +71,19 @@ public static class TrialRunner
         }
     }
 
+    /// <summary>The concurrency at which <paramref name="arm"/> served the most calls/s in the most trials; the lower one on a tie.</summary>
+    private static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => trials
+        .SelectMany(t => t.Segments).Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target)
+        .GroupBy(s => s.Concurrency).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
+
     /// <summary>Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process; throws <see cref="TrialFailedException"/> when it fails.</summary>
-    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, int> concurrency, ServerSet servers, BenchSettings settings, TextWriter output)
+    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, IReadOnlyList<int>> concurrency, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
             var request = new TrialRequest(
-                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
+                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {failure}");
         }
@@ -86,7 +96,7 @@ public static class TrialRunner
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; the failure in one sentence otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, string? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
     {
-        var name = request.Index switch { TrialRequest.Calibration => "calibration", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
+        var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);
@@ -136,10 +146,15 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: the process's warm-up, then two segments each after a warm-up (the load check: at most 1 + 60 s).
-        var segments = request.Arms.Count * (request.Index == TrialRequest.LoadCheck ? 61 + request.Plan.WarmUpSeconds : (3 * request.Plan.WarmUpSeconds) + (2 * request.SegmentSeconds));
-        var ladder = request.Index == TrialRequest.Calibration ? request.Arms.Count * (TrialPlan.ConcurrencyLadder.Count + 2) * request.SegmentSeconds : 0;
-        return TimeSpan.FromSeconds((3 * (segments + ladder)) + 60);
+        // Per arm: its client's warm-up, then its slices (the load check: at most 1 + 60 s; the sweep: a slice per ladder step).
+        var plan = request.Plan;
+        var perArm = plan.WarmUpSeconds + request.Index switch
+        {
+            TrialRequest.LoadCheck => 61,
+            TrialRequest.Sweep => TrialPlan.SweepLadder.Count * (plan.SliceSeconds + plan.RampSeconds),
+            _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))),
+        };
+        return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }
 
     /// <summary>Kills a child process and its children when disposed, if it still runs.</summary>
@@ -163,5 +178,5 @@ public static class TrialRunner
     }
 }
 
-/// <summary>The headline could not be measured: the calibration or every trial failed.</summary>
+/// <summary>The headline could not be measured: every trial failed.</summary>
 public sealed class TrialFailedException(string message) : Exception(message);

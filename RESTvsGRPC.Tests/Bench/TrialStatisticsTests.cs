@@ -63,15 +63,33 @@ public sealed class TrialStatisticsTests
     }
 
     [Fact]
-    public void Each_trial_draws_its_own_order_of_every_arm_once_and_the_same_seed_draws_it_again()
+    public void Each_trial_interleaves_an_operations_arms_in_rounds_of_its_own_order_and_the_same_seed_draws_it_again()
     {
         var plan = TrialPlan.Standard;
 
         var orders = Enumerable.Range(1, 8).Select(trial => plan.OrderOf(trial, TrialArm.Transport)).ToList();
 
-        Assert.All(orders, order => Assert.Equal(TrialArm.Transport.Select(a => (a.Operation, a.Target)).Order(), order.Order()));
-        // Each operation's arms stand together: the operation changes twice in a trial.
-        Assert.All(orders, order => Assert.Equal(2, order.Zip(order.Skip(1)).Count(p => p.First.Operation != p.Second.Operation)));
+        foreach (var order in orders)
+        {
+            // Every latency slice comes before every throughput slice; latency visits every arm once per round, throughput
+            // every arm at each of its operation's concurrencies once per round.
+            Assert.Equal(TrialArm.Transport.Count * plan.Rounds, order.TakeWhile(s => s.Quantity == TrialQuantity.Latency).Count());
+            foreach (var quantity in new[] { TrialQuantity.Latency, TrialQuantity.Throughput })
+            {
+                var slices = order.Where(s => s.Quantity == quantity).ToList();
+                var turns = TrialArm.Transport.SelectMany(a => (quantity == TrialQuantity.Latency ? [1] : plan.InFlight[a.Operation]).Select(n => (a, n))).ToList();
+                Assert.Equal(turns.SelectMany(t => Enumerable.Repeat($"{t.a.Name}@{t.n}", plan.Rounds)).Order(), slices.Select(s => $"{s.Arm.Name}@{s.InFlight}").Order());
+                // An operation's rounds stand together: the operation changes twice per quantity.
+                Assert.Equal(2, slices.Zip(slices.Skip(1)).Count(p => p.First.Arm.Operation != p.Second.Arm.Operation));
+                foreach (var operation in slices.Select(s => s.Arm.Operation).Distinct())
+                {
+                    var ofOperation = slices.Where(s => s.Arm.Operation == operation).ToList();
+                    var perRound = ofOperation.Count / plan.Rounds;
+                    Assert.All(ofOperation.Chunk(perRound), round => Assert.Equal(perRound, round.Distinct().Count()));
+                }
+            }
+        }
+
         Assert.True(orders.Select(o => string.Join(",", o)).Distinct().Count() > 1, "every trial ran the arms in one order");
         Assert.Equal(orders[0], plan.OrderOf(1, TrialArm.Transport));
         Assert.NotEqual(orders[0], (plan with { Seed = plan.Seed + 100 }).OrderOf(1, TrialArm.Transport));

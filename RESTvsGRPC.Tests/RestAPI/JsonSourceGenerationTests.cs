@@ -44,7 +44,7 @@ public sealed class JsonSourceGenerationTests : IDisposable
         using var server = await StartRestApiWithoutReflectionAsync();
         var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
         string[] arms = ["small/rest-json", "large/rest-json", "post/rest-json", "small/rest-json-h2c", "small/rest-minimal", "large/rest-minimal", "post/rest-minimal"];
-        var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, arms, new Dictionary<string, int>(), null, null, Environment.ProcessId, _directory.File("answer.json"));
+        var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, 1, arms, arms.ToDictionary(a => a, _ => (IReadOnlyList<int>)[2]), null, null, Environment.ProcessId, _directory.File("answer.json"));
         request.Save(_directory.File("request.json"));
 
         var bench = RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench");
