@@ -4,9 +4,11 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Reports;
 
 /// <summary>
-/// <c>compare DIR1 DIR2 [...]</c>: two or more result folders side by side (two OSes, commits or machines): each
-/// benchmark's time per call in every run, its ratio to the first run, ≈ where the difference lies within the runs'
-/// own errors, and each run's REST/gRPC ratios; written as compare.md and compare.svg in the current folder.
+/// <c>compare DIR1 DIR2 [...]</c>: two or more result folders side by side (two OSes, commits or machines): the
+/// headline's ratios in every run with how often one run's median fell inside another's interval, pooled where the
+/// runs are of one build; each benchmark's time per call in every run, its ratio to the first run, ≈ where the
+/// difference lies within the runs' own errors, and each run's REST/gRPC ratios; written as compare.md and
+/// compare.svg in the current folder.
 /// </summary>
 public static class RunComparison
 {
@@ -88,6 +90,37 @@ public static class RunComparison
         }
 
         document.AddParagraph(coverage);
+        AddPool(document, measured);
+    }
+
+    /// <summary>The headline ratios over every run given, pooled, where all are runs of one commit on one machine with the same job, data, plan and placement.</summary>
+    private static void AddPool(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> measured)
+    {
+        var kinds = measured.Select(r => (r.Run.Provenance.Commit, r.Run.Provenance.Cpu, r.Run.Provenance.LogicalCores, r.Run.Provenance.Os, r.Run.Provenance.Job, r.Run.Provenance.DataSha256, r.Run.Trials!.Plan, r.Run.Trials.Placement)).Distinct().Count();
+        if (kinds > 1)
+        {
+            document.AddParagraph("Not pooled: the runs differ in commit, machine, job, data, trial plan or placement.");
+            return;
+        }
+
+        var first = measured[0].Run.Trials!;
+        IReadOnlyList<Trial> all = [.. measured.SelectMany(r => r.Run.Trials!.Trials)];
+        var pooled = RunPool.Headline([.. measured.Select(r => r.Run.Trials!.Trials)]);
+        string Range(string quantity, string operation, string arm) => pooled.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (quantity, operation, arm)) is { } p
+            ? (p.Low <= 1 && p.High >= 1 ? "≈ " : "") + $"{Units.Ratio(p.Median)} [{Units.Ratio(p.Low)}, {Units.Ratio(p.High)}]"
+            : "baseline";
+        double Median(string operation, string arm, Func<TrialSegment, double?> figure) => MedianInterval.MedianOf(TrialStatistics.Values(all, operation, arm, figure));
+        document.AddHeading(3, $"Pooled over the {measured.Count} runs")
+            .AddParagraph($"Runs of one commit on one machine with the same job, data, plan and placement, {all.Count} trials in all: each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time "
+                + $"({RunPool.Resamples:#,0} draws of a run, then of that run's trials); time, calls/s and CPU per call (client and server together, at saturation) are medians over every trial.")
+            .AddTable(["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "CPU per call"],
+                TrialStatistics.Arms(all).Select(a => (IReadOnlyList<string>)
+                [
+                    a.Operation, first.NameOf(a.Arm), Units.Time(Median(a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)), Range(HeadlineRatio.Latency, a.Operation, a.Arm),
+                    Median(a.Operation, a.Arm, s => s.CallsPerSecond).ToString("#,0", CultureInfo.InvariantCulture), Range(HeadlineRatio.Throughput, a.Operation, a.Arm),
+                    Units.Time(Median(a.Operation, a.Arm, s => s.ClientCpuNanosecondsPerCall + (s.ServerCpuNanosecondsPerCall ?? 0))),
+                ]),
+                2, 3, 4, 5, 6);
     }
 
     private static void AddTimes(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)

@@ -15,8 +15,11 @@ public sealed class ReportSnapshotTests : IDisposable
 
     public void Dispose() => _directory.Dispose();
 
-    /// <summary>The stored benchmark runs: typed-in fixtures whose figures are known, and a real dry run of every suite.</summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "styles", "styles-trials", "run-to-run", "dry-full"];
+    /// <summary>
+    /// The stored benchmark runs: typed-in fixtures whose figures are known, a real dry run of every suite, and two real
+    /// quick headline runs written into one folder (the second pools the first).
+    /// </summary>
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
@@ -36,11 +39,12 @@ public sealed class ReportSnapshotTests : IDisposable
         StoredReports.Matches(name, _directory.Path);
     }
 
-    /// <summary>Two runs apart by half again (another OS), and two whose small GETs differ within both runs' errors (≈).</summary>
+    /// <summary>Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), and two headline runs of one build.</summary>
     public static TheoryData<string, string, string> Comparisons => new()
     {
         { "compare", "transport", "windows" },
         { "compare-within-error", "transport", "run-to-run" },
+        { "compare-headline", "headline-quick", "headline-pooled" },
     };
 
     [Theory]
