@@ -88,20 +88,27 @@ internal static class HeadlineSection
                 [
                     p.Quantity, p.Operation, trials.NameOf(p.Arm),
                     trials.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (p.Quantity, p.Operation, p.Arm)) is { } own ? Ratio(own) : "",
-                    (p.Low <= 1 && p.High >= 1 ? "≈ " : "") + $"{Units.Ratio(p.Median)} [{Units.Ratio(p.Low)}, {Units.Ratio(p.High)}]",
+                    Range(p),
                     p.Runs.ToString(CultureInfo.InvariantCulture), p.Trials.ToString(CultureInfo.InvariantCulture),
                 ]),
                 3, 4, 5, 6);
-        var cross = RunPool.CrossCoverage(trials.Pool);
+        document.AddParagraph(Coverage(trials.Pool));
+    }
+
+    /// <summary>How often one run's median fell inside another run's interval, and inside the pool of the other runs (with three runs or more).</summary>
+    public static string Coverage(IReadOnlyList<IReadOnlyList<Trial>> pool)
+    {
+        var cross = RunPool.CrossCoverage(pool);
         var coverage = $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its trials), {Units.Percent(cross.Share)} "
             + $"found the other run's median inside; about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if runs differed no more than their trials do.";
-        if (RunPool.LeaveOneOutCoverage(trials.Pool) is { Checks: > 0 } left)
-        {
-            coverage += $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %).";
-        }
-
-        document.AddParagraph(coverage);
+        return RunPool.LeaveOneOutCoverage(pool) is { Checks: > 0 } left
+            ? coverage + $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %)."
+            : coverage;
     }
+
+    /// <summary>"2.53× [2.40×, 2.61×]" for a pooled ratio, ≈ in front where its range holds 1.</summary>
+    public static string Range(PooledRatio ratio) =>
+        (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
 
     /// <summary>The sweep of calls in flight: each arm's curve, where the trials measured it, and whether that lies on its plateau.</summary>
     private static void AddSweep(SummaryContext summary, TrialsRun trials)

@@ -81,15 +81,7 @@ public static class RunComparison
                 return (IReadOnlyList<string>)row;
             }), [.. Enumerable.Range(3, measured.Count)]);
         IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
-        var cross = RunPool.CrossCoverage(pool);
-        var coverage = $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its trials), {Units.Percent(cross.Share)} found the other run's median inside; "
-            + $"about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if runs differed no more than their trials do.";
-        if (RunPool.LeaveOneOutCoverage(pool) is { Checks: > 0 } left)
-        {
-            coverage += $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %).";
-        }
-
-        document.AddParagraph(coverage);
+        document.AddParagraph(HeadlineSection.Coverage(pool));
         AddPool(document, measured);
     }
 
@@ -107,7 +99,7 @@ public static class RunComparison
         IReadOnlyList<Trial> all = [.. measured.SelectMany(r => r.Run.Trials!.Trials)];
         var pooled = RunPool.Headline([.. measured.Select(r => r.Run.Trials!.Trials)]);
         string Range(string quantity, string operation, string arm) => pooled.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (quantity, operation, arm)) is { } p
-            ? (p.Low <= 1 && p.High >= 1 ? "≈ " : "") + $"{Units.Ratio(p.Median)} [{Units.Ratio(p.Low)}, {Units.Ratio(p.High)}]"
+            ? HeadlineSection.Range(p)
             : "baseline";
         double Median(string operation, string arm, Func<TrialSegment, double?> figure) => MedianInterval.MedianOf(TrialStatistics.Values(all, operation, arm, figure));
         document.AddHeading(3, $"Pooled over the {measured.Count} runs")

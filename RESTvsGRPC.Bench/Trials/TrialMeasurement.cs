@@ -76,7 +76,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 }
             }
 
-            return [.. request.ArmList.Select(arm => new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, request.ConcurrencyOf(arm)[0], steps[arm]) { Levels = request.ConcurrencyOf(arm) })];
+            return [.. request.ArmList.Select(arm => new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, request.ConcurrencyOf(arm)[0], steps[arm]))];
         }
         finally
         {
