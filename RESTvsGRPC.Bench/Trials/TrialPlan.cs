@@ -44,8 +44,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>
     /// A result run: nine trials, the fewest whose exact 95 % interval leaves out the slowest and the fastest trial
-    /// (one trial in a worse state cannot widen it), of 0.7 s per arm and quantity in four slices, so the headline stays
-    /// within six minutes on two cores (docs/benchmark.md, "The headline", has the measurements behind these numbers).
+    /// (one trial in a worse state cannot widen it), of 0.7 s per arm and quantity in four slices: about six minutes for
+    /// the headline on two cores (docs/benchmark.md, "The headline", has the measurements behind these numbers).
     /// </summary>
     public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed, 4);
 
@@ -144,7 +144,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>The plan as a run's provenance states it.</summary>
     public override string ToString() => string.Create(CultureInfo.InvariantCulture,
-        $"trials ({Name}): {Trials} fresh client processes, one client per arm in each, warmed {WarmUpSeconds:0.###} s at its concurrency; "
+        $"trials ({Name}): {Trials} fresh client processes, one client per arm in each, warmed {WarmUpSeconds:0.###} s at its highest concurrency; "
         + $"each arm measured for {SegmentSeconds:0.###} s per quantity in {Rounds} slices of {SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
         + $"(latency: one call in flight; throughput: the best of {string.Join(", ", InFlight.OrderBy(p => p.Key).Select(p => $"{TrialArm.NameOf(p.Key)} {string.Join(" or ", p.Value)}"))} calls in flight for every arm, "
         + $"{Rounds} slices at each, counted after {RampSeconds:0.###} s) (seed {Seed})");
