@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Net.Http.Headers;
 using Google.Protobuf;
 using ModelLibrary.Protos;
@@ -52,6 +53,33 @@ public sealed class RestProtobufClient : IDisposable
 
     public void Dispose() => _http.Dispose();
 
+    /// <summary>
+    /// The whole message buffered, then parsed, as a gRPC client does with a length-prefixed message, and, as
+    /// Grpc.Net.Client does, in a pooled buffer: a new array per call would put every large body on the large-object
+    /// heap and start a full collection every other call, a cost of the client's making rather than of the protocol.
+    /// </summary>
+    private static async Task<T> ParseBodyAsync<T>(HttpContent content, MessageParser<T> parser, CancellationToken cancellationToken)
+        where T : IMessage<T>
+    {
+        if (content.Headers.ContentLength is not { } declared || declared > Array.MaxLength)
+        {
+            return parser.ParseFrom(await content.ReadAsByteArrayAsync(cancellationToken));
+        }
+
+        var length = (int)declared;
+        var buffer = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            await using var body = await content.ReadAsStreamAsync(cancellationToken);
+            await body.ReadExactlyAsync(buffer.AsMemory(0, length), cancellationToken);
+            return parser.ParseFrom(buffer.AsSpan(0, length));
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
     private async Task<T> SendAsync<T>(HttpRequestMessage request, MessageParser<T> parser)
         where T : IMessage<T>
     {
@@ -69,8 +97,7 @@ public sealed class RestProtobufClient : IDisposable
                     throw new HttpRequestException($"{request.RequestUri} answered {response.Content.Headers.ContentType}, not {MediaType}.");
                 }
 
-                // The whole message is buffered, then parsed: what a gRPC client does with a length-prefixed message.
-                return parser.ParseFrom(await response.Content.ReadAsByteArrayAsync(deadline.Token));
+                return await ParseBodyAsync(response.Content, parser, deadline.Token);
             }
         }
         catch (OperationCanceledException e) when (deadline.IsCancellationRequested)

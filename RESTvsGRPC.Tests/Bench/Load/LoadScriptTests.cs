@@ -42,6 +42,15 @@ public sealed partial class LoadScriptTests
         Assert.DoesNotContain("restvsgrpc", namespaces);
     }
 
+    [Fact]
+    public async Task MethodGaps_refuses_an_unknown_experiment_with_its_usage_and_exit_2()
+    {
+        var (exitCode, output) = await RunAsync("scripts/method-gaps.sh", "gc");
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("usage: scripts/method-gaps.sh spin|loh [OUT_DIR]", output.Trim().Split('\n')[^1]);
+    }
+
     private static Task<(int ExitCode, string Output)> RunAsync(string program, params string[] arguments) =>
         RunAsync(new Dictionary<string, string>(), program, arguments);
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The on/off experiments behind the summary's explanations of where two methods differ (docs/results.md, "Why the
+# methods differ"). Each runs the bench twice, one candidate cause off then on, everything else equal, and prints the
+# figures the summary compares, so the gap can be seen to follow the switch.
+#   spin: the servers' CPU per call, trials against h2load, with the thread pool's spin-wait as the runtime has it and
+#         with it off in every process (DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0); short headline runs (3 trials).
+#   loh:  each arm's latency, trials against BenchmarkDotNet, with 85,000-byte arrays on the large-object heap (the
+#         runtime's default) and with the threshold at 1 MiB (DOTNET_GCLOHThreshold), so no body array lands there.
+#   usage: scripts/method-gaps.sh spin|loh [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
+set -euo pipefail
+cd "$(dirname "$0")/.."
+experiment=${1:-}
+[[ $experiment == spin || $experiment == loh ]] || { echo "usage: scripts/method-gaps.sh spin|loh [OUT_DIR]" >&2; exit 2; }
+out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
+bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
+[[ -f $bench ]] || { echo "method-gaps: $bench is missing: run dotnet build -c Release first" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "method-gaps: python3 is missing (it reads the runs' summary.json)" >&2; exit 2; }
+
+# run NAME VARIABLE=VALUE|- ARGS...: one bench run into $out/NAME, with one environment variable set (or none).
+run() {
+  local name=$1 variable=$2; shift 2
+  echo "method-gaps: $name ($variable) …" >&2
+  if [[ $variable == - ]]; then dotnet "$bench" "$@" --artifacts "$out/$name" >"$out/$name.log" 2>&1
+  else env "$variable" dotnet "$bench" "$@" --artifacts "$out/$name" >"$out/$name.log" 2>&1; fi
+}
+
+# show FILE...: each headline run's server CPU per call by h2load and by the trials, and each arm's latency by the trials.
+show() {
+  python3 - "$@" <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    run = json.load(open(path))
+    trials = run["trials"]
+    print(f"== {path}")
+    for check in trials.get("h2load") or []:
+        if check.get("targetRequestsPerSecond") and check.get("serverCpuNanosecondsPerCall"):
+            own, outside = check["trialsServerCpuNanosecondsPerCall"], check["serverCpuNanosecondsPerCall"]
+            print(f"server CPU per call  {check['operation']:6} {check['arm']:14} h2load {outside / 1000:8.2f} us  trials {own / 1000:8.2f} us  {outside / own - 1:+.0%}")
+    latency = {}
+    for trial in trials["trials"]:
+        for segment in trial["segments"]:
+            latency.setdefault((segment["operation"], segment["arm"]), []).append(segment["latencyNanosecondsPerCall"])
+    for (operation, arm), values in sorted(latency.items()):
+        print(f"latency per call     {operation:6} {arm:14} trials {statistics.median(values) / 1000:8.1f} us")
+PYTHON
+}
+
+case $experiment in
+  spin)
+    command -v h2load >/dev/null || { echo "method-gaps: h2load is missing (apt-get install nghttp2-client)" >&2; exit 2; }
+    run spin-on - --headline --trials 3 --segment 0.35
+    run spin-off DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0 --headline --trials 3 --segment 0.35
+    show "$out"/spin-on/paired/summary.json "$out"/spin-off/paired/summary.json ;;
+  loh)
+    run loh-default - --filter '*TransportBenchmarks*LargePayload*'
+    run loh-default-trials - --headline --trials 3 --segment 0.35
+    run loh-1mib DOTNET_GCLOHThreshold=0x100000 --filter '*TransportBenchmarks*LargePayload*'
+    run loh-1mib-trials DOTNET_GCLOHThreshold=0x100000 --headline --trials 3 --segment 0.35
+    echo "BenchmarkDotNet (large-object threshold as the runtime has it, then 1 MiB):"
+    grep -h -E '^\| (Rest|Grpc)' "$out"/loh-default/results/*Transport*-report-github.md "$out"/loh-1mib/results/*Transport*-report-github.md | cut -d'|' -f2,4,8,11,12,13
+    show "$out"/loh-default-trials/paired/summary.json "$out"/loh-1mib-trials/paired/summary.json ;;
+esac
+echo "method-gaps: the runs are in $out" >&2
