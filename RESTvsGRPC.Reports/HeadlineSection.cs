@@ -263,10 +263,10 @@ internal static class HeadlineSection
 
         var document = summary.Document;
         document.AddHeading(3, "Throughput, two methods")
-            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, one arm after another in a fresh client process placed and warmed as a trial's, "
-                + $"one run each: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
-                + $"Load mode's figure is one window per arm, the trials' the median of {trials.Completed}; in this run an arm's calls/s varied {Units.Percent(ThroughputSpread(trials))} between trials "
-                + "(the median over the arms of their coefficient of variation), so one window can miss the median by that much with no fault in either method: a flag here asks for a rerun first.")
+            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, in a fresh client process placed and warmed as a trial's, "
+                + $"{Windows(checks)}: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
+                + $"In this run an arm's calls/s varied {Units.Percent(ThroughputSpread(trials))} between trials "
+                + "(the median over the arms of their coefficient of variation), and a window of load mode varies as much: a flag here asks for a rerun first.")
             .AddTable(["operation", "arm", "in flight", "load mode calls/s", "load mode ratio", "trials' ratio", "agree"],
                 checks.Select(c =>
                 {
@@ -284,6 +284,11 @@ internal static class HeadlineSection
             .Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}").ToList();
         NoteFlags(summary, "Throughput, two methods", flagged, checks.Count(c => c.Ratio is not null), "no experiment has shown their cause in this build; rerun before reading either figure");
     }
+
+    /// <summary>How load mode's figures were made: one window per arm, or the median of rounds with the arms in turns.</summary>
+    private static string Windows(IReadOnlyList<LoadCheck> checks) => checks.Max(c => c.Windows ?? 1) is var windows and > 1
+        ? $"an operation's arms in turns for {windows} rounds of one window each, each round starting with the next arm, calls/s and ratio the median of the rounds"
+        : "one arm after another, one window each";
 
     /// <summary>How much an arm's calls/s vary between trials: the median over the arms of their coefficient of variation.</summary>
     private static double ThroughputSpread(TrialsRun trials) => MedianInterval.MedianOf(TrialStatistics.Arms(trials.Trials).Select(a =>

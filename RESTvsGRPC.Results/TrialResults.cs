@@ -154,11 +154,16 @@ public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, 
 }
 
 /// <summary>
-/// Load mode's closed loop on one arm at the trials' concurrency: calls/s, and the ratio to REST + JSON's calls/s in
-/// the same check (null for the baseline), to set beside the trials' throughput ratio.
+/// Load mode's closed loop on one arm at the trials' concurrency: calls/s (the median of its windows), and the ratio to
+/// REST + JSON's calls/s in the same check (the median of the rounds' ratios; null for the baseline), to set beside
+/// the trials' throughput ratio.
 /// </summary>
 public sealed record LoadCheck(string Operation, string Arm, int Concurrency, double CallsPerSecond, double? Ratio)
 {
+    /// <summary>Windows per arm, the arms in turns; null for one window (results written before the rounds).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Windows { get; init; }
+
     /// <summary>How far load mode's ratio may lie from the trials' before the summary flags it.</summary>
     public const double Tolerance = 0.10;
 }

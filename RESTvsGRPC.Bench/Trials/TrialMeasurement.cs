@@ -85,38 +85,56 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Load mode's closed loop on every arm at its own concurrency, one arm after another, each for a whole
-    /// number of seconds no shorter than a segment after a one-second warm-up: the throughput ratios measured by
-    /// another engine (a shared client per arm, load's own validation), to set beside the trials'.
+    /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
+    /// <see cref="LoadCheckRounds"/> rounds, each round starting one arm later, a window of whole seconds no shorter
+    /// than a segment per arm and round after a second's warm-up (load mode counts whole seconds): the throughput ratios measured by another
+    /// engine (a shared client per arm, load's own validation), each the median of its rounds' ratios, to set beside
+    /// the trials'.
     /// </summary>
     public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
     {
-        await WarmProcessAsync(request.ArmList);
+        // Warmed as a trial process is, then put away: load mode makes its own clients.
+        Dispose(await WarmProcessAsync(request.ArmList));
         var measured = new List<LoadCheck>();
         foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
         {
-            double? baseline = null;
-            foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
+            var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
+            var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
+            for (var round = 0; round < LoadCheckRounds; round++)
             {
-                var concurrency = request.ConcurrencyOf(arm)[0];
-                var scenario = LoadScenario.Presets["light"] with
+                foreach (var arm in arms.Skip(round % arms.Count).Concat(arms.Take(round % arms.Count)))
                 {
-                    Name = $"cross-check of {arm.Name}", Users = concurrency, RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(1),
-                    Duration = TimeSpan.FromSeconds(Math.Max(1, Math.Ceiling(_plan.SegmentSeconds))), Mix = OperationMix.Parse($"{TrialArm.NameOf(operation)}:100"),
-                };
-                var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
-                if (result.Totals.Errors.Total > 0)
-                {
-                    throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
+                    windows[arm].Add(await LoadWindowAsync(arm));
                 }
-
-                var callsPerSecond = result.Totals.RequestsPerSecond;
-                baseline ??= arm.Target == TrialArm.Baseline ? callsPerSecond : null;
-                measured.Add(new LoadCheck(TrialArm.NameOf(operation), arm.Target, concurrency, callsPerSecond, arm.Target == TrialArm.Baseline || baseline is not > 0 ? null : callsPerSecond / baseline));
             }
+
+            var baseline = arms.FirstOrDefault(a => a.Target == TrialArm.Baseline);
+            measured.AddRange(arms.Select(arm => new LoadCheck(
+                TrialArm.NameOf(operation), arm.Target, request.ConcurrencyOf(arm)[0], MedianInterval.MedianOf(windows[arm]),
+                baseline is null || arm == baseline ? null : MedianInterval.MedianOf(windows[arm].Zip(windows[baseline], (own, against) => own / against)))
+            {
+                Windows = LoadCheckRounds,
+            }));
         }
 
         return measured;
+    }
+
+    /// <summary>Rounds of load mode's cross-check: windows per arm, the median of which is compared.</summary>
+    public const int LoadCheckRounds = 3;
+
+    /// <summary>One window of load mode's closed loop on <paramref name="arm"/>: its calls/s; throws where a call failed.</summary>
+    private async Task<double> LoadWindowAsync(TrialArm arm)
+    {
+        var scenario = LoadScenario.Presets["light"] with
+        {
+            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(1),
+            Duration = TimeSpan.FromSeconds(Math.Max(1, Math.Ceiling(_plan.SegmentSeconds))), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
+        };
+        var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
+        return result.Totals.Errors.Total == 0
+            ? result.Totals.RequestsPerSecond
+            : throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
     }
 
     /// <summary>
