@@ -6,13 +6,16 @@
 #         with it off in every process (DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0); short headline runs (3 trials).
 #   loh:  each arm's latency, trials against BenchmarkDotNet, with 85,000-byte arrays on the large-object heap (the
 #         runtime's default) and with the threshold at 1 MiB (DOTNET_GCLOHThreshold), so no body array lands there.
-#   usage: scripts/method-gaps.sh spin|loh [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   processes: the small calls' latency in BenchmarkDotNet, one process per arm as the default run has it, then three
+#         processes per arm (--launchCount 3), each process's mean per call printed: how far one process's state moves it.
+#   usage: scripts/method-gaps.sh spin|loh|processes [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-[[ $experiment == spin || $experiment == loh ]] || { echo "usage: scripts/method-gaps.sh spin|loh [OUT_DIR]" >&2; exit 2; }
+[[ $experiment == spin || $experiment == loh || $experiment == processes ]] || { echo "usage: scripts/method-gaps.sh spin|loh|processes [OUT_DIR]" >&2; exit 2; }
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
+mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
 [[ -f $bench ]] || { echo "method-gaps: $bench is missing: run dotnet build -c Release first" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "method-gaps: python3 is missing (it reads the runs' summary.json)" >&2; exit 2; }
@@ -60,5 +63,23 @@ case $experiment in
     echo "BenchmarkDotNet (large-object threshold as the runtime has it, then 1 MiB):"
     grep -h -E '^\| (Rest|Grpc)' "$out"/loh-default/results/*Transport*-report-github.md "$out"/loh-1mib/results/*Transport*-report-github.md | cut -d'|' -f2,4,8,11,12,13
     show "$out"/loh-default-trials/paired/summary.json "$out"/loh-1mib-trials/paired/summary.json ;;
+  processes)
+    run processes - --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 3
+    python3 - "$out"/processes/*.log <<'PYTHON'
+import re, statistics, sys
+launches = {}
+for line in open(sys.argv[1]):
+    if m := re.match(r"// Benchmark: TransportBenchmarks\.(\w+): .*\[Calls=(\d+)\]", line):
+        case, calls = m.group(1), int(m.group(2))
+    elif m := re.match(r"// Launch: (\d+) / \d+", line):
+        per_call = launches.setdefault((case, calls), {}).setdefault(int(m.group(1)), [])
+    elif m := re.match(r"WorkloadActual\s+\d+: \d+ op, [\d.]+ ns, ([\d.]+) (ns|us|μs|ms)/op", line):
+        scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}[m.group(2)]
+        per_call.append(float(m.group(1)) * scale / calls)
+for (case, calls), by_launch in launches.items():
+    medians = [statistics.median(v) for _, v in sorted(by_launch.items()) if v]
+    print(f"{case:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us' for m in medians)}")
+PYTHON
+    ;;
 esac
 echo "method-gaps: the runs are in $out" >&2

@@ -108,16 +108,25 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 }
             }
 
-            var baseline = arms.FirstOrDefault(a => a.Target == TrialArm.Baseline);
-            measured.AddRange(arms.Select(arm => new LoadCheck(
-                TrialArm.NameOf(operation), arm.Target, request.ConcurrencyOf(arm)[0], MedianInterval.MedianOf(windows[arm]),
-                baseline is null || arm == baseline ? null : MedianInterval.MedianOf(windows[arm].Zip(windows[baseline], (own, against) => own / against)))
-            {
-                Windows = LoadCheckRounds,
-            }));
+            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
         }
 
         return measured;
+    }
+
+    /// <summary>
+    /// An operation's load checks from each arm's windows in round order: calls/s the median of the arm's windows, the
+    /// ratio the median of the rounds' ratios to the baseline's window of the same round (none for the baseline).
+    /// </summary>
+    public static IEnumerable<LoadCheck> LoadChecksOf(string operation, IReadOnlyList<(string Arm, int Concurrency, IReadOnlyList<double> Windows)> arms)
+    {
+        var baseline = arms.FirstOrDefault(a => a.Arm == TrialArm.Baseline).Windows;
+        return arms.Select(arm => new LoadCheck(
+            operation, arm.Arm, arm.Concurrency, MedianInterval.MedianOf(arm.Windows),
+            baseline is null || arm.Arm == TrialArm.Baseline ? null : MedianInterval.MedianOf(arm.Windows.Zip(baseline, (own, against) => own / against)))
+        {
+            Windows = arm.Windows.Count,
+        });
     }
 
     /// <summary>Rounds of load mode's cross-check: windows per arm, the median of which is compared.</summary>
