@@ -238,20 +238,22 @@ internal static class HeadlineSection
                 {
                     var quotient = p.Benchmark!.NanosecondsPerCall / p.Trials;
                     return (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall), Units.Ratio(quotient),
-                        Math.Abs(quotient - 1) <= MethodTolerance ? "yes" : p.Operation == SmallOperation ? "**no**: one process" : "**no**"];
+                        Math.Abs(quotient - 1) <= MethodTolerance ? "yes" : WithinOneProcess(p.Operation, quotient) ? "**no**: one process" : "**no**"];
                 }),
                 2, 3, 4);
         var flagged = pairs.Where(p => Math.Abs((p.Benchmark!.NanosecondsPerCall / p.Trials) - 1) > MethodTolerance).ToList();
-        if (flagged.Any(p => p.Operation == SmallOperation))
+        if (flagged.Any(p => WithinOneProcess(p.Operation, p.Benchmark!.NanosecondsPerCall / p.Trials)))
         {
             document.AddParagraph(OneProcessCause);
         }
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
-            flagged.All(p => p.Operation == SmallOperation) ? "small calls, as \"one process\" beside that table explains" : "beyond the small calls no experiment has shown a cause");
+            flagged.All(p => WithinOneProcess(p.Operation, p.Benchmark!.NanosecondsPerCall / p.Trials)) ? "small calls, as \"one process\" beside that table explains"
+                : "beyond the small calls' spread between processes no experiment has shown a cause");
     }
 
-    private const string SmallOperation = "small";
+    /// <summary>True for a small call whose two times differ no more than one process differs from the next (up to 1.5× here).</summary>
+    private static bool WithinOneProcess(string operation, double quotient) => operation == "small" && quotient is >= 1 / 1.5 and <= 1.5;
 
     /// <summary>Why a small call's latency differs between the methods, as the on/off experiment in docs/results.md showed it.</summary>
     private const string OneProcessCause = "**one process**: a small call's latency moves from one client process to the next by more than this tolerance "
