@@ -8,8 +8,8 @@ using RESTvsGRPC.Bench.Trials;
 namespace RESTvsGRPC.Bench;
 
 /// <summary>
-/// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Paired</c> (<c>--headline</c>,
-/// also <c>--paired</c>) the run measures only the headline's trials (no BenchmarkDotNet); <c>MeasuresTrials</c> says
+/// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Headline</c> (<c>--headline</c>)
+/// the run measures only the headline's trials (no BenchmarkDotNet); <c>MeasuresTrials</c> says
 /// whether it measures the transport arms' trials (the default and full suites do, before BenchmarkDotNet);
 /// <c>MeasuresStylesTrials</c> whether it measures the API styles' (the styles and full suites do); <c>MeasuresPaired</c>
 /// and <c>MeasuresStylesPaired</c> whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>).
@@ -17,12 +17,12 @@ namespace RESTvsGRPC.Bench;
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
-    TimeSpan? CallTimeout = null, bool Paired = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
+    TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
     IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline|--paired] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -91,7 +91,7 @@ public sealed record BenchOptions(
             DefaultValueFactory = _ => "default",
         };
 
-        public static readonly Option<bool> Paired = new("--headline", "--paired") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
+        public static readonly Option<bool> Headline = new("--headline") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in (result run 9, --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.3, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 4, --quick 3, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
@@ -119,7 +119,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Paired, TrialCount, Segment, Slices, InFlight, Rounds, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Rounds, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -138,7 +138,7 @@ public sealed record BenchOptions(
         }
 
         var quick = result.GetValue(Options.Quick);
-        var paired = result.GetValue(Options.Paired);
+        var headline = result.GetValue(Options.Headline);
         var trials = result.GetResult(Options.TrialCount) is not { Implicit: false } ? (int?)null : result.GetValue(Options.TrialCount) switch
         {
             >= TrialPlan.MinTrials and <= TrialPlan.MaxTrials and var n => n,
@@ -178,13 +178,13 @@ public sealed record BenchOptions(
         // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
         // with --suite styles the styles'. The paired rounds, a diagnostic now, run when asked for.
         var filtered = result.UnmatchedTokens.Any(IsFilter);
-        var measuresTrials = paired ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
-        var measuresStylesTrials = (paired || !filtered) && suite is "styles" or "full";
+        var measuresTrials = headline ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
+        var measuresStylesTrials = (headline || !filtered) && suite is "styles" or "full";
         var measuresPaired = result.GetValue(Options.Rounds);
-        var measuresStylesPaired = measuresPaired && !paired && !filtered && suite is "styles" or "full";
+        var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Paired = paired, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
         };
     }
 

@@ -47,9 +47,9 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
         await TrialsAsync();
         await PairedAsync();
-        if (options.Paired)
+        if (options.Headline)
         {
-            var directory = Path.Combine(options.ArtifactsPath, "paired");
+            var directory = Path.Combine(options.ArtifactsPath, "headline");
             Directory.CreateDirectory(directory);
             Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, options.TrialPlan.ToString(), "servers at the runtime's default GC", Orchestrator.Placement(options)));
             return;
@@ -73,7 +73,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     {
         try
         {
-            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Paired);
+            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Headline);
             Done("servers", options.GivesServers ? "given by URL, none started" : $"{servers.ProcessIds.Count} started");
         }
         catch (OperationCanceledException)

@@ -178,12 +178,12 @@ public static class RunComparison
         return (first.WithinErrorOf(other) ? "≈ " : "") + Units.Ratio(ratio);
     }
 
-    /// <summary>A folder's own name (a results folder is named "results": then its parent's), numbered so labels stay distinct.</summary>
+    /// <summary>A folder's own name (a run writes into a folder named "results" or "headline": then its parent's), numbered so labels stay distinct.</summary>
     private static string Label(string folder, int index)
     {
         var full = Path.GetFullPath(folder.TrimEnd('/', '\\'));
         var name = Path.GetFileName(full);
-        if (name is "results" && Path.GetFileName(Path.GetDirectoryName(full)) is { Length: > 0 } parent)
+        if (name is "results" or "headline" && Path.GetFileName(Path.GetDirectoryName(full)) is { Length: > 0 } parent)
         {
             name = parent;
         }

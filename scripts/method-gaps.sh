@@ -54,7 +54,7 @@ case $experiment in
     command -v h2load >/dev/null || { echo "method-gaps: h2load is missing (apt-get install nghttp2-client)" >&2; exit 2; }
     run spin-on - --headline --trials 3 --segment 0.35
     run spin-off DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0 --headline --trials 3 --segment 0.35
-    show "$out"/spin-on/paired/summary.json "$out"/spin-off/paired/summary.json ;;
+    show "$out"/spin-on/headline/summary.json "$out"/spin-off/headline/summary.json ;;
   loh)
     run loh-default - --filter '*TransportBenchmarks*LargePayload*'
     run loh-default-trials - --headline --trials 3 --segment 0.35
@@ -62,7 +62,7 @@ case $experiment in
     run loh-1mib-trials DOTNET_GCLOHThreshold=0x100000 --headline --trials 3 --segment 0.35
     echo "BenchmarkDotNet (large-object threshold as the runtime has it, then 1 MiB):"
     grep -h -E '^\| (Rest|Grpc)' "$out"/loh-default/results/*Transport*-report-github.md "$out"/loh-1mib/results/*Transport*-report-github.md | cut -d'|' -f2,4,8,11,12,13
-    show "$out"/loh-default-trials/paired/summary.json "$out"/loh-1mib-trials/paired/summary.json ;;
+    show "$out"/loh-default-trials/headline/summary.json "$out"/loh-1mib-trials/headline/summary.json ;;
   processes)
     run processes - --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 3
     python3 - "$out"/processes/*.log <<'PYTHON'

@@ -123,7 +123,7 @@ public sealed class BenchProcessTests : IDisposable
         }
 
         Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{error}");
-        var run = RunResults.Load(Path.Combine(_artifacts.Path, "paired"));
+        var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline"));
         Assert.Empty(run.Benchmarks);
         Assert.Equal(["GetSmallPayload", "GetLargePayload", "PostLargePayload"], run.Paired!.Select(o => o.Operation));
         Assert.All(run.Paired!, o => Assert.All(o.Compared, arm => Assert.NotNull(o.RatioOf(arm))));
@@ -133,7 +133,7 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(run.Paired![0].Floors, f => Assert.True(f.RequestBytes > 0 && f.ResponseBytes > 0));
         Assert.Equal($"servers on CPUs {serverCpu}; client, trials and BenchmarkDotNet's processes on CPUs {clientCpu}", run.Provenance.CpuPlacement);
         Assert.Contains("DATAS off", run.Provenance.GcMode);
-        Assert.Contains("Transport floor", File.ReadAllText(Path.Combine(_artifacts.Path, "paired", "summary.md")));
+        Assert.Contains("Transport floor", File.ReadAllText(Path.Combine(_artifacts.Path, "headline", "summary.md")));
     }
 
     /// <summary>
@@ -169,7 +169,7 @@ public sealed class BenchProcessTests : IDisposable
         }
 
         Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{error}");
-        var trials = RunResults.Load(Path.Combine(_artifacts.Path, "paired")).Trials!;
+        var trials = RunResults.Load(Path.Combine(_artifacts.Path, "headline")).Trials!;
         var failure = Assert.Single(trials.Failures);
         Assert.Equal(2, failure.Index);
         Assert.Contains($"process {killed} exited with code 137", failure.Reason);

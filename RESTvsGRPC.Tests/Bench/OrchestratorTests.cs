@@ -131,14 +131,14 @@ public sealed class OrchestratorTests : IDisposable
         Assert.True(BenchOptions.Parse(["--suite", "full"]).MeasuresTrials);
         Assert.False(BenchOptions.Parse(["--suite", "scaling"]).MeasuresTrials);
         Assert.False(BenchOptions.Parse(["--filter", "*Codec*"]).MeasuresTrials);
-        var headline = BenchOptions.Parse(["--paired", "--job", "dry"]);
-        Assert.True(headline is { Paired: true, MeasuresTrials: true, MeasuresPaired: false });
+        var headline = BenchOptions.Parse(["--headline", "--job", "dry"]);
+        Assert.True(headline is { Headline: true, MeasuresTrials: true, MeasuresPaired: false });
         Assert.Equal(TrialPlan.Dry, headline.TrialPlan);
-        Assert.True(BenchOptions.Parse(["--headline", "--rounds"]) is { Paired: true, MeasuresPaired: true });
+        Assert.True(BenchOptions.Parse(["--headline", "--rounds"]) is { Headline: true, MeasuresPaired: true });
         Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
         Assert.Equal("quick", BenchOptions.Parse(["--headline", "--quick"]).PairedPlan.Name);
-        Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--paired", "--artifacts", "out"]).ArtifactsPath);
+        Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--headline", "--artifacts", "out"]).ArtifactsPath);
     }
 
     [Fact]
@@ -149,7 +149,7 @@ public sealed class OrchestratorTests : IDisposable
         Assert.True(BenchOptions.Parse(["--suite", "styles", "--rounds"]).MeasuresStylesPaired);
         Assert.False(BenchOptions.Parse([]).MeasuresStylesTrials);
         Assert.False(BenchOptions.Parse(["--suite", "styles", "--filter", "*Minimal*"]).MeasuresStylesTrials);
-        Assert.True(BenchOptions.Parse(["--headline", "--suite", "styles"]) is { Paired: true, MeasuresStylesTrials: true, MeasuresTrials: false });
+        Assert.True(BenchOptions.Parse(["--headline", "--suite", "styles"]) is { Headline: true, MeasuresStylesTrials: true, MeasuresTrials: false });
         Assert.True(BenchOptions.Parse(["--headline"]) is { MeasuresStylesTrials: false, MeasuresTrials: true });
     }
 

@@ -25,6 +25,18 @@ public sealed class RunComparisonTests : IDisposable
         Assert.Contains(Path.Combine(_directory.File("empty"), RunResults.FileName), error.ToString());
     }
 
+    [Fact]
+    public async Task Compare_labels_a_runs_headline_or_results_folder_by_the_folder_it_was_written_into()
+    {
+        var first = SaveRun(Path.Combine("first-run", "headline"), RunFixture.Run());
+        var second = SaveRun(Path.Combine("second-run", "results"), RunFixture.Run());
+
+        Assert.Equal(0, await BenchCommandLine.InvokeAsync(["compare", first, second, "--out", _directory.File("out")], TextWriter.Null, TextWriter.Null));
+        var report = File.ReadAllText(Path.Combine(_directory.File("out"), "compare.md"));
+        Assert.Contains("| #1 first-run |", report);
+        Assert.Contains("| #2 second-run |", report);
+    }
+
     private string SaveRun(string name, RunResults run)
     {
         var folder = _directory.File(name);
