@@ -41,6 +41,20 @@ public static class Peers
         : !Runs("node", "--version") ? "node is not on PATH."
         : null;
 
+    /// <summary>
+    /// The browser the summary's page is opened in: the one RESTVSGRPC_CHROMIUM names, else Debian's chromium, else a
+    /// Google Chrome where Debian's is absent (GitHub's Ubuntu runners).
+    /// </summary>
+    public static string Chromium => Environment.GetEnvironmentVariable("RESTVSGRPC_CHROMIUM") is { Length: > 0 } configured ? configured
+        : File.Exists("/usr/bin/chromium") || !File.Exists("/usr/bin/google-chrome") ? "/usr/bin/chromium"
+        : "/usr/bin/google-chrome";
+
+    /// <summary>Why the browser test cannot run here; null when it can. The test is a Linux extra, like the load generators.</summary>
+    public static string? ChromiumMissing { get; } =
+        !OperatingSystem.IsLinux() ? "the browser test of summary.html is a Linux extra (Debian's chromium)."
+        : !File.Exists(Chromium) ? $"chromium is not at {Chromium} (apt-get install chromium, or set RESTVSGRPC_CHROMIUM)."
+        : null;
+
     /// <summary>Why the independent load generators (wrk, h2load) cannot run here; null when they can. The cross-check script is a Linux extra.</summary>
     public static string? LoadGeneratorsMissing { get; } =
         !OperatingSystem.IsLinux() ? "the wrk/h2load cross-check script is a Linux extra."
@@ -121,6 +135,18 @@ public sealed class WorkflowParserFactAttribute : FactAttribute
     public WorkflowParserFactAttribute()
     {
         if (Peers.WorkflowParserMissing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>A theory that opens a page in chromium: skips off Linux always (a Linux extra), and on Linux outside CI where chromium is missing.</summary>
+public sealed class BrowserTheoryAttribute : TheoryAttribute
+{
+    public BrowserTheoryAttribute()
+    {
+        if (Peers.ChromiumMissing is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux()))
         {
             Skip = reason;
         }
