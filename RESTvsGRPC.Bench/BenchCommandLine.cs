@@ -82,8 +82,8 @@ public static class BenchCommandLine
         compare.TreatUnmatchedTokensAsErrors = true;
         compare.SetAction(result => RunComparison.Run(result.GetValue(folders)!, result.GetValue(target)!, output, error));
 
-        var folder = new Argument<string>("RESULTS_DIR") { Description = "A results folder (or its summary.json)." };
-        var summary = new Command("summary", "Write a run's summary (Markdown, HTML, SVG charts) again from its summary.json.") { folder };
+        var folder = new Argument<string>("RESULTS_DIR") { Description = "A results folder (or its summary.json), of a benchmark run or of a load or soak run." };
+        var summary = new Command("summary", "Write a run's reports (Markdown, HTML, SVG charts, …) again from its results file, the same files the run wrote.") { folder };
         summary.TreatUnmatchedTokensAsErrors = true;
         summary.SetAction(result => RunSummary.Rewrite(result.GetValue(folder)!, output, error));
 

@@ -60,7 +60,6 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             _results = _results with { Benchmarks = BenchmarkResults.From(summaries) };
             Write(resultsDirectory, ProvenanceReader.Read(summaries, dataset, Orchestrator.ServerUrls(servers), args, Orchestrator.Placement(options)));
-            WriteScalingFit(resultsDirectory);
         }
 
         foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Distinct())
@@ -203,20 +202,10 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         _results = RunPool.Carry(previous, _results) with { PreviousRun = previous is null ? null : RunToRun.Between(previous, _results) };
         _results.Save(directory);
         output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, directory)}");
-    }
-
-    /// <summary>The scaling suite's fit t(n) = a + b·n, from the results, beside BenchmarkDotNet's reports.</summary>
-    private void WriteScalingFit(string directory)
-    {
-        if (ScalingReport.ToMarkdown(_results) is not { } fit)
+        if (File.Exists(Path.Combine(directory, ScalingReport.FileName)))
         {
-            return;
+            output.WriteLine($"// scaling fit t(n) = a + b·n: {Path.Combine(directory, ScalingReport.FileName)}");
         }
-
-        var path = Path.Combine(directory, ScalingReport.FileName);
-        File.WriteAllText(path, fit);
-        output.WriteLine($"// scaling fit t(n) = a + b·n: {path}");
-        output.Write(fit);
     }
 
     /// <summary>One line per phase the bench runs outside BenchmarkDotNet, with its time; the watch restarts for the next.</summary>

@@ -15,7 +15,11 @@ public static class LoadSummary
     public const string HtmlFile = "load-summary.html";
     public const string SeriesFile = "load-timeseries.csv";
 
-    /// <summary>Writes the summary, the time series and the charts into <paramref name="directory"/>; returns load-summary.md's path.</summary>
+    /// <summary>
+    /// Every file a load or soak run's results render to, the one way they are rendered (by the run, by
+    /// <c>summary DIR</c>, by the tests): the summary, the time series, the charts and, for a soak, its verdict
+    /// (<see cref="SoakVerdict.FileName"/>), into <paramref name="directory"/>; returns load-summary.md's path.
+    /// </summary>
     public static string Write(LoadResults results, string directory)
     {
         Directory.CreateDirectory(directory);
@@ -23,6 +27,11 @@ public static class LoadSummary
         foreach (var (file, svg) in charts)
         {
             File.WriteAllText(Path.Combine(directory, file), svg);
+        }
+
+        if (results.Soak)
+        {
+            File.WriteAllText(Path.Combine(directory, SoakVerdict.FileName), SoakVerdict.ToMarkdown(SoakVerdict.Of(results), TimeSpan.FromSeconds(results.Timing.DurationSeconds)));
         }
 
         File.WriteAllText(Path.Combine(directory, SeriesFile), SeriesCsv(results));

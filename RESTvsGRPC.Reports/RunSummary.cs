@@ -14,7 +14,11 @@ public static class RunSummary
     public const string MarkdownFile = "summary.md";
     public const string HtmlFile = "summary.html";
 
-    /// <summary>Writes summary.md, summary.html and the SVG charts into <paramref name="directory"/>; returns summary.md's path.</summary>
+    /// <summary>
+    /// Every file a run's results render to, the one way they are rendered (by the run, by <c>summary DIR</c>, by the
+    /// tests): summary.md, summary.html, the SVG charts and, where the scaling suite ran, its fit
+    /// (<see cref="ScalingReport.FileName"/>), into <paramref name="directory"/>; returns summary.md's path.
+    /// </summary>
     public static string Write(RunResults run, string directory)
     {
         var (document, charts) = Build(run);
@@ -23,19 +27,30 @@ public static class RunSummary
             File.WriteAllText(Path.Combine(directory, file), svg);
         }
 
+        if (ScalingReport.ToMarkdown(run) is { } fit)
+        {
+            File.WriteAllText(Path.Combine(directory, ScalingReport.FileName), fit);
+        }
+
         File.WriteAllText(Path.Combine(directory, HtmlFile), document.ToHtml("RESTvsGRPC run summary"));
         var markdown = Path.Combine(directory, MarkdownFile);
         File.WriteAllText(markdown, document.ToMarkdown());
         return markdown;
     }
 
-    /// <summary>The summary command: writes a run's summary again from its summary.json, as the run wrote it; 1 when the folder holds none.</summary>
+    /// <summary>
+    /// The summary command: writes a run's reports again from its results file, the same files the run wrote (a
+    /// benchmark run's summary.json, or a load or soak run's load-results.json); 1 when the folder holds neither.
+    /// </summary>
     public static int Rewrite(string folder, TextWriter output, TextWriter error)
     {
         try
         {
-            var run = RunResults.Load(folder);
-            output.WriteLine($"// summary (Markdown, HTML, SVG charts): {Write(run, Directory.Exists(folder) ? folder : Path.GetDirectoryName(Path.GetFullPath(folder))!)}");
+            var directory = Directory.Exists(folder) ? folder : Path.GetDirectoryName(Path.GetFullPath(folder))!;
+            var written = File.Exists(Path.Combine(directory, LoadResults.FileName)) && !File.Exists(Path.Combine(directory, RunResults.FileName))
+                ? LoadSummary.Write(LoadResults.Load(directory), directory)
+                : Write(RunResults.Load(folder), directory);
+            output.WriteLine($"// summary (Markdown, HTML, SVG charts): {written}");
             return 0;
         }
         catch (Exception e) when (e is IOException or InvalidDataException or UnauthorizedAccessException)

@@ -25,6 +25,11 @@ public sealed record LoadResults(
     [JsonPropertyOrder(-1)]
     public int SchemaVersion { get; init; } = CurrentSchemaVersion;
 
+    /// <summary>True for a soak (the targets at once, judged on their servers' resources); absent, false, in a load run's file.</summary>
+    [JsonPropertyOrder(-1)]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public bool Soak { get; init; }
+
     /// <summary>Writes <see cref="FileName"/> into <paramref name="directory"/>.</summary>
     public void Save(string directory) =>
         File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, LoadResultsJsonContext.Default.LoadResults));

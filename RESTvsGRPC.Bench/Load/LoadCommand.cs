@@ -63,8 +63,8 @@ public static class LoadCommand
                 options.Scenario.Timing(),
                 complete,
                 complete ? null : $"stopped by a signal after {results.Count} of {targets.Count} targets (the last one cut short)",
-                results);
-            return Report(run, options, output, error, soak);
+                results) { Soak = soak };
+            return Report(run, options, output, error);
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {
@@ -80,8 +80,8 @@ public static class LoadCommand
         }
     }
 
-    /// <summary>Saves the results, writes the summary made from them and, for a soak, the verdict; the run's exit code.</summary>
-    private static int Report(LoadResults run, LoadOptions options, TextWriter output, TextWriter error, bool soak)
+    /// <summary>Saves the results, writes the reports made from them (for a soak, its verdict too); the run's exit code.</summary>
+    private static int Report(LoadResults run, LoadOptions options, TextWriter output, TextWriter error)
     {
         Directory.CreateDirectory(options.OutputDirectory);
         run.Save(options.OutputDirectory);
@@ -99,7 +99,7 @@ public static class LoadCommand
             return 1;
         }
 
-        return soak ? Judge(run, options, output, error) : 0;
+        return run.Soak ? Judge(run, options, output, error) : 0;
     }
 
     /// <summary>Every target one after another, or (a soak: <paramref name="liveProgress"/> null) all at once; stopped early, those run so far.</summary>
@@ -138,14 +138,12 @@ public static class LoadCommand
         return result;
     }
 
-    /// <summary>Writes soak-verdict.md beside the summary and prints it; 0 when every server passed.</summary>
+    /// <summary>Prints the soak's verdict, which the reports wrote beside the summary; 0 when every server passed.</summary>
     private static int Judge(LoadResults run, LoadOptions options, TextWriter output, TextWriter error)
     {
         var (results, verdicts) = (run.Targets, SoakVerdict.Of(run));
-        var text = SoakVerdict.ToMarkdown(verdicts, TimeSpan.FromSeconds(run.Timing.DurationSeconds));
         var path = Path.Combine(options.OutputDirectory, SoakVerdict.FileName);
-        File.WriteAllText(path, text);
-        output.Write(text);
+        output.Write(File.ReadAllText(path));
         output.WriteLine($"// soak verdict: {path}");
         if (verdicts.Count < results.Count || verdicts.Any(v => !v.Passed))
         {

@@ -31,11 +31,23 @@ public sealed class ReportSnapshotTests : IDisposable
         var run = RunResults.Load(StoredReports.Folder(name));
 
         RunSummary.Write(run, _directory.Path);
-        if (ScalingReport.ToMarkdown(run) is { } fit)
-        {
-            File.WriteAllText(_directory.File(ScalingReport.FileName), fit);
-        }
 
+        StoredReports.Matches(name, _directory.Path);
+    }
+
+    /// <summary>
+    /// <c>summary DIR</c> on a copy of a run's results file writes the very files the run wrote (its approved files):
+    /// a benchmark run with a scaling fit, and a soak with its verdict.
+    /// </summary>
+    [Theory]
+    [InlineData("dry-full", RunResults.FileName)]
+    [InlineData("soak", LoadResults.FileName)]
+    public async Task Summary_command_writes_the_same_files_as_the_run_did(string name, string resultsFile)
+    {
+        File.Copy(Path.Combine(StoredReports.Folder(name), resultsFile), _directory.File(resultsFile));
+
+        Assert.Equal(0, await RESTvsGRPC.Bench.BenchCommandLine.InvokeAsync(["summary", _directory.Path], TextWriter.Null, TextWriter.Null));
+        File.Delete(_directory.File(resultsFile));
         StoredReports.Matches(name, _directory.Path);
     }
 
@@ -79,11 +91,6 @@ public sealed class ReportSnapshotTests : IDisposable
         var results = LoadResults.Load(StoredReports.Folder(name));
 
         LoadSummary.Write(results, _directory.Path);
-        var verdicts = SoakVerdict.Of(results);
-        if (verdicts.Count > 0)
-        {
-            File.WriteAllText(_directory.File(SoakVerdict.FileName), SoakVerdict.ToMarkdown(verdicts, TimeSpan.FromSeconds(results.Timing.DurationSeconds)));
-        }
 
         StoredReports.Matches(name, _directory.Path);
     }
