@@ -1,6 +1,7 @@
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
 

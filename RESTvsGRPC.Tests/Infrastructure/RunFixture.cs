@@ -2,7 +2,7 @@ using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Tests.Bench;
+namespace RESTvsGRPC.Tests.Infrastructure;
 
 /// <summary>A run's results typed in for report tests: round numbers whose ratios and notes are known in advance.</summary>
 internal static class RunFixture

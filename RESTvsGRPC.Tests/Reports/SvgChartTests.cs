@@ -9,7 +9,7 @@ using RESTvsGRPC.Tests.Bench.Load;
 using RESTvsGRPC.Tests.Infrastructure;
 using RESTvsGRPC.Tests.Reports;
 
-namespace RESTvsGRPC.Tests.Bench;
+namespace RESTvsGRPC.Tests.Reports;
 
 /// <summary>The project's own SVG charts: every bar visible and labelled, axes with units, labels that fit.</summary>
 public sealed partial class SvgChartTests

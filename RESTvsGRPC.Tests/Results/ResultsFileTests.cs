@@ -1,7 +1,8 @@
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
+using RESTvsGRPC.Tests.Reports;
 
-namespace RESTvsGRPC.Tests.Reports;
+namespace RESTvsGRPC.Tests.Results;
 
 /// <summary>The results files: written and read back without loss, on any OS's line endings, and refused in one line when another version of the format wrote them.</summary>
 public sealed class ResultsFileTests : IDisposable

@@ -1,6 +1,6 @@
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Tests.Bench;
+namespace RESTvsGRPC.Tests.Results;
 
 /// <summary>
 /// The pooled interval on made-up runs with a known between-run component: each run's trials share an offset drawn

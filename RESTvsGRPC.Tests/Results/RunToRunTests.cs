@@ -1,7 +1,7 @@
 using RESTvsGRPC.Results;
-using RESTvsGRPC.Tests.Bench;
+using RESTvsGRPC.Tests.Infrastructure;
 
-namespace RESTvsGRPC.Tests.Reports;
+namespace RESTvsGRPC.Tests.Results;
 
 /// <summary>The spread between two runs, computed case by case, and only between runs of one machine, job and data.</summary>
 public sealed class RunToRunTests

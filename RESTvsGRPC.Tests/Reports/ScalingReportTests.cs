@@ -2,7 +2,7 @@ using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Tests.Bench;
+namespace RESTvsGRPC.Tests.Reports;
 
 public sealed class ScalingReportTests
 {

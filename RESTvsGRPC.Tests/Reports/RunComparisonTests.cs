@@ -4,7 +4,7 @@ using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
-namespace RESTvsGRPC.Tests.Bench;
+namespace RESTvsGRPC.Tests.Reports;
 
 /// <summary><c>compare</c> refusing what it cannot compare, in one line (its reports: <see cref="Reports.ReportSnapshotTests"/>).</summary>
 public sealed class RunComparisonTests : IDisposable

@@ -3,8 +3,9 @@ using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
 
-namespace RESTvsGRPC.Tests.Bench;
+namespace RESTvsGRPC.Tests.Results;
 
 /// <summary>The headline's arithmetic over trials, on inputs whose answers are known, and the results contract's shape.</summary>
 public sealed class TrialStatisticsTests
