@@ -50,7 +50,7 @@ internal static class HeadlineSection
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
         AddPool(document, trials);
         AddSweep(summary, trials);
-        AddMethods(summary, trials, benchmarks);
+        AddMethods(summary, trials);
         AddLoad(summary, trials);
         AddH2load(summary, trials);
         AddPrevious(document, trials, previous);
@@ -158,8 +158,9 @@ internal static class HeadlineSection
             var throughput = trials.Headline.FirstOrDefault(h => h.Operation == operation && h.Arm == arm && h.Quantity == HeadlineRatio.Throughput);
             var (latencyNs, callsPerSecond, clientCpu) = (Median(s => s.LatencyNanosecondsPerCall, arm), Median(s => s.CallsPerSecond, arm), Median(s => s.ClientCpuNanosecondsPerCall, arm));
             double? serverCpu = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0 ? Median(s => s.ServerCpuNanosecondsPerCall, arm) : null;
-            var baselineCpu = Median(s => s.ClientCpuNanosecondsPerCall, TrialArmBaseline) + Median(s => s.ServerCpuNanosecondsPerCall ?? 0, TrialArmBaseline);
-            yield return new Row(operation, arm, latency, throughput, latencyNs, callsPerSecond, clientCpu, serverCpu, Median(s => s.LatencyNanosecondsPerCall, TrialArmBaseline), baselineCpu,
+            var baseline = trials.Headline.FirstOrDefault(h => h.Operation == operation)?.Baseline ?? arm;
+            var baselineCpu = Median(s => s.ClientCpuNanosecondsPerCall, baseline) + Median(s => s.ServerCpuNanosecondsPerCall ?? 0, baseline);
+            yield return new Row(operation, arm, latency, throughput, latencyNs, callsPerSecond, clientCpu, serverCpu, Median(s => s.LatencyNanosecondsPerCall, baseline), baselineCpu,
             [
                 operation, trials.NameOf(arm), Units.Time(latencyNs), latency is null ? "baseline" : Ratio(latency),
                 $"{callsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} ({InFlight(trials, operation, arm)})", throughput is null ? "baseline" : Ratio(throughput),
@@ -176,8 +177,6 @@ internal static class HeadlineSection
             ? $"best at {concurrency.Concurrency} of {string.Join("/", levels)} in flight"
             : $"{trials.ConcurrencyOf(operation, arm)} in flight";
     }
-
-    private const string TrialArmBaseline = "rest-json";
 
     /// <summary>One sentence where both ratios show a difference, in opposite directions, with the measured reason.</summary>
     private static string? Disagreement(TrialsRun trials, Row row)
@@ -201,28 +200,23 @@ internal static class HeadlineSection
         return SvgChart.GroupedBars($"Against REST + JSON ({trials.Completed} trials; above 1: better)", "ratio to REST + JSON", groups, logScale: false, v => Units.Ratio(v));
     }
 
-    /// <summary>The BenchmarkDotNet case (suite, operation, catalogue arm) that times the same arm one process per arm, back to back in batches.</summary>
-    private static readonly IReadOnlyDictionary<(string Operation, string Arm), (string Suite, string Operation, string Arm)> BenchmarkOf = new Dictionary<(string, string), (string, string, string)>
-    {
-        [("small", "rest-json")] = (Suites.Transport, "GetSmallPayload", "rest-json"),
-        [("small", "rest-json-h2c")] = (Suites.HttpVersions, "GetSmallPayload", "rest-json-h2c"),
-        [("small", "rest-protobuf")] = (Suites.Transport, "GetSmallPayload", "rest-protobuf"),
-        [("small", "grpc")] = (Suites.Transport, "GetSmallPayload", "grpc"),
-        [("large", "rest-json")] = (Suites.Transport, "GetLargePayload", "rest-json"),
-        [("large", "rest-protobuf")] = (Suites.Transport, "GetLargePayload", "rest-protobuf"),
-        [("large", "grpc")] = (Suites.Transport, "GetLargePayload", "grpc-list"),
-        [("large", "grpc-stream")] = (Suites.Transport, "GetLargePayload", "grpc-stream"),
-        [("post", "rest-json")] = (Suites.Transport, "PostLargePayload", "rest-json"),
-        [("post", "rest-protobuf")] = (Suites.Transport, "PostLargePayload", "rest-protobuf"),
-        [("post", "grpc")] = (Suites.Transport, "PostLargePayload", "grpc"),
-    };
+    /// <summary>
+    /// The BenchmarkDotNet case that times the same call as the trials' <paramref name="arm"/> on <paramref name="operation"/>,
+    /// one process per arm, back to back in batches: found through both catalogues (<see cref="Arm.MakesTheCallOf"/>)
+    /// among the transport suites' cases, the transport suite's first, its largest batch.
+    /// </summary>
+    private static BenchmarkResult? BenchmarkOf(RunResults run, TrialsRun trials, string operation, string arm) =>
+        trials.Arms.FirstOrDefault(a => a.Id == arm) is not { } client ? null
+            : run.Benchmarks
+                .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == OperationNames.BenchmarkNameOf(operation) && client.MakesTheCallOf(run.ArmOf(r), operation))
+                .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
 
-    private static void AddMethods(SummaryContext summary, TrialsRun trials, IReadOnlyList<BenchmarkResult> benchmarks)
+    private static void AddMethods(SummaryContext summary, TrialsRun trials)
     {
         var document = summary.Document;
         var pairs = TrialStatistics.Arms(trials.Trials)
             .Select(a => (a.Operation, a.Arm, Trials: MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
-                Benchmark: BenchmarkOf.TryGetValue(a, out var b) ? benchmarks.Where(r => (r.Suite, r.Operation, r.Arm) == b).MaxBy(r => r.CallsPerBatch) : null))
+                Benchmark: BenchmarkOf(summary.Run, trials, a.Operation, a.Arm)))
             .Where(p => p.Benchmark is not null)
             .ToList();
         if (pairs.Count == 0)
@@ -253,7 +247,7 @@ internal static class HeadlineSection
     }
 
     /// <summary>True for a small call whose two times differ no more than one process differs from the next (up to 1.5× here).</summary>
-    private static bool WithinOneProcess(string operation, double quotient) => operation == "small" && quotient is >= 1 / 1.5 and <= 1.5;
+    private static bool WithinOneProcess(string operation, double quotient) => operation == OperationNames.Small && quotient is >= 1 / 1.5 and <= 1.5;
 
     /// <summary>Why a small call's latency differs between the methods, as the on/off experiment in docs/results.md showed it.</summary>
     private const string OneProcessCause = "**one process**: a small call's latency moves from one client process to the next by more than this tolerance "

@@ -22,7 +22,7 @@ internal static class StylesSection
 
         var calls = styles.Max(b => b.CallsPerBatch);
         var rows = styles.Where(b => b.CallsPerBatch == calls).ToList();
-        var compare = new Comparer(rows, run.StylesTrials, run.StylesPaired);
+        var compare = new Comparer(run, rows, run.StylesTrials, run.StylesPaired);
         document.AddHeading(2, $"Which API style (batches of {calls} calls)")
             .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
                 + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
@@ -39,7 +39,7 @@ internal static class StylesSection
         {
             var inOperation = rows.Where(b => b.Operation == operation).ToList();
             var baseline = inOperation.FirstOrDefault(b => b.Baseline);
-            var grpc = inOperation.FirstOrDefault(b => b.Arm == GrpcArm(operation));
+            var grpc = inOperation.FirstOrDefault(b => GrpcItself.Is(run.ArmOf(b), operation));
             document.AddHeading(3, operation).AddTable(
                 ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "calls/s vs controllers", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
                 inOperation.Select(b => (IReadOnlyList<string>)
@@ -62,61 +62,82 @@ internal static class StylesSection
             $"Time per call by API style, batches of {calls} calls", "time per call",
             [.. summary.TimePerCallGroups(rows)], logScale: true, SummaryText.Microseconds)));
         document.AddImage("styles.svg", "Time per call by API style");
-        document.AddBullets(Paragraphs(rows, wire, compare));
+        document.AddBullets(Paragraphs(run, rows, wire, compare));
     }
 
-    private static IEnumerable<string> Paragraphs(IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire, Comparer compare)
+    /// <summary>gRPC itself, the styles' second reference: the gRPC service over h2c, uncompressed.</summary>
+    private static readonly Role GrpcItself = new(Arm.Grpc, Arm.GrpcService, "h2c");
+
+    private static IEnumerable<string> Paragraphs(RunResults run, IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire, Comparer compare)
     {
         const string Small = "GetSmallPayload", Large = "GetLargePayload", Post = "PostLargePayload";
-        BenchmarkResult? Find(string operation, string arm) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == arm);
-        bool Ran(params string[] arms) => rows.Any(b => arms.Contains(b.Arm));
-        string Against(string operation, string arm, string reference) => compare.Text(operation, arm, reference);
-        string Cpu(string operation, string arm) => Find(operation, arm)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
-        string Received(string operation, string arm) => Find(operation, arm) is { } b && wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.ReceivedPerCall) : "not measured";
+        Role controllers = new(Arm.Rest, Arm.Controllers), minimal = new(Arm.Rest, Arm.MinimalApi), transcoding = new(Arm.Rest, Arm.JsonTranscoding),
+            transcodingStream = transcoding with { Shape = "stream" }, grpc = GrpcItself, grpcStream = grpc with { Shape = "stream" },
+            grpcWeb = new(Arm.GrpcWeb, Arm.GrpcService), grpcWebH2c = grpcWeb with { Transport = "h2c" },
+            grpcWebText = grpcWeb with { Shape = "stream", Encoding = "protobuf, base64 text" };
+        string? Id(string operation, Role role) => rows.FirstOrDefault(b => b.Operation == operation && role.Is(run.ArmOf(b), operation))?.Arm;
+        BenchmarkResult? Find(string operation, Role role) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == Id(operation, role));
+        bool Ran(params Role[] roles) => roles.Any(role => SummaryText.OperationOrder.Any(operation => Id(operation, role) is not null));
+        string Against(string operation, Role arm, Role reference) =>
+            Id(operation, arm) is { } id && Id(operation, reference) is { } against ? compare.Text(operation, id, against) : "not run";
+        string Cpu(string operation, Role role) => Find(operation, role)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
+        string Received(string operation, Role role) => Find(operation, role) is { } b && wire.TryGetValue(b.Method, out var bytes) ? Units.Bytes(bytes.ReceivedPerCall) : "not measured";
 
-        if (Ran("rest-minimal"))
+        if (Ran(minimal))
         {
             yield return "**Minimal APIs** against controllers, same server, routes and JSON context: small GET "
-                + $"{Against(Small, "rest-minimal", "rest-json")}, large GET {Against(Large, "rest-minimal", "rest-json")}, "
-                + $"POST {Against(Post, "rest-minimal", "rest-json")}; server CPU per small GET {Cpu(Small, "rest-minimal")} against "
-                + $"{Cpu(Small, "rest-json")}. MVC adds work to every request (action selection, model binding through value providers, output "
+                + $"{Against(Small, minimal, controllers)}, large GET {Against(Large, minimal, controllers)}, "
+                + $"POST {Against(Post, minimal, controllers)}; server CPU per small GET {Cpu(Small, minimal)} against "
+                + $"{Cpu(Small, controllers)}. MVC adds work to every request (action selection, model binding through value providers, output "
                 + "formatter selection, the filter pipeline): it shows most where a call does little else, and fades where serializing 1000 records dominates.";
         }
 
-        if (Ran("grpc-transcoding", "grpc-transcoding-stream"))
+        if (Ran(transcoding, transcodingStream))
         {
             yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET "
-                + $"{Against(Small, "grpc-transcoding", "rest-json")}, large GET {Against(Large, "grpc-transcoding", "rest-json")}, "
-                + $"POST {Against(Post, "grpc-transcoding", "rest-json")}; against gRPC, large GET {Against(Large, "grpc-transcoding", "grpc-list")}, "
-                + $"POST {Against(Post, "grpc-transcoding", "grpc")}. Server CPU per large GET {Cpu(Large, "grpc-transcoding")} against controllers' "
-                + $"{Cpu(Large, "rest-json")} and gRPC's {Cpu(Large, "grpc-list")}. Each call runs the gRPC pipeline and then converts between JSON and "
+                + $"{Against(Small, transcoding, controllers)}, large GET {Against(Large, transcoding, controllers)}, "
+                + $"POST {Against(Post, transcoding, controllers)}; against gRPC, large GET {Against(Large, transcoding, grpc)}, "
+                + $"POST {Against(Post, transcoding, grpc)}. Server CPU per large GET {Cpu(Large, transcoding)} against controllers' "
+                + $"{Cpu(Large, controllers)} and gRPC's {Cpu(Large, grpc)}. Each call runs the gRPC pipeline and then converts between JSON and "
                 + "protobuf messages, field by field through each message's descriptor, where controllers serialize plain records with generated code "
                 + "and gRPC writes protobuf bytes.";
         }
 
-        if (Ran("grpc-web", "grpc-web-list", "grpc-web-h2c", "grpc-web-list-h2c"))
+        if (Ran(grpcWeb, grpcWebH2c))
         {
             yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; the status goes in a last frame of the body instead of HTTP/2 "
-                + $"trailers): over HTTP/1.1 against gRPC, small GET {Against(Small, "grpc-web", "grpc")}, large GET "
-                + $"{Against(Large, "grpc-web-list", "grpc-list")}, POST {Against(Post, "grpc-web", "grpc")}; "
-                + $"over h2c, small GET {Against(Small, "grpc-web-h2c", "grpc")}, large GET {Against(Large, "grpc-web-list-h2c", "grpc-list")}. "
+                + $"trailers): over HTTP/1.1 against gRPC, small GET {Against(Small, grpcWeb, grpc)}, large GET "
+                + $"{Against(Large, grpcWeb, grpc)}, POST {Against(Post, grpcWeb, grpc)}; "
+                + $"over h2c, small GET {Against(Small, grpcWebH2c, grpc)}, large GET {Against(Large, grpcWebH2c, grpc)}. "
                 + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
         }
 
-        if (Ran("grpc-web-text-stream"))
+        if (Ran(grpcWebText))
         {
             yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server stream as it comes): the 1000-record stream receives "
-                + $"{Received(Large, "grpc-web-text-stream")} per call against gRPC's {Received(Large, "grpc-stream")} (base64 carries 3 bytes in 4 "
-                + $"characters, and each message is padded on its own); against gRPC's stream it is {Against(Large, "grpc-web-text-stream", "grpc-stream")}, "
-                + $"and transcoding's stream (one JSON object per line) {Against(Large, "grpc-transcoding-stream", "grpc-stream")}.";
+                + $"{Received(Large, grpcWebText)} per call against gRPC's {Received(Large, grpcStream)} (base64 carries 3 bytes in 4 "
+                + $"characters, and each message is padded on its own); against gRPC's stream it is {Against(Large, grpcWebText, grpcStream)}, "
+                + $"and transcoding's stream (one JSON object per line) {Against(Large, transcodingStream, grpcStream)}.";
         }
+    }
+
+    /// <summary>
+    /// A style the section's paragraphs name, matched against the run's arm catalogue: protocol, API style, transport
+    /// and encoding, uncompressed; its shape where given, else the plain call (a gRPC list on the large GET, unary otherwise).
+    /// </summary>
+    private sealed record Role(string Protocol, string Style, string Transport = "HTTP/1.1", string? Shape = null, string? Encoding = null)
+    {
+        public bool Is(Arm arm, string operation) =>
+            (arm.Protocol, arm.Style, arm.Transport, arm.Compression) == (Protocol, Style, Transport, "none")
+            && arm.Encoding == (Encoding ?? (Protocol == Arm.Rest ? "JSON" : "protobuf"))
+            && arm.Shape == (Shape ?? (operation == "GetLargePayload" && Protocol != Arm.Rest ? "list" : Arm.Unary));
     }
 
     /// <summary>
     /// An arm against a reference arm of the same operation: from the trials where both took part ("1.20× slower
     /// [1.15×, 1.24×]"), else from the paired rounds, else from BenchmarkDotNet's times; "not run" where either is missing.
     /// </summary>
-    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
+    private sealed class Comparer(RunResults run, IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
     {
         public string Text(string operation, string arm, string reference)
         {
@@ -143,8 +164,9 @@ internal static class StylesSection
         /// <summary>The trials' ratio in the section's words (latency: faster or slower; throughput: a factor); too few trials for an interval: the median and the count.</summary>
         private string? FromTrials(string operation, string arm, string reference, string quantity)
         {
-            if (trials is null || !TrialArmOf.TryGetValue(arm, out var trialArm) || !TrialArmOf.TryGetValue(reference, out var against)
-                || TrialStatistics.PerTrial(trials.Trials, TrialOperationOf[operation], trialArm, against, quantity) is not { Count: > 0 } perTrial)
+            var trialOperation = OperationNames.TrialNameOf(operation);
+            if (trials is null || TrialArmOf(trials, trialOperation, arm) is not { } trialArm || TrialArmOf(trials, trialOperation, reference) is not { } against
+                || TrialStatistics.PerTrial(trials.Trials, trialOperation, trialArm, against, quantity) is not { Count: > 0 } perTrial)
             {
                 return null;
             }
@@ -153,31 +175,16 @@ internal static class StylesSection
                 : quantity == HeadlineRatio.Latency ? SummaryText.PairedCompared(ratio)
                 : (ratio.Contains(1) ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
         }
+
+        /// <summary>
+        /// The trials' client that makes the call the styles benchmark's <paramref name="arm"/> times (<see cref="Arm.MakesTheCallOf"/>),
+        /// among those the trials measured on <paramref name="operation"/>; null where none did (transcoding's stream).
+        /// </summary>
+        private string? TrialArmOf(TrialsRun trials, string operation, string arm)
+        {
+            var benchmark = run.Arms.FirstOrDefault(a => a.Id == arm);
+            var measured = TrialStatistics.Arms(trials.Trials).Where(a => a.Operation == operation).Select(a => a.Arm).ToHashSet();
+            return benchmark is null ? null : trials.Arms.FirstOrDefault(client => measured.Contains(client.Id) && client.MakesTheCallOf(benchmark, operation))?.Id;
+        }
     }
-
-    /// <summary>The trials' arm that measures the same call as a styles benchmark's catalogue arm (transcoding's stream has none).</summary>
-    private static readonly IReadOnlyDictionary<string, string> TrialArmOf = new Dictionary<string, string>
-    {
-        ["rest-json"] = "rest-json",
-        ["rest-minimal"] = "rest-minimal",
-        ["grpc-transcoding"] = "grpc-transcoding",
-        ["grpc-web"] = "grpc-web",
-        ["grpc-web-list"] = "grpc-web",
-        ["grpc-web-h2c"] = "grpc-web-h2c",
-        ["grpc-web-list-h2c"] = "grpc-web-h2c",
-        ["grpc-web-text-stream"] = "grpc-web-text",
-        ["grpc"] = "grpc",
-        ["grpc-list"] = "grpc",
-        ["grpc-stream"] = "grpc-stream",
-    };
-
-    /// <summary>The trials' name of each operation.</summary>
-    private static readonly IReadOnlyDictionary<string, string> TrialOperationOf = new Dictionary<string, string>
-    {
-        ["GetSmallPayload"] = "small",
-        ["GetLargePayload"] = "large",
-        ["PostLargePayload"] = "post",
-    };
-
-    private static string GrpcArm(string operation) => operation == "GetLargePayload" ? "grpc-list" : "grpc";
 }

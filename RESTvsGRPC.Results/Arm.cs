@@ -20,6 +20,9 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     public const string Grpc = "gRPC";
     public const string GrpcWeb = "gRPC-Web";
     public const string JsonTranscoding = "JSON transcoding";
+    public const string Controllers = "controllers";
+    public const string MinimalApi = "minimal API";
+    public const string GrpcService = "gRPC service";
     public const string Gzip = "gzip";
 
     /// <summary>True for gRPC and gRPC-Web; JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.</summary>
@@ -34,10 +37,39 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     [JsonIgnore]
     public bool IsProtobuf => Encoding.StartsWith("protobuf", StringComparison.Ordinal);
 
+    /// <summary>
+    /// True where this client arm, on the trials' <paramref name="operation"/>, makes the call <paramref name="benchmark"/>
+    /// times: the same protocol, encoding, transport, API style and compression, and the same shape on the large GET (a
+    /// client's shape is its large GET's; its other calls are unary).
+    /// </summary>
+    public bool MakesTheCallOf(Arm benchmark, string operation) =>
+        (Protocol, Encoding, Transport, Style, Compression) == (benchmark.Protocol, benchmark.Encoding, benchmark.Transport, benchmark.Style, benchmark.Compression)
+        && benchmark.Shape == (operation == OperationNames.Large ? Shape : Unary);
+
+    public const string Unary = "unary";
+
     /// <summary>True for the arm that differs from <paramref name="other"/> by its compression alone.</summary>
     public bool IsCompressedFormOf(Arm other) =>
         Compression == Gzip && other.Compression != Gzip
         && (Protocol, Encoding, Transport, Shape, Style) == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style);
+}
+
+/// <summary>The three operations, in the trials' words and in the benchmarks' (their method names).</summary>
+public static class OperationNames
+{
+    public const string Small = "small";
+    public const string Large = "large";
+    public const string Post = "post";
+
+    /// <summary>The trials' operations in a reader's order, each with its benchmarks' name.</summary>
+    public static IReadOnlyList<(string Trials, string Benchmarks)> Names { get; } =
+        [(Small, "GetSmallPayload"), (Large, "GetLargePayload"), (Post, "PostLargePayload")];
+
+    /// <summary>The benchmarks' name of the trials' <paramref name="operation"/> (the name itself where it has none).</summary>
+    public static string BenchmarkNameOf(string operation) => Names.FirstOrDefault(n => n.Trials == operation).Benchmarks ?? operation;
+
+    /// <summary>The trials' name of the benchmarks' <paramref name="operation"/> (the name itself where it has none).</summary>
+    public static string TrialNameOf(string operation) => Names.FirstOrDefault(n => n.Benchmarks == operation).Trials ?? operation;
 }
 
 /// <summary>The suites a run's benchmarks belong to, as the results file names them.</summary>

@@ -7,8 +7,8 @@ namespace RESTvsGRPC.Results;
 /// </summary>
 public static class ArmCatalogue
 {
-    private const string Controllers = "controllers";
-    private const string GrpcService = "gRPC service";
+    private const string Controllers = Arm.Controllers;
+    private const string GrpcService = Arm.GrpcService;
 
     /// <summary>Every arm a benchmark measures, by id: one call's protocol, encoding, transport, shape, API style and compression.</summary>
     public static IReadOnlyDictionary<string, Arm> Benchmarks { get; } = new Arm[]

@@ -1,9 +1,10 @@
 using System.Xml.Linq;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Reports;
 
-/// <summary>The cut between measuring and reporting holds: Results on the BCL alone, Reports on Results alone.</summary>
+/// <summary>The cut between measuring and reporting holds: Results on the BCL alone, Reports on Results alone, and wording arms from the results' catalogue.</summary>
 public sealed class RoomsTests
 {
     [Theory]
@@ -15,5 +16,16 @@ public sealed class RoomsTests
 
         Assert.Empty(file.Descendants("PackageReference"));
         Assert.Equal(references, file.Descendants("ProjectReference").Select(r => (string?)r.Attribute("Include")));
+    }
+
+    [Fact]
+    public void No_report_source_names_an_arm_id()
+    {
+        var ids = ArmCatalogue.Benchmarks.Keys.Concat(ArmCatalogue.Clients.Keys).Distinct().ToList();
+        var named = Directory.GetFiles(Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Reports"), "*.cs")
+            .SelectMany(file => ids.Where(id => File.ReadAllText(file).Contains($"\"{id}\"", StringComparison.Ordinal)).Select(id => $"{Path.GetFileName(file)}: {id}"))
+            .ToList();
+
+        Assert.Empty(named);
     }
 }
