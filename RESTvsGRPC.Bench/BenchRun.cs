@@ -40,11 +40,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     public async Task MeasureAsync()
     {
         await StartServersAsync();
+        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null);
+        _settings.ApplyToThisProcess();
         await Orchestrator.GateAsync(servers, dataset, output);
         Done("correctness gate", "every operation on every transport answered and validated");
-        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath);
         await ProbeAsync();
-        Environment.SetEnvironmentVariable(Batch.SizesVariable, options.Quick ? "100" : null);
         await TrialsAsync();
         await PairedAsync();
         if (options.Headline)
@@ -166,14 +166,10 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     private Summary[] RunBenchmarkDotNet()
     {
         // The settings travel with the job: a mutator adds them to whichever job the command line chose. A job run in
-        // this process (the in-process toolchain) reads them from here.
+        // this process (the in-process toolchain) reads them from here, where they were applied at the start.
         var config = ManualConfig.Create(DefaultConfig.Instance)
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
             .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).AsMutator());
-        if (options.BenchmarkDotNetArgs.Any(a => a is "--inProcess" or "-i"))
-        {
-            _settings.ApplyToThisProcess();
-        }
 
         var started = DateTime.UtcNow;
         output.WriteLine("// phase: BenchmarkDotNet starts (its own output follows)");

@@ -1,14 +1,18 @@
 using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Servers;
 
 namespace RESTvsGRPC.Bench;
 
 /// <summary>
-/// What the bench hands to the processes that run benchmark bodies, as environment variables of their own (through
-/// BenchmarkDotNet's job, or the trial process's start): the servers' addresses and the data file the answers are
-/// checked against.
+/// Every setting a run's measuring processes share, one record made once per run: the servers' addresses, the data
+/// file the answers are checked against, the call timeout (<c>--call-timeout</c>) and the batch sizes (<c>--quick</c>:
+/// 100 only). It is applied once to the bench's own process (<see cref="ApplyToThisProcess"/>: its gate, its probes,
+/// BenchmarkDotNet's list of cases) and travels as environment variables to every process it starts (BenchmarkDotNet's
+/// job, each trial's start), and nothing else sets them.
 /// </summary>
-public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresses? Grpc, Uri? RestScalingUrl, Uri? GrpcScalingUrl, string DataPath)
+public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresses? Grpc, Uri? RestScalingUrl, Uri? GrpcScalingUrl, string DataPath, TimeSpan? CallTimeout = null, string? BatchSizes = null)
 {
     private const string RestUrlVariable = "RESTVSGRPC_REST_URL";
     private const string RestH2cUrlVariable = "RESTVSGRPC_REST_H2C_URL";
@@ -40,6 +44,8 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             (RestScalingUrlVariable, RestScalingUrl?.ToString()),
             (GrpcScalingUrlVariable, GrpcScalingUrl?.ToString()),
             (MeteoriteDataset.PathVariable, DataPath),
+            (HttpClientSettings.CallTimeoutVariable, CallTimeout is { } timeout ? ((int)timeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture) : null),
+            (Batch.SizesVariable, BatchSizes),
             // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
             // GC.GetTotalAllocatedBytes then goes backwards or jumps, so BenchmarkDotNet's Allocated column would read
             // nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep the default.
@@ -59,8 +65,9 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     }
 
     /// <summary>
-    /// Sets the settings in this process, for a job that runs the benchmark bodies in it (BenchmarkDotNet's
-    /// in-process toolchain); DATAS cannot change after start-up, so the bench's own project file turns it off.
+    /// Sets the settings in this process, once per run: what it measures itself and a job that runs the benchmark
+    /// bodies in it (BenchmarkDotNet's in-process toolchain) read them from here; DATAS cannot change after start-up,
+    /// so the bench's own project file turns it off.
     /// </summary>
     public void ApplyToThisProcess()
     {

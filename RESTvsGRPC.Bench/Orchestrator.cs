@@ -34,11 +34,6 @@ public static class Orchestrator
             return 0;
         }
 
-        if (options.CallTimeout is { } callTimeout)
-        {
-            Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)callTimeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture));
-        }
-
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));

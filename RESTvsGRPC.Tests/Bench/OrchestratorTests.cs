@@ -1,5 +1,7 @@
 using ModelLibrary;
 using RESTvsGRPC.Bench;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -122,6 +124,20 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(["--filter", "*Small*", "--job", "short", "--stopOnFirstError"], BenchOptions.Parse(["--filter", "*Small*", "--job", "short"]).BenchmarkDotNetArgs);
         Assert.Equal(TimeSpan.FromSeconds(5), BenchOptions.Parse(["--call-timeout", "5"]).CallTimeout);
         Assert.True(BenchOptions.Parse(["--list", "flat"]).OnlyPrints);
+    }
+
+    [Fact]
+    public void Settings_carry_the_call_timeout_and_the_batch_sizes_to_each_process_they_start()
+    {
+        var settings = new BenchSettings(null, null, null, null, "data.json", TimeSpan.FromSeconds(7), "100");
+        var start = new System.Diagnostics.ProcessStartInfo("true");
+
+        settings.ApplyTo(start);
+
+        Assert.Equal("7", start.Environment[HttpClientSettings.CallTimeoutVariable]);
+        Assert.Equal("100", start.Environment[Batch.SizesVariable]);
+        Assert.Equal("data.json", start.Environment[MeteoriteDataset.PathVariable]);
+        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or Batch.SizesVariable);
     }
 
     [Fact]
