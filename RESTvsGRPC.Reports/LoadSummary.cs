@@ -56,7 +56,7 @@ public static class LoadSummary
         AddDrift(document, results);
         AddSaturation(document, charts, results);
         AddSeriesCharts(document, charts, results);
-        var warnings = results.Targets.SelectMany(t => t.Warnings.Select(w => $"{t.Name}: {w}")).ToList();
+        var warnings = results.Targets.SelectMany(t => WarningsOf(t.Totals).Select(w => $"{t.Name}: {w}")).ToList();
         if (warnings.Count > 0)
         {
             document.AddHeading(2, "Warnings").AddBullets(warnings);
@@ -83,9 +83,38 @@ public static class LoadSummary
                     $"{Percent(t.Totals.ClientCpuPercent)} ({Percent(t.Totals.ClientCpuPercentMax)})",
                     t.Totals.ServerCpuPercent is { } cpu ? Percent(cpu) : "not measured",
                     t.Totals.ServerPeakResidentBytes is { } rss ? Units.Bytes(rss) : "not measured",
-                    t.Connections,
+                    Connections(t),
                 ]),
                 2, 3, 4, 5, 6, 7, 8, 10, 11);
+
+    /// <summary>The connections a target's calls went over, in words.</summary>
+    private static string Connections(TargetResult target) =>
+        !target.SharedClient ? $"{target.Clients} clients, a connection each"
+        : target.HttpVersion == "HTTP/1.1" ? "shared client: HTTP/1.1 pool (a connection per call in flight)"
+        : $"shared client: one {target.HttpVersion} connection";
+
+    /// <summary>What a target's totals warn of: a load client that may have set the pace, a saturated machine, failed calls.</summary>
+    public static IReadOnlyList<string> WarningsOf(TargetTotals totals)
+    {
+        var errors = totals.Errors;
+        var warnings = new List<string>();
+        if (totals.ClientCpuPercent > 90)
+        {
+            warnings.Add(string.Create(CultureInfo.InvariantCulture, $"the load client used {totals.ClientCpuPercent:0} % of the machine's CPU on average: it, not the server, may have set the pace."));
+        }
+
+        if (totals.ClientCpuPercent + (totals.ServerCpuPercent ?? 0) > 95)
+        {
+            warnings.Add("client and server together kept the CPU busy: on one machine they compete for it, so this measures the machine as much as the protocol.");
+        }
+
+        if (errors.Total > 0)
+        {
+            warnings.Add($"{errors.Total} calls failed ({errors.Status} status, {errors.Timeout} timeout, {errors.Validation} validation, {errors.Transport} transport).");
+        }
+
+        return warnings;
+    }
 
     private static void AddDrift(ReportDocument document, LoadResults results)
     {

@@ -19,7 +19,7 @@ public sealed record LoadResults(
     public const string FileName = "load-results.json";
 
     /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
-    public const int CurrentSchemaVersion = 2;
+    public const int CurrentSchemaVersion = 3;
 
     /// <summary>The version of the shape the file was written in.</summary>
     [JsonPropertyOrder(-1)]
@@ -62,18 +62,22 @@ public sealed record LoadTiming(double RampUpSeconds, double WarmupSeconds, doub
 /// <summary>One scenario parameter as the run used it.</summary>
 public sealed record LoadParameter(string Name, string Value);
 
-/// <summary>One target's run: what it called, its totals over the measured span, the drift, its seconds, and any saturation steps.</summary>
+/// <summary>
+/// One target's run: what it called and over which clients (<paramref name="SharedClient"/>: one client for every
+/// user, else <paramref name="Clients"/> of them, one per user), its totals over the measured span, the drift, its
+/// seconds, and any saturation steps. Data only: the reports word it (and warn from its totals).
+/// </summary>
 public sealed record TargetResult(
     string Name,
     string Description,
     string HttpVersion,
-    string Connections,
+    bool SharedClient,
+    int Clients,
     TargetTotals Totals,
     Drift? Drift,
     IReadOnlyList<SecondSample> Series,
     IReadOnlyList<SaturationStep> Steps,
-    double? HighestRateHeld,
-    IReadOnlyList<string> Warnings);
+    double? HighestRateHeld);
 
 /// <summary>
 /// A target's figures over its measured seconds (after the ramp-up): requests per second counts good answers,

@@ -90,7 +90,9 @@ run = json.load(open(sys.argv[1]))
 for t in run["targets"]:
     totals = t["totals"]
     lat = totals["latency"]
-    print(f"load mode|{t['description']}|{t['connections']}|{totals['requestsPerSecond']:.0f}|{lat['p50'] / 1e6:.2f}ms|{lat['p99'] / 1e6:.2f}ms|{sum(totals['errors'].values())}|{totals['clientCpuPercent']:.0f} %")
+    connections = (f"{t['clients']} clients, a connection each" if not t["sharedClient"]
+                   else "shared client: HTTP/1.1 pool" if t["httpVersion"] == "HTTP/1.1" else f"shared client: one {t['httpVersion']} connection")
+    print(f"load mode|{t['description']}|{connections}|{totals['requestsPerSecond']:.0f}|{lat['p50'] / 1e6:.2f}ms|{lat['p99'] / 1e6:.2f}ms|{sum(totals['errors'].values())}|{totals['clientCpuPercent']:.0f} %")
 PY
 )
 

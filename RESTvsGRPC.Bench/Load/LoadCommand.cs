@@ -130,7 +130,7 @@ public static class LoadCommand
         output.WriteLine(
             $"// {target.Name}: {result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "
             + $"{result.Totals.Errors.Total} errors, client CPU {result.Totals.ClientCpuPercent.ToString("0", CultureInfo.InvariantCulture)} %");
-        foreach (var warning in result.Warnings)
+        foreach (var warning in LoadSummary.WarningsOf(result.Totals))
         {
             error.WriteLine($"warning: {target.Name}: {warning}");
         }

@@ -290,11 +290,8 @@ public sealed class LoadRunner
             series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null);
 
         var version = _clients[0].LastResponseVersion is { } v ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}" : "unknown";
-        var connections = _scenario.Connections == ConnectionMode.Shared
-            ? version == "HTTP/1.1" ? "shared client: HTTP/1.1 pool (a connection per call in flight)" : "shared client: one HTTP/2 connection"
-            : $"{_clients.Length} clients, a connection each";
         var held = steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).DefaultIfEmpty(null).Max();
-        return new TargetResult(_target.Name, _target.Description, version, connections, totals, DriftOf(recorder, from, to), series, steps, held, Warnings(totals));
+        return new TargetResult(_target.Name, _target.Description, version, _scenario.Connections == ConnectionMode.Shared, _clients.Length, totals, DriftOf(recorder, from, to), series, steps, held);
     }
 
     /// <summary>The first tenth of the measured span against the last; null where a tenth is too short to judge, or for saturation's steps.</summary>
@@ -309,28 +306,6 @@ public sealed class LoadRunner
                 recorder.Latencies(from, from + tenth).Percentile(99),
                 recorder.Latencies(to - tenth, to).Percentile(99))
             : null;
-    }
-
-    private static List<string> Warnings(TargetTotals totals)
-    {
-        var errors = totals.Errors;
-        var warnings = new List<string>();
-        if (totals.ClientCpuPercent > 90)
-        {
-            warnings.Add($"the load client used {totals.ClientCpuPercent:0} % of the machine's CPU on average: it, not the server, may have set the pace.");
-        }
-
-        if (totals.ClientCpuPercent + (totals.ServerCpuPercent ?? 0) > 95)
-        {
-            warnings.Add("client and server together kept the CPU busy: on one machine they compete for it, so this measures the machine as much as the protocol.");
-        }
-
-        if (errors.Total > 0)
-        {
-            warnings.Add($"{errors.Total} calls failed ({errors.Status} status, {errors.Timeout} timeout, {errors.Validation} validation, {errors.Transport} transport).");
-        }
-
-        return warnings;
     }
 
     private static long Ticks(TimeSpan span) => (long)(span.TotalSeconds * Stopwatch.Frequency);
