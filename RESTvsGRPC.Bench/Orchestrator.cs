@@ -168,12 +168,12 @@ public static class Orchestrator
         : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, trials and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
 
     /// <summary>The servers a run used, for its provenance.</summary>
-    internal static IReadOnlyList<string> ServerUrls(ServerSet servers) =>
-    [
-        .. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.Grpc?.Web, servers.RestScaling, servers.GrpcScaling }
-            .OfType<Uri>().Select(url => url.ToString()),
-        servers.ProcessIds.Count > 0 ? "started by the bench on loopback" : "given on the command line (server cost not measured)",
-    ];
+    internal static (IReadOnlyList<string> Urls, bool Started) ServerUrls(ServerSet servers) =>
+    (
+        [.. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.Grpc?.Web, servers.RestScaling, servers.GrpcScaling }
+            .OfType<Uri>().Select(url => url.ToString())],
+        servers.ProcessIds.Count > 0
+    );
 
     /// <summary>
     /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits, so no child outlives it, whether the

@@ -42,7 +42,7 @@ internal static class PairedSection
                     a.Role == PairedRole.Baseline ? "baseline" : o.RatioOf(a) is { } r ? Units.Ratio(r.Median) : "",
                     a.Role == PairedRole.Baseline ? "" : o.RatioOf(a) is { } i ? $"{Units.Ratio(i.Lower)} – {Units.Ratio(i.Upper)}" : "",
                     a.Role == PairedRole.Baseline ? "" : string.Join(" / ", o.RatioByThirds(a).Select(Units.Ratio)),
-                    o.Rounds.ToString(CultureInfo.InvariantCulture), $"{o.StoppedBy} after {o.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s",
+                    o.Rounds.ToString(CultureInfo.InvariantCulture), $"{PairedStopText.Of(o.StoppedBy)} after {o.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s",
                 ])),
                 2, 3, 4, 5, 6);
         AddTransportFloor(summary, paired);

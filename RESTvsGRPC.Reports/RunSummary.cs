@@ -136,6 +136,6 @@ public static class RunSummary
             ["BenchmarkDotNet", p.BenchmarkDotNetVersion],
             ["packages", string.Join(", ", p.Packages.Select(kv => $"{kv.Key} {kv.Value}"))],
             ["data file", $"{p.DataFile} (SHA-256 of its records {p.DataSha256})"],
-            ["servers", string.Join("; ", p.Servers)],
+            ["servers", string.Join("; ", [.. p.Servers, p.ServersStarted ? "started by the bench on loopback" : "given on the command line (server cost not measured)"])],
         ];
 }

@@ -6,6 +6,7 @@ namespace RESTvsGRPC.Reports;
 /// <summary>How the summary's sections write operations, ratios, sizes and chart values.</summary>
 internal static class SummaryText
 {
+
     public static readonly string[] OperationOrder = ["GetSmallPayload", "GetLargePayload", "PostLargePayload"];
 
     /// <summary>The operations in the order a reader expects them: small GET, large GET, POST, then any other.</summary>
@@ -48,4 +49,17 @@ internal static class SummaryText
             : $"{Units.Ratio(1 / ratio.Median)} slower [{Units.Ratio(1 / ratio.Upper)}, {Units.Ratio(1 / ratio.Lower)}]";
         return ratio.Contains(1) ? "≈ " + text : text;
     }
+}
+
+/// <summary>The paired rounds' stop in words, for the summary and the bench's own log.</summary>
+public static class PairedStopText
+{
+    /// <summary>Why paired rounds stopped, in words: "every interval within ±3% of its median", "the limit of 500 rounds", "the time budget (60 s)".</summary>
+    public static string Of(PairedStop? stop) => stop switch
+    {
+        { Reason: PairedStopReason.Precision } => string.Create(CultureInfo.InvariantCulture, $"every interval within ±{stop.Limit:0%} of its median"),
+        { Reason: PairedStopReason.RoundLimit } => string.Create(CultureInfo.InvariantCulture, $"the limit of {stop.Limit:0} rounds"),
+        { Reason: PairedStopReason.TimeBudget } => string.Create(CultureInfo.InvariantCulture, $"the time budget ({stop.Limit:0} s)"),
+        _ => "nothing yet",
+    };
 }

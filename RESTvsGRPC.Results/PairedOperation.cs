@@ -7,7 +7,7 @@ namespace RESTvsGRPC.Results;
 /// an order shuffled per round, so a slow phase of the machine hits all arms of a round alike. Each arm keeps its
 /// per-call time of every round, in the order the rounds ran; ratios and intervals are computed from them.
 /// </summary>
-public sealed record PairedOperation(string Operation, int CallsPerBatch, int Rounds, string StoppedBy, double Seconds, IReadOnlyList<PairedArm> Arms)
+public sealed record PairedOperation(string Operation, int CallsPerBatch, int Rounds, PairedStop? StoppedBy, double Seconds, IReadOnlyList<PairedArm> Arms)
 {
     /// <summary>How many calls each arm made back to back, after the rounds, for its <see cref="PairedArm.BackToBack"/> cost.</summary>
     public int BackToBackCalls { get; init; }
@@ -77,4 +77,24 @@ public sealed record CallCost(double NanosecondsPerCall, double ClientCpuNanosec
     /// <summary>The time per call in which neither process ran on a CPU for this call (never below 0: on two cores they also overlap).</summary>
     [JsonIgnore]
     public double WaitingNanosecondsPerCall => Math.Max(0, NanosecondsPerCall - ClientCpuNanosecondsPerCall - ServerCpuNanosecondsPerCall);
+}
+
+/// <summary>
+/// Why an operation's paired rounds stopped, and at what: every ratio's interval within <see cref="Limit"/> (a
+/// fraction of its median), the limit of <see cref="Limit"/> rounds, or the time budget of <see cref="Limit"/> seconds.
+/// </summary>
+public sealed record PairedStop(PairedStopReason Reason, double Limit);
+
+/// <summary>What ended an operation's paired rounds.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<PairedStopReason>))]
+public enum PairedStopReason
+{
+    /// <summary>Every ratio's interval was narrow enough.</summary>
+    Precision,
+
+    /// <summary>The plan's most rounds were made.</summary>
+    RoundLimit,
+
+    /// <summary>The plan's time per operation ran out.</summary>
+    TimeBudget,
 }

@@ -22,7 +22,7 @@ public sealed record RunResults(
     public const string FileName = "summary.json";
 
     /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
-    public const int CurrentSchemaVersion = 2;
+    public const int CurrentSchemaVersion = 3;
 
     /// <summary>The version of the shape the file was written in.</summary>
     [JsonPropertyOrder(-1)]
@@ -114,7 +114,8 @@ public sealed record StreamingMethod(int Repetitions, int WarmUps, int MemorySam
 /// <summary>
 /// Where, when and how a run was made: enough to rerun it and to know which runs may be compared. The toolchain
 /// says whether the benchmarks ran in processes of their own or in the bench's ("in-process"); the placement, which
-/// CPUs the servers and the client were pinned to, if any.
+/// CPUs the servers and the client were pinned to, if any; the servers' URLs, and whether the bench started them on
+/// loopback (then their cost was measured) or was given them.
 /// </summary>
 public sealed record Provenance(
     string Commit,
@@ -134,7 +135,8 @@ public sealed record Provenance(
     string CommandLine,
     string Job,
     string? Toolchain = null,
-    string? CpuPlacement = null);
+    string? CpuPlacement = null,
+    bool ServersStarted = false);
 
 // A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
 [JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]

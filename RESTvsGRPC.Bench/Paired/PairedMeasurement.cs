@@ -158,7 +158,7 @@ public static class PairedMeasurement
         var started = Stopwatch.GetTimestamp();
         var order = arms.ToArray();
         var rounds = 0;
-        string stoppedBy;
+        PairedStop? stoppedBy;
         while (true)
         {
             GC.Collect();
@@ -181,22 +181,22 @@ public static class PairedMeasurement
             }
 
             rounds++;
-            var result = Result(operation, arms, rounds, "", Stopwatch.GetElapsedTime(started));
+            var result = Result(operation, arms, rounds, null, Stopwatch.GetElapsedTime(started));
             if (rounds >= MinimumRounds && result.Compared.All(arm => result.RatioOf(arm)!.RelativeHalfWidth <= TargetHalfWidth))
             {
-                stoppedBy = $"every interval within ±{TargetHalfWidth:0%} of its median";
+                stoppedBy = new PairedStop(PairedStopReason.Precision, TargetHalfWidth);
                 break;
             }
 
             if (rounds >= plan.MaxRounds)
             {
-                stoppedBy = $"the limit of {plan.MaxRounds} rounds";
+                stoppedBy = new PairedStop(PairedStopReason.RoundLimit, plan.MaxRounds);
                 break;
             }
 
             if (rounds >= MinimumRounds && Stopwatch.GetElapsedTime(started) >= plan.BudgetPerOperation)
             {
-                stoppedBy = $"the time budget ({plan.BudgetPerOperation.TotalSeconds:0} s)";
+                stoppedBy = new PairedStop(PairedStopReason.TimeBudget, plan.BudgetPerOperation.TotalSeconds);
                 break;
             }
         }
@@ -233,7 +233,7 @@ public static class PairedMeasurement
         }
     }
 
-    private static PairedOperation Result(string operation, List<RoundArm> arms, int rounds, string stoppedBy, TimeSpan elapsed) => new(
+    private static PairedOperation Result(string operation, List<RoundArm> arms, int rounds, PairedStop? stoppedBy, TimeSpan elapsed) => new(
         operation, CallsPerRound, rounds, stoppedBy, elapsed.TotalSeconds,
         [.. arms.Select(a => new PairedArm(a.Method, a.Catalogued.Id, a.Role, [.. a.Times], a.RequestBytes, a.ResponseBytes))])
     {
@@ -262,7 +262,7 @@ public static class PairedMeasurement
             .Select(r => r.Ratio is { } ratio
                 ? $"{ArmCatalogue.Benchmarks[r.Arm.Arm].Name} {Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
                 : ArmCatalogue.Benchmarks[r.Arm.Arm].Name);
-        return $"{result.Operation}: {result.Rounds} rounds in {result.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s, stopped by {result.StoppedBy}; "
+        return $"{result.Operation}: {result.Rounds} rounds in {result.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s, stopped by {PairedStopText.Of(result.StoppedBy)}; "
             + $"REST + JSON's time over {string.Join(", ", ratios)}";
     }
 }

@@ -107,5 +107,5 @@ public sealed class PairedMeasurementTests
     }
 
     private static PairedOperation Operation(params PairedArm[] arms) =>
-        new("GetLargePayload", 100, arms[0].NanosecondsPerCall.Count, "the time budget (60 s)", 60, arms);
+        new("GetLargePayload", 100, arms[0].NanosecondsPerCall.Count, new PairedStop(PairedStopReason.TimeBudget, 60), 60, arms);
 }
