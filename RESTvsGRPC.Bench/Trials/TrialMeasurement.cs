@@ -100,7 +100,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-            for (var round = 0; round < LoadCheckRounds; round++)
+            for (var round = 0; round < LoadCheckRoundsOf(_plan); round++)
             {
                 foreach (var arm in arms.Skip(round % arms.Count).Concat(arms.Take(round % arms.Count)))
                 {
@@ -131,6 +131,9 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     /// <summary>Rounds of load mode's cross-check: windows per arm, the median of which is compared.</summary>
     public const int LoadCheckRounds = 3;
+
+    /// <summary>The rounds <paramref name="plan"/> checks in: <see cref="LoadCheckRounds"/>, one for the dry plan, which proves the pipeline.</summary>
+    public static int LoadCheckRoundsOf(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name ? 1 : LoadCheckRounds;
 
     /// <summary>One window of load mode's closed loop on <paramref name="arm"/>: its calls/s; throws where a call failed.</summary>
     private async Task<double> LoadWindowAsync(TrialArm arm)

@@ -103,8 +103,9 @@ public sealed class BenchProcessTests : IDisposable
         string error;
         try
         {
-            var (started, remaining) = await WaitForLineAsync(bench, "// paired rounds (dry)", TimeSpan.FromSeconds(120));
-            Assert.True(started, "the paired rounds did not start within 120 s");
+            // After the headline's dry trials, sweep, load check and h2load check: over a minute on a slow host.
+            var (started, remaining) = await WaitForLineAsync(bench, "// paired rounds (dry)", TimeSpan.FromSeconds(240));
+            Assert.True(started, "the paired rounds did not start within 240 s");
             var placed = ServersStartedBy(bench.Id).Append(bench.Id).Concat(EchoStartedBy(bench.Id)).ToArray();
             Assert.Equal(4, placed.Length); // RestAPI, GrpcAPI, the bench, the echo process
             foreach (var pid in placed)
