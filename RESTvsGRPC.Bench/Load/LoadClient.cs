@@ -3,6 +3,7 @@ using Google.Protobuf;
 using Grpc.Core;
 using Grpc.Net.Client.Web;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
@@ -12,25 +13,27 @@ namespace RESTvsGRPC.Bench.Load;
 /// </summary>
 public sealed class LoadClient : IDisposable
 {
-    private readonly LoadTargetKind _kind;
+    private readonly bool _streamsLargeGet;
     private readonly LoadExpectation _expected;
     private readonly RestClient? _json;
     private readonly RestProtobufClient? _protobuf;
     private readonly GrpcClient? _grpc;
 
-    /// <summary>A client of its own (and so its own connections) over <paramref name="transport"/>.</summary>
-    public LoadClient(LoadTargetKind kind, HttpTransport transport, LoadExpectation expected)
+    /// <summary>
+    /// A client of its own (and so its own connections) over <paramref name="transport"/> that makes <paramref name="arm"/>'s
+    /// calls, chosen by the catalogue's description of the arm: its protocol, encoding and API style, and its large GET's shape.
+    /// </summary>
+    public LoadClient(Arm arm, HttpTransport transport, LoadExpectation expected)
     {
-        _kind = kind;
         _expected = expected;
-        switch (kind)
+        _streamsLargeGet = arm.Shape == "stream";
+        switch (arm)
         {
-            case LoadTargetKind.RestJson or LoadTargetKind.RestJsonH2c: _json = new RestClient(transport); break;
-            case LoadTargetKind.RestMinimal: _json = new RestClient(transport, routes: RestRoutes.MinimalApis); break;
-            case LoadTargetKind.Transcoded: _json = new RestClient(transport, routes: RestRoutes.Transcoded); break;
-            case LoadTargetKind.RestProtobuf: _protobuf = new RestProtobufClient(transport); break;
-            case LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebH2c: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWeb); break;
-            case LoadTargetKind.GrpcWebTextStream: _grpc = new GrpcClient(transport, web: GrpcWebMode.GrpcWebText); break;
+            case { Protocol: Arm.Rest, Encoding: "protobuf" }: _protobuf = new RestProtobufClient(transport); break;
+            case { Protocol: Arm.Rest, Style: Arm.MinimalApi }: _json = new RestClient(transport, routes: RestRoutes.MinimalApis); break;
+            case { Protocol: Arm.Rest, Style: Arm.JsonTranscoding }: _json = new RestClient(transport, routes: RestRoutes.Transcoded); break;
+            case { Protocol: Arm.Rest }: _json = new RestClient(transport); break;
+            case { Protocol: Arm.GrpcWeb }: _grpc = new GrpcClient(transport, web: arm.Encoding == "protobuf" ? GrpcWebMode.GrpcWeb : GrpcWebMode.GrpcWebText); break;
             default: _grpc = new GrpcClient(transport); break;
         }
     }
@@ -95,7 +98,7 @@ public sealed class LoadClient : IDisposable
                 CheckRecords(await _protobuf.GetLargePayloadAsync());
                 break;
 
-            case LoadOperation.Large when _kind is LoadTargetKind.GrpcStream or LoadTargetKind.GrpcWebTextStream:
+            case LoadOperation.Large when _streamsLargeGet:
                 var idSum = 0UL;
                 var count = await _grpc!.ConsumeStreamAsync(null, record => idSum += record.Id);
                 CheckRecords(count, idSum);

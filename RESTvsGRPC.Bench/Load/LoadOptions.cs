@@ -7,8 +7,8 @@ namespace RESTvsGRPC.Bench.Load;
 /// <summary>The <c>load</c> command's options: a preset, the user's overrides of it, the targets, the output folder, and the server options the benchmark run takes too.</summary>
 public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<string>? Targets, string OutputDirectory, BenchOptions Servers)
 {
-    public const string Usage =
-        "usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets rest-json,rest-json-h2c,rest-protobuf,grpc,grpc-stream,rest-minimal,grpc-transcoding,grpc-web,grpc-web-text,grpc-web-h2c] "
+    public static readonly string Usage =
+        $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets {string.Join(",", LoadTarget.Names)}] "
         + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--rate N] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
         + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
@@ -23,7 +23,7 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
     {
         var presets = string.Join(", ", LoadScenario.Presets.Keys);
         yield return new Option<string>("--scenario") { Description = $"The preset: {presets}.", HelpName = "NAME", DefaultValueFactory = _ => "normal" };
-        yield return Text("--targets", $"Comma-separated targets: {string.Join(", ", LoadTarget.Catalogue.Select(entry => entry.Name))}.", "LIST", soak ? "rest-json,grpc" : null, "the first five, where their server runs; the API styles' when named");
+        yield return Text("--targets", $"Comma-separated targets: {string.Join(", ", LoadTarget.Names)}.", "LIST", soak ? "rest-json,grpc" : null, "the first five, where their server runs; the API styles' when named");
         yield return Text("--users", "Users of a closed loop (one call in flight each).", "N", null, "the preset's");
         yield return Text("--duration", "Measured time.", "DURATION", soak ? "10m" : null, "the preset's");
         yield return Text("--ramp-up", "Time over which users start.", "DURATION", null, "5s");
@@ -90,9 +90,9 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         scenario = Validate(scenario, result.GetValue<string>("--rate") is not null, usage);
         var targets = result.GetValue<string>("--targets")?.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
         // Refused here, before any server starts.
-        if (targets?.FirstOrDefault(target => !LoadTarget.Catalogue.Any(entry => entry.Name == target)) is { } unknown)
+        if (targets?.FirstOrDefault(target => !LoadTarget.Names.Contains(target)) is { } unknown)
         {
-            throw new ArgumentException($"--targets takes {string.Join(", ", LoadTarget.Catalogue.Select(entry => entry.Name))}, not '{unknown}'. {usage}");
+            throw new ArgumentException($"--targets takes {string.Join(", ", LoadTarget.Names)}, not '{unknown}'. {usage}");
         }
 
         var servers = BenchOptions.ServersFrom(result, usage);

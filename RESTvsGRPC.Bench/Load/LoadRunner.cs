@@ -29,7 +29,7 @@ public sealed class LoadRunner
         _stop = stop;
         var transport = target.Transport with { Counter = _counter };
         var clients = scenario.Connections == ConnectionMode.Shared ? 1 : Math.Max(1, scenario.Users);
-        _clients = [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Kind, transport, expected))];
+        _clients = [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Arm, transport, expected))];
     }
 
     /// <summary>What the progress line shows once a second.</summary>

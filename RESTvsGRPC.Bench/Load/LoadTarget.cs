@@ -4,57 +4,23 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>The protocol arms a load run can drive.</summary>
-public enum LoadTargetKind
+/// <summary>
+/// One client arm of the catalogue (<see cref="ArmCatalogue.Clients"/>) aimed at one server endpoint; its id is the
+/// name the command line and the report use.
+/// </summary>
+public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
 {
-    /// <summary>REST + JSON over HTTP/1.1.</summary>
-    RestJson,
+    /// <summary>The target's command-line name: its arm's id.</summary>
+    public string Name => Arm.Id;
 
-    /// <summary>REST + JSON over h2c.</summary>
-    RestJsonH2c,
+    /// <summary>What a reader sees: its arm's name.</summary>
+    public string Description => Arm.Name;
 
-    /// <summary>REST + protobuf over HTTP/1.1.</summary>
-    RestProtobuf,
-
-    /// <summary>gRPC unary calls (the large GET as one list message) over h2c.</summary>
-    Grpc,
-
-    /// <summary>gRPC with the large GET as a server stream, one message per record; the small GET and POST unary.</summary>
-    GrpcStream,
-
-    /// <summary>REST + JSON from RestAPI's minimal APIs, HTTP/1.1.</summary>
-    RestMinimal,
-
-    /// <summary>REST + JSON from GrpcAPI's JSON transcoding, HTTP/1.1.</summary>
-    Transcoded,
-
-    /// <summary>gRPC-Web, binary, HTTP/1.1 (the large GET as one list message).</summary>
-    GrpcWeb,
-
-    /// <summary>gRPC-Web, base64 text, HTTP/1.1, with the large GET as a server stream, as a browser reads it.</summary>
-    GrpcWebTextStream,
-
-    /// <summary>gRPC-Web, binary, over h2c on gRPC's own port: the gRPC-Web translation alone, on gRPC's HTTP version.</summary>
-    GrpcWebH2c,
-}
-
-/// <summary>One protocol arm aimed at one server endpoint, with the name the command line and the report use.</summary>
-public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Description, HttpTransport Transport)
-{
     /// <summary>
-    /// Every target's command-line name, in the order a run drives them. The API-style targets (minimal APIs,
-    /// transcoding, gRPC-Web) run when named, so a run without <c>--targets</c> stays the protocols' comparison.
+    /// Every target's command-line name, in the catalogue's order, the order a run drives them. The API-style targets
+    /// (minimal APIs, transcoding, gRPC-Web) run when named, so a run without <c>--targets</c> stays the protocols' comparison.
     /// </summary>
-    public static IReadOnlyList<(string Name, LoadTargetKind Kind, string Description)> Catalogue { get; } =
-    [
-        .. new[]
-        {
-            ("rest-json", LoadTargetKind.RestJson), ("rest-json-h2c", LoadTargetKind.RestJsonH2c), ("rest-protobuf", LoadTargetKind.RestProtobuf),
-            ("grpc", LoadTargetKind.Grpc), ("grpc-stream", LoadTargetKind.GrpcStream), ("rest-minimal", LoadTargetKind.RestMinimal),
-            ("grpc-transcoding", LoadTargetKind.Transcoded), ("grpc-web", LoadTargetKind.GrpcWeb), ("grpc-web-text", LoadTargetKind.GrpcWebTextStream),
-            ("grpc-web-h2c", LoadTargetKind.GrpcWebH2c),
-        }.Select(target => (target.Item1, target.Item2, ArmCatalogue.Clients[target.Item1].Name)),
-    ];
+    public static IReadOnlyList<string> Names { get; } = [.. ArmCatalogue.Clients.Values.Select(arm => arm.Id)];
 
     /// <summary>
     /// The targets named in <paramref name="names"/>, in the order given (when null, the protocol targets whose server
@@ -65,24 +31,18 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
     {
         var targets = new List<LoadTarget>();
         var chosen = names is null
-            ? Catalogue.Where(entry => entry.Kind <= LoadTargetKind.GrpcStream)
-            : names.Distinct().Select(name => Catalogue.Single(entry => entry.Name == name));
-        foreach (var (name, kind, description) in chosen)
+            ? ArmCatalogue.Clients.Values.Where(IsProtocolArm)
+            : names.Distinct().Select(name => ArmCatalogue.Clients[name]);
+        foreach (var arm in chosen)
         {
-            var transport = TransportOf(kind, rest, grpc);
+            var transport = TransportOf(arm, rest, grpc);
             if (transport is not null)
             {
-                targets.Add(new LoadTarget(kind, name, description, transport));
+                targets.Add(new LoadTarget(arm, transport));
             }
             else if (names is not null)
             {
-                throw new ArgumentException($"target {name} needs {kind switch
-                {
-                    LoadTargetKind.Grpc or LoadTargetKind.GrpcStream or LoadTargetKind.GrpcWebH2c => "GrpcAPI (--grpc-url)",
-                    LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream => "GrpcAPI's web endpoint (--grpc-web-url)",
-                    LoadTargetKind.RestJsonH2c => "RestAPI's h2c endpoint (--rest-h2c-url)",
-                    _ => "RestAPI (--rest-url)",
-                }}, or leave the servers to the bench.");
+                throw new ArgumentException($"target {arm.Id} needs {ServerOf(arm)}, or leave the servers to the bench.");
             }
         }
 
@@ -90,13 +50,28 @@ public sealed record LoadTarget(LoadTargetKind Kind, string Name, string Descrip
     }
 
     /// <summary>The server the target calls: GrpcAPI (gRPC, gRPC-Web, transcoding) or RestAPI.</summary>
-    public bool IsServedByGrpcApi => Kind is LoadTargetKind.Grpc or LoadTargetKind.GrpcStream or LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream or LoadTargetKind.GrpcWebH2c;
+    public bool IsServedByGrpcApi => Arm.IsServedByGrpcApi;
 
-    private static HttpTransport? TransportOf(LoadTargetKind kind, RestServerAddresses? rest, GrpcServerAddresses? grpc) => kind switch
+    /// <summary>The protocols' comparison: REST from the controllers and gRPC itself, not the API styles.</summary>
+    private static bool IsProtocolArm(Arm arm) => arm.Style is Arm.Controllers or Arm.GrpcService && arm.Protocol != Arm.GrpcWeb;
+
+    /// <summary>
+    /// The endpoint an arm calls: RestAPI's HTTP/1.1 or h2c; GrpcAPI's web endpoint for what a browser reaches over
+    /// HTTP/1.1 (transcoding, gRPC-Web); GrpcAPI's h2c for gRPC and gRPC-Web over h2c. Null where that server was not given.
+    /// </summary>
+    private static HttpTransport? TransportOf(Arm arm, RestServerAddresses? rest, GrpcServerAddresses? grpc) => arm switch
     {
-        LoadTargetKind.RestJson or LoadTargetKind.RestProtobuf or LoadTargetKind.RestMinimal => rest?.Http11Transport,
-        LoadTargetKind.RestJsonH2c => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
-        LoadTargetKind.Transcoded or LoadTargetKind.GrpcWeb or LoadTargetKind.GrpcWebTextStream => grpc?.Web is { } web ? HttpTransport.Http11(web) : null,
+        { IsServedByGrpcApi: false, Transport: "h2c" } => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
+        { IsServedByGrpcApi: false } => rest?.Http11Transport,
+        { Transport: "HTTP/1.1" } => grpc?.Web is { } web ? HttpTransport.Http11(web) : null,
         _ => grpc?.H2cTransport,
+    };
+
+    private static string ServerOf(Arm arm) => arm switch
+    {
+        { IsServedByGrpcApi: true, Transport: "HTTP/1.1" } => "GrpcAPI's web endpoint (--grpc-web-url)",
+        { IsServedByGrpcApi: true } => "GrpcAPI (--grpc-url)",
+        { Transport: "h2c" } => "RestAPI's h2c endpoint (--rest-h2c-url)",
+        _ => "RestAPI (--rest-url)",
     };
 }

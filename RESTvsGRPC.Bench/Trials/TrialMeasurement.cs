@@ -162,7 +162,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             foreach (var arm in arms)
             {
-                var client = new LoadClient(Target(arm.Target).Kind, Target(arm.Target).Transport, expected);
+                var client = new LoadClient(Target(arm.Target).Arm, Target(arm.Target).Transport, expected);
                 clients.Add(arm, client);
                 await ThroughputAsync(client, arm.Operation, inFlight ?? request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
             }

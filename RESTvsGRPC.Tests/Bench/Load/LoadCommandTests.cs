@@ -131,7 +131,7 @@ public sealed class LoadCommandTests : IDisposable
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartGrpcAsync("--data", path);
         var expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
-        using var client = new LoadClient(LoadTargetKind.GrpcStream, HttpTransport.H2c(server.BaseAddress), expected);
+        using var client = new LoadClient(ArmCatalogue.Clients["grpc-stream"], HttpTransport.H2c(server.BaseAddress), expected);
 
         Assert.Equal(CallOutcome.Ok, await client.CallAsync(LoadOperation.Small, TimeSpan.FromSeconds(10)));
         Assert.Equal(CallOutcome.Validation, await client.CallAsync(LoadOperation.Large, TimeSpan.FromSeconds(10)));
@@ -141,8 +141,8 @@ public sealed class LoadCommandTests : IDisposable
     public async Task A_server_that_is_down_counts_as_a_transport_error()
     {
         var expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
-        using var rest = new LoadClient(LoadTargetKind.RestJson, HttpTransport.Http11(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
-        using var grpc = new LoadClient(LoadTargetKind.Grpc, HttpTransport.H2c(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
+        using var rest = new LoadClient(ArmCatalogue.Clients["rest-json"], HttpTransport.Http11(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
+        using var grpc = new LoadClient(ArmCatalogue.Clients["grpc"], HttpTransport.H2c(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
 
         Assert.Equal(CallOutcome.Transport, await rest.CallAsync(LoadOperation.Small, TimeSpan.FromSeconds(10)));
         Assert.Equal(CallOutcome.Transport, await grpc.CallAsync(LoadOperation.Post, TimeSpan.FromSeconds(10)));
