@@ -198,9 +198,10 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         _results = RunPool.Carry(previous, _results) with { PreviousRun = previous is null ? null : RunToRun.Between(previous, _results) };
         _results.Save(directory);
         output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, directory)}");
-        if (File.Exists(Path.Combine(directory, ScalingReport.FileName)))
+        if (ScalingReport.ToMarkdown(_results) is { } fit)
         {
             output.WriteLine($"// scaling fit t(n) = a + b·n: {Path.Combine(directory, ScalingReport.FileName)}");
+            output.Write(fit);
         }
     }
 
