@@ -133,14 +133,17 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     public const int LoadCheckRounds = 3;
 
     /// <summary>The rounds <paramref name="plan"/> checks in: <see cref="LoadCheckRounds"/>, one for the dry plan, which proves the pipeline.</summary>
-    public static int LoadCheckRoundsOf(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name ? 1 : LoadCheckRounds;
+    public static int LoadCheckRoundsOf(TrialPlan plan) => ProvesThePipeline(plan) ? 1 : LoadCheckRounds;
+
+    /// <summary>The dry plan: its load check proves the pipeline, in one round of windows without a warm-up of their own.</summary>
+    private static bool ProvesThePipeline(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name;
 
     /// <summary>One window of load mode's closed loop on <paramref name="arm"/>: its calls/s; throws where a call failed.</summary>
     private async Task<double> LoadWindowAsync(TrialArm arm)
     {
         var scenario = LoadScenario.Presets["light"] with
         {
-            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(1),
+            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(ProvesThePipeline(_plan) ? 0 : 1),
             Duration = TimeSpan.FromSeconds(Math.Max(1, Math.Ceiling(_plan.SegmentSeconds))), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
         };
         var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
