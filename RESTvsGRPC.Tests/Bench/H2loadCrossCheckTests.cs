@@ -35,11 +35,27 @@ public sealed class H2loadCrossCheckTests
     {
         const string report = """
             finished in 2.00s, 6172.50 req/s, 1.23MB/s
-            requests: 12345 total, 12345 started, 12345 done, 12340 succeeded, 5 failed, 0 errored, 0 timeout
+            requests: 12345 total, 12347 started, 12345 done, 12340 succeeded, 5 failed, 0 errored, 0 timeout
             status codes: 12340 2xx, 0 3xx, 5 4xx, 0 5xx
             traffic: 2.45MB (2569470) total, 1.05MB (1103285) headers (space savings 95.12%), 987.60KB (1011290) data
             """;
 
-        Assert.Equal((12345L, 12340L, 6172.50, 1011290L), H2loadCrossCheck.Parse(report));
+        Assert.Equal(new H2loadCrossCheck.H2loadReport(12347, 12345, 12340, 6172.50, 1011290), H2loadCrossCheck.Parse(report));
+    }
+
+    // The first numbers are an h2load run of 150 ms at 2 in flight on the large REST + JSON GET here (a 223,359-byte body):
+    // the two requests in flight when the duration ended had part of their bodies counted.
+    [Theory]
+    [InlineData(26, 24, 24, 5_701_968, true, null)]
+    [InlineData(24, 24, 24, 5_701_968, true, "237582 body bytes per request, 223359 expected")]
+    [InlineData(24, 24, 24, 5_300_000, true, "220833 body bytes per request, 223359 expected")]
+    [InlineData(26, 24, 23, 5_701_968, true, "1 of 24 requests failed")]
+    [InlineData(0, 0, 0, 0, true, "no request finished")]
+    [InlineData(24, 24, 24, 5_500_000, false, "229167 body bytes per request, 223359 expected")]
+    public void H2load_check_allows_chunk_framing_and_the_bodies_in_flight_when_its_duration_ends(long started, long done, long succeeded, long dataBytes, bool http11, string? expected)
+    {
+        var report = new H2loadCrossCheck.H2loadReport(started, done, succeeded, 100, dataBytes);
+
+        Assert.Equal(expected, H2loadCrossCheck.ProblemOf(report, 223_359, http11));
     }
 }

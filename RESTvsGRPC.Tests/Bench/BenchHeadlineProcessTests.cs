@@ -1,0 +1,96 @@
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
+using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>The headline's trials and paired rounds as a user runs them: fresh placed processes, and the run survives a trial that dies.</summary>
+public sealed class BenchHeadlineProcessTests : IDisposable
+{
+    private readonly TemporaryDirectory _artifacts = new();
+
+    public void Dispose() => _artifacts.Dispose();
+
+    /// <summary>
+    /// The headline end to end, placed, with the paired rounds beside it: each trial a fresh client process on the
+    /// client's CPU (not the bench's own process), its order of arms recorded, and the results contract's ratios for
+    /// both quantities with the placement. A trial killed mid-run is named with its reason, the other trials are kept,
+    /// and no process is left behind. Then the paired rounds: servers on one CPU set, the bench on another (every thread
+    /// of each), the transport floor's echo process beside the servers, and ratios with intervals. One run for both, as
+    /// each takes the headline's whole pipeline to reach (over a minute and a half on a slow host).
+    /// </summary>
+    [LinuxFact]
+    public async Task Bench_headline_runs_trials_in_fresh_placed_processes_keeps_the_others_when_one_dies_and_places_its_paired_rounds()
+    {
+        var token = Guid.NewGuid().ToString("N");
+        var (serverCpu, clientCpu) = (Environment.ProcessorCount - 1, 0);
+        using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
+            "--headline", "--rounds", "--job", "dry", "--trials", "3", "--segment", "0.2", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
+        string error;
+        int killed;
+        try
+        {
+            var (first, _) = await WaitForLineAsync(bench, "// trial 1 of 3 done", TimeSpan.FromSeconds(180), readRest: false);
+            Assert.True(first, $"the first trial did not end within 180 s: {(bench.HasExited ? await bench.StandardError.ReadToEndAsync() : "still running")}");
+            killed = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
+            AssertPlacedOn(clientCpu, killed);
+            Assert.Contains($"{RESTvsGRPC.Bench.Placement.JitTiering.CallCountingDelayVariable}=0", File.ReadAllText($"/proc/{killed}/environ").Split('\0'));
+            await SignalAsync("KILL", killed);
+
+            // After the sweep, load mode's check and h2load's check.
+            var (paired, remaining) = await WaitForLineAsync(bench, "// paired rounds (dry)", TimeSpan.FromSeconds(240));
+            Assert.True(paired, "the paired rounds did not start within 240 s");
+            var placed = ServersStartedBy(bench.Id).Append(bench.Id).Concat(EchoStartedBy(bench.Id)).ToArray();
+            Assert.Equal(4, placed.Length); // RestAPI, GrpcAPI, the bench, the echo process
+            Assert.All(placed, pid => AssertPlacedOn(pid == bench.Id ? clientCpu : serverCpu, pid));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(3));
+            error = await remaining.Error;
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{error}");
+        var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline"));
+        AssertTrialsKeptAround(run.Trials!, killed, bench.Id, serverCpu, clientCpu);
+        AssertPairedRounds(run);
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.Empty(ProcessesWith(token));
+    }
+
+    private static void AssertPlacedOn(int cpu, int pid) =>
+        Assert.All(Directory.GetDirectories($"/proc/{pid}/task"), task =>
+            Assert.Equal([cpu], RESTvsGRPC.Bench.Placement.CpuSet.Of(int.Parse(Path.GetFileName(task), System.Globalization.CultureInfo.InvariantCulture))));
+
+    private static void AssertTrialsKeptAround(TrialsRun trials, int killed, int bench, int serverCpu, int clientCpu)
+    {
+        var failure = Assert.Single(trials.Failures);
+        Assert.Equal(2, failure.Index);
+        Assert.Contains($"process {killed} exited with code 137", failure.Reason);
+        Assert.Equal([1, 3], trials.Trials.Select(t => t.Index));
+        Assert.DoesNotContain(bench, trials.Trials.Select(t => t.ProcessId));
+        Assert.Equal(2, trials.Trials.Select(t => t.ProcessId).Distinct().Count());
+        Assert.All(trials.Trials, t => Assert.Equal(11, t.Order.Distinct().Count()));
+        Assert.NotEqual(trials.Trials[0].Order, trials.Trials[1].Order);
+        Assert.Equal(16, trials.Headline.Count); // 8 arms against REST + JSON, latency and throughput each
+        Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
+        Assert.Equal($"servers on CPUs {serverCpu}; client, trials and BenchmarkDotNet's processes on CPUs {clientCpu}", trials.Placement);
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
+        Assert.All(trials.Load!, c => Assert.True(c.CallsPerSecond > 0, $"{c}"));
+    }
+
+    private void AssertPairedRounds(RunResults run)
+    {
+        Assert.Empty(run.Benchmarks);
+        Assert.Equal(["GetSmallPayload", "GetLargePayload", "PostLargePayload"], run.Paired!.Select(o => o.Operation));
+        Assert.All(run.Paired!, o => Assert.All(o.Compared, arm => Assert.NotNull(o.RatioOf(arm))));
+        Assert.Equal(4, run.Paired![0].Floors.Count()); // REST + JSON's (HTTP/1.1 and h2c), REST + protobuf's and gRPC's byte counts
+        Assert.Contains(run.Paired![0].Compared, arm => arm.Method == "RestH2cGetSmallPayload");
+        Assert.All(run.Paired![0].Arms, arm => Assert.True(arm.BackToBack is { NanosecondsPerCall: > 0, ClientCpuNanosecondsPerCall: >= 0, ServerCpuNanosecondsPerCall: >= 0 }, arm.Method));
+        Assert.All(run.Paired![0].Floors, f => Assert.True(f.RequestBytes > 0 && f.ResponseBytes > 0));
+        Assert.Contains("DATAS off", run.Provenance.GcMode);
+        Assert.Contains("Transport floor", File.ReadAllText(Path.Combine(_artifacts.Path, "headline", "summary.md")));
+    }
+}

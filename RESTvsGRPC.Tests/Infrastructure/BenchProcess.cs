@@ -1,0 +1,171 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+
+namespace RESTvsGRPC.Tests.Infrastructure;
+
+/// <summary>The bench as a process of its own, as a user starts it, and what the tests read of it and its children in /proc.</summary>
+public static class BenchProcess
+{
+    /// <summary>The first child of <paramref name="pid"/> whose command line holds <paramref name="part"/>, once it has one.</summary>
+    public static async Task<int> WaitForChildAsync(int pid, string part, TimeSpan timeout)
+    {
+        var deadline = DateTime.UtcNow + timeout;
+        while (DateTime.UtcNow < deadline)
+        {
+            if (ChildrenOf(pid, part) is [var child, ..])
+            {
+                return child;
+            }
+
+            await Task.Delay(TimeSpan.FromMilliseconds(50));
+        }
+
+        throw new TimeoutException($"process {pid} started no child with '{part}' within {timeout.TotalSeconds:0} s");
+    }
+
+    /// <summary>
+    /// Runs the bench to its summary line and a clean exit, or fails with what it printed on stderr and the end of the
+    /// BenchmarkDotNet log it names (the log is in the test's artifacts folder, gone once the test ends).
+    /// </summary>
+    public static async Task RunToSummaryAsync(params string[] arguments)
+    {
+        using var bench = Start(arguments);
+        try
+        {
+            var (_, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(5));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+            var error = await remaining.Error;
+            Assert.True(bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{error}{LogTailOf(error)}");
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+    }
+
+    private static string LogTailOf(string error) =>
+        Regex.Match(error, @"BenchmarkDotNet's log: (\S+?\.log)") is { Success: true } named && File.Exists(named.Groups[1].Value)
+            ? $"\nBenchmarkDotNet's log ends:\n{string.Join('\n', File.ReadLines(named.Groups[1].Value).TakeLast(60))}"
+            : "";
+
+    public static Process Start(params string[] arguments) => Start(new Dictionary<string, string>(), arguments);
+
+    public static Process Start(IReadOnlyDictionary<string, string> environment, params string[] arguments)
+    {
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
+        string[] all = [RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments];
+        foreach (var argument in all)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        return Process.Start(start)!;
+    }
+
+    public static async Task SignalAsync(string signal, int pid)
+    {
+        using var kill = Process.Start("kill", [$"-{signal}", pid.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+        await kill.WaitForExitAsync();
+    }
+
+    public static void StopIfRunning(Process bench)
+    {
+        if (!bench.HasExited)
+        {
+            bench.Kill(entireProcessTree: true);
+        }
+    }
+
+    /// <summary>Reads standard output up to a line starting with <paramref name="prefix"/>; the rest of both streams is read on, for the test to await.</summary>
+    public static async Task<(bool Found, (Task<string> Output, Task<string> Error) Remaining)> WaitForLineAsync(Process process, string prefix, TimeSpan timeout, bool readRest = true)
+    {
+        if (!readRest)
+        {
+            using var wait = new CancellationTokenSource(timeout);
+            try
+            {
+                while (await process.StandardOutput.ReadLineAsync(wait.Token) is { } line)
+                {
+                    if (line.StartsWith(prefix, StringComparison.Ordinal))
+                    {
+                        return (true, (Task.FromResult(""), Task.FromResult("")));
+                    }
+                }
+            }
+            catch (OperationCanceledException)
+            {
+            }
+
+            return (false, (Task.FromResult(""), Task.FromResult("")));
+        }
+
+        var error = process.StandardError.ReadToEndAsync(CancellationToken.None);
+        using var cancel = new CancellationTokenSource(timeout);
+        try
+        {
+            while (await process.StandardOutput.ReadLineAsync(cancel.Token) is { } line)
+            {
+                if (line.StartsWith(prefix, StringComparison.Ordinal))
+                {
+                    return (true, (process.StandardOutput.ReadToEndAsync(CancellationToken.None), error));
+                }
+            }
+        }
+        catch (OperationCanceledException)
+        {
+        }
+
+        return (false, (process.StandardOutput.ReadToEndAsync(CancellationToken.None), error));
+    }
+
+    // Only the servers: BenchmarkDotNet's own children (its build, the benchmark process) may already be starting
+    // when the gate line is read, and stopping those is BenchmarkDotNet's business, not what this test proves.
+    public static int[] ServersStartedBy(int pid) => ChildrenOf(pid, "RestAPI.dll", "GrpcAPI.dll");
+
+    public static int[] EchoStartedBy(int pid) => ChildrenOf(pid, "tcp-echo");
+
+    /// <summary>The direct children of <paramref name="pid"/> whose command line holds any of <paramref name="parts"/>.</summary>
+    public static int[] ChildrenOf(int pid, params string[] parts) =>
+        [.. Directory.GetDirectories($"/proc/{pid}/task")
+            .SelectMany(task => File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries))
+            .Select(int.Parse)
+            .Where(child => parts.Any(part => CommandLineOf(child).Contains(part, StringComparison.Ordinal)))];
+
+    /// <summary>Every process whose environment holds <paramref name="token"/>: the ones a test's bench started, wherever they are now.</summary>
+    public static int[] ProcessesWith(string token) =>
+        [.. Directory.GetDirectories("/proc")
+            .Select(Path.GetFileName)
+            .Where(name => int.TryParse(name, out _))
+            .Select(name => int.Parse(name!, System.Globalization.CultureInfo.InvariantCulture))
+            .Where(pid =>
+            {
+                try
+                {
+                    return File.ReadAllText($"/proc/{pid}/environ").Contains(token, StringComparison.Ordinal);
+                }
+                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+                {
+                    return false;
+                }
+            })];
+
+    public static string CommandLineOf(int pid)
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{pid}/cmdline");
+        }
+        catch (IOException)
+        {
+            return "";
+        }
+    }
+
+    public static bool IsRunning(int pid) =>
+        File.Exists($"/proc/{pid}/stat") && !File.ReadAllText($"/proc/{pid}/stat").Split(' ')[2].Equals("Z", StringComparison.Ordinal);
+}
