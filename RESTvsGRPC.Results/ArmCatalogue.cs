@@ -46,7 +46,7 @@ public static class ArmCatalogue
 
     /// <summary>
     /// Every client load mode and the trials drive, by id (load mode's target names): one client for every operation,
-    /// so its shape is that of its large GET, and its name says its transport.
+    /// so its shape is that of its large GET, and its name says its transport; in the order reports list them.
     /// </summary>
     public static IReadOnlyDictionary<string, Arm> Clients { get; } = new Arm[]
     {
@@ -58,7 +58,7 @@ public static class ArmCatalogue
         new("rest-minimal", "REST + JSON, minimal API, HTTP/1.1", Arm.Rest, "JSON", "HTTP/1.1", "unary", "minimal API", "none"),
         new("grpc-transcoding", "gRPC JSON transcoding, HTTP/1.1", Arm.Rest, "JSON", "HTTP/1.1", "unary", Arm.JsonTranscoding, "none"),
         new("grpc-web", "gRPC-Web, HTTP/1.1", Arm.GrpcWeb, "protobuf", "HTTP/1.1", "list", GrpcService, "none"),
-        new("grpc-web-text", "gRPC-Web text, large GET as a server stream, HTTP/1.1", Arm.GrpcWeb, "protobuf, base64 text", "HTTP/1.1", "stream", GrpcService, "none"),
         new("grpc-web-h2c", "gRPC-Web, h2c", Arm.GrpcWeb, "protobuf", "h2c", "list", GrpcService, "none"),
+        new("grpc-web-text", "gRPC-Web text, large GET as a server stream, HTTP/1.1", Arm.GrpcWeb, "protobuf, base64 text", "HTTP/1.1", "stream", GrpcService, "none"),
     }.ToDictionary(arm => arm.Id);
 }

@@ -47,13 +47,12 @@ public static class TrialStatistics
     public static (double Median, double Low, double High) Interval(IReadOnlyList<double> values) =>
         MedianInterval.Of(values) is { } interval ? (interval.Median, interval.Lower, interval.Upper) : (MedianInterval.MedianOf(values), MedianInterval.MedianOf(values), MedianInterval.MedianOf(values));
 
-    /// <summary>The (operation, arm) pairs the trials measured, in the order of the first trial's declaration.</summary>
+    /// <summary>The (operation, arm) pairs the trials measured, in the catalogues' order (operations, then client arms).</summary>
     public static IEnumerable<(string Operation, string Arm)> Arms(IReadOnlyList<Trial> trials) =>
         trials.SelectMany(t => t.Segments).Select(s => (s.Operation, s.Arm)).Distinct()
-            .OrderBy(a => Array.IndexOf(OperationOrder, a.Operation)).ThenBy(a => Array.IndexOf(ArmOrder, a.Arm));
+            .OrderBy(a => IndexOf(OperationNames.Names.Select(n => n.Trials), a.Operation)).ThenBy(a => IndexOf(ArmCatalogue.Clients.Keys, a.Arm));
 
-    private static readonly string[] OperationOrder = ["small", "large", "post"];
-    private static readonly string[] ArmOrder = ["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text"];
+    private static int IndexOf(IEnumerable<string> order, string name) => order.TakeWhile(n => n != name).Count();
 
     private static TrialSegment? Segment(Trial trial, string operation, string arm) =>
         trial.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm);

@@ -16,7 +16,9 @@ public sealed class BenchStopTests : IDisposable
     [InlineData("INT")]
     public async Task Bench_stops_its_servers_when_it_is_stopped_by_a_signal(string signal)
     {
-        using var bench = BenchProcess.Start("--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        // In process: BenchmarkDotNet's other route builds into a folder named by the project, the job and a count kept
+        // per process (RESTvsGRPC.Bench-Dry-1), the very folder BenchProcessTests' run of that route, beside this class, builds in.
+        using var bench = BenchProcess.Start("--inProcess", "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
         int[] servers;
         try
         {
@@ -49,7 +51,7 @@ public sealed class BenchStopTests : IDisposable
     public async Task Bench_signalled_while_starting_its_servers_leaves_none_running(string signal, int started)
     {
         var token = Guid.NewGuid().ToString("N");
-        using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token }, "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token }, "--inProcess", "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
         string error;
         try
         {
