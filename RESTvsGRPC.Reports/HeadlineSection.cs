@@ -113,7 +113,7 @@ internal static class HeadlineSection
     /// <summary>The sweep of calls in flight: each arm's curve, where the trials measured it, and whether that lies on its plateau.</summary>
     private static void AddSweep(SummaryContext summary, TrialsRun trials)
     {
-        var swept = trials.Concurrency.Where(c => c.Ladder.Count > 0).ToList();
+        var swept = TrialStatistics.InReadersOrder(trials.Concurrency.Where(c => c.Ladder.Count > 0), c => c.Operation, c => c.Arm).ToList();
         if (swept.Count == 0)
         {
             return;

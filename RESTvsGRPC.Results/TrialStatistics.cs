@@ -49,8 +49,11 @@ public static class TrialStatistics
 
     /// <summary>The (operation, arm) pairs the trials measured, in the catalogues' order (operations, then client arms).</summary>
     public static IEnumerable<(string Operation, string Arm)> Arms(IReadOnlyList<Trial> trials) =>
-        trials.SelectMany(t => t.Segments).Select(s => (s.Operation, s.Arm)).Distinct()
-            .OrderBy(a => IndexOf(OperationNames.Names.Select(n => n.Trials), a.Operation)).ThenBy(a => IndexOf(ArmCatalogue.Clients.Keys, a.Arm));
+        InReadersOrder(trials.SelectMany(t => t.Segments).Select(s => (s.Operation, s.Arm)).Distinct(), a => a.Operation, a => a.Arm);
+
+    /// <summary><paramref name="items"/> by operation (the trials' order of operations), then arm (the client catalogue's order).</summary>
+    public static IEnumerable<T> InReadersOrder<T>(IEnumerable<T> items, Func<T, string> operation, Func<T, string> arm) =>
+        items.OrderBy(item => IndexOf(OperationNames.Names.Select(n => n.Trials), operation(item))).ThenBy(item => IndexOf(ArmCatalogue.Clients.Keys, arm(item)));
 
     private static int IndexOf(IEnumerable<string> order, string name) => order.TakeWhile(n => n != name).Count();
 

@@ -64,6 +64,16 @@ public sealed class TrialStatisticsTests
     }
 
     [Fact]
+    public void Arms_are_listed_by_operation_then_in_the_client_catalogues_order_whatever_order_they_were_measured_in()
+    {
+        (string Operation, string Arm)[] measured = [("post", "grpc"), ("small", "rest-minimal"), ("large", "grpc-web-text"), ("small", "grpc"), ("large", "grpc-web-h2c"), ("small", "rest-json")];
+
+        var ordered = TrialStatistics.InReadersOrder(measured, a => a.Operation, a => a.Arm);
+
+        Assert.Equal([("small", "rest-json"), ("small", "grpc"), ("small", "rest-minimal"), ("large", "grpc-web-h2c"), ("large", "grpc-web-text"), ("post", "grpc")], ordered);
+    }
+
+    [Fact]
     public void Each_trial_interleaves_an_operations_arms_in_rounds_of_its_own_order_and_the_same_seed_draws_it_again()
     {
         var plan = TrialPlan.Standard;
