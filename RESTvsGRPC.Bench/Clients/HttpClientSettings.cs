@@ -93,28 +93,31 @@ public static class HttpClientSettings
     /// </summary>
     public const System.IO.Compression.CompressionLevel CompressionLevel = System.IO.Compression.CompressionLevel.Fastest;
 
-    /// <summary>A request body as the transport sends it: gzip-compressed (at gRPC's level) with its Content-Encoding where the transport says so.</summary>
-    public static HttpContent Body(HttpTransport transport, byte[] body, System.Net.Http.Headers.MediaTypeHeaderValue type)
+    /// <summary>
+    /// A request body as the transport sends it, serialized by <paramref name="serialize"/> into a pooled buffer
+    /// (<see cref="PooledBody"/>); gzip-compressed (at gRPC's level) with its Content-Encoding where the transport says so.
+    /// </summary>
+    public static HttpContent Body<TState>(HttpTransport transport, TState state, Action<TState, System.Buffers.IBufferWriter<byte>> serialize, int sizeHint, System.Net.Http.Headers.MediaTypeHeaderValue type)
     {
-        HttpContent content;
-        if (transport.Gzip)
+        var body = PooledBody.Of(state, serialize, sizeHint, type);
+        if (!transport.Gzip)
+        {
+            return body;
+        }
+
+        using (body)
         {
             var compressed = new MemoryStream();
             using (var gzip = new System.IO.Compression.GZipStream(compressed, CompressionLevel, leaveOpen: true))
             {
-                gzip.Write(body);
+                gzip.Write(body.Bytes.Span);
             }
 
-            content = new ByteArrayContent(compressed.GetBuffer(), 0, (int)compressed.Length);
+            var content = new ByteArrayContent(compressed.GetBuffer(), 0, (int)compressed.Length);
             content.Headers.ContentEncoding.Add("gzip");
+            content.Headers.ContentType = type;
+            return content;
         }
-        else
-        {
-            content = new ByteArrayContent(body);
-        }
-
-        content.Headers.ContentType = type;
-        return content;
     }
 
     /// <summary>The large GET's route, asking for the first <paramref name="limit"/> records where one is given.</summary>

@@ -18,6 +18,9 @@ public sealed class RestClient : IDisposable
     private readonly HttpClient _http;
     private readonly TimeSpan _timeout;
 
+    // The last body's length, the next one's first buffer: a JSON body's length is known only once written.
+    private int _lastPostLength;
+
     /// <summary>A client of <paramref name="transport"/> whose every call ends within <paramref name="callTimeout"/> (default: <see cref="HttpClientSettings.CallTimeout"/>).</summary>
     public RestClient(HttpTransport transport, TimeSpan? callTimeout = null, RestRoutes? routes = null)
     {
@@ -79,15 +82,21 @@ public sealed class RestClient : IDisposable
         }
     }
 
-    /// <summary>Serializes the records into one buffer per call and sends it with a Content-Length, as gRPC sends its message.</summary>
+    /// <summary>Serializes the records into one pooled buffer per call and sends it with a Content-Length, as gRPC sends its message.</summary>
     public async Task<PostStatus> PostLargePayloadAsync(IReadOnlyList<MeteoriteLanding> records)
     {
-        var body = JsonSerializer.SerializeToUtf8Bytes(records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
-        using var content = HttpClientSettings.Body(Transport, body, Json);
+        using var content = HttpClientSettings.Body(Transport, records, SerializeJson, _lastPostLength, Json);
+        _lastPostLength = (int)(content.Headers.ContentLength ?? 0);
         return await CallAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, Routes.Large, content), MeteoriteJsonContext.Default.PostStatus);
     }
 
     public void Dispose() => _http.Dispose();
+
+    private static void SerializeJson(IReadOnlyList<MeteoriteLanding> records, System.Buffers.IBufferWriter<byte> body)
+    {
+        using var writer = new Utf8JsonWriter(body);
+        JsonSerializer.Serialize(writer, records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+    }
 
     /// <summary>Sends <paramref name="request"/> and parses its body, the whole call within the deadline.</summary>
     private async Task<T> CallAsync<T>(HttpRequestMessage request, System.Text.Json.Serialization.Metadata.JsonTypeInfo<T> type)

@@ -44,10 +44,10 @@ public sealed class RestProtobufClient : IDisposable
     public Task<MeteoriteLandingList> GetLargePayloadAsync(int? limit = null) =>
         SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Get, HttpClientSettings.WithLimit(LargeRoute, limit)), MeteoriteLandingList.Parser);
 
-    /// <summary>Serializes the message into one buffer per call and sends it with a Content-Length, as gRPC does.</summary>
+    /// <summary>Serializes the message into one pooled buffer per call and sends it with a Content-Length, as gRPC does.</summary>
     public async Task<StatusResponse> PostLargePayloadAsync(MeteoriteLandingList records)
     {
-        using var content = HttpClientSettings.Body(Transport, records.ToByteArray(), Protobuf);
+        using var content = HttpClientSettings.Body(Transport, records, static (message, body) => message.WriteTo(body), records.CalculateSize(), Protobuf);
         return await SendAsync(HttpClientSettings.NewRequest(Transport, HttpMethod.Post, LargeRoute, content), StatusResponse.Parser);
     }
 
