@@ -14,6 +14,9 @@ namespace RESTvsGRPC.Bench;
 /// </summary>
 public sealed class BenchConfig : ManualConfig
 {
+    /// <summary>How long the SDK may take to build the benchmark processes' project.</summary>
+    public static readonly TimeSpan SdkBuildLimit = TimeSpan.FromMinutes(10);
+
     public BenchConfig()
     {
         // Allocations matter as much as time for a client choosing a protocol.
@@ -23,5 +26,8 @@ public sealed class BenchConfig : ManualConfig
         // Each operation is its own group, so Ratio compares gRPC with its REST baseline.
         AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams);
         WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Declared, MethodOrderPolicy.Declared));
+        // A process per benchmark is built by the SDK first; BenchmarkDotNet gives that build 2 minutes, which a
+        // 2-core machine busy with other work overran here (the whole dry run of six benchmarks takes under a minute idle).
+        WithBuildTimeout(SdkBuildLimit);
     }
 }

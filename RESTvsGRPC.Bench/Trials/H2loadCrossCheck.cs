@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Net;
 using System.Text.RegularExpressions;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
@@ -23,9 +24,21 @@ public static partial class H2loadCrossCheck
     /// <summary>True where h2load is on the PATH.</summary>
     public static bool Available => FindOnPath("h2load") is not null;
 
-    /// <summary>The arms h2load checks: the small and large GETs of REST + JSON, REST + protobuf and gRPC (one list message).</summary>
+    /// <summary>
+    /// The arms h2load checks: the headline's GETs it can send as the project's clients do, REST over HTTP/1.1 (from
+    /// controllers, or minimal APIs with JSON) and gRPC's one list message over h2c. The rest (h2c REST, gRPC's stream,
+    /// the POSTs) only the trials measure.
+    /// </summary>
     public static IReadOnlyList<(string Operation, string Arm)> Arms { get; } =
-        [("small", "rest-json"), ("small", "rest-protobuf"), ("small", "grpc"), ("large", "rest-json"), ("large", "rest-protobuf"), ("large", "grpc")];
+        [.. TrialArm.Transport.Where(a => a.Operation != LoadOperation.Post && Speaks(ArmCatalogue.Clients[a.Target])).Select(a => (TrialArm.NameOf(a.Operation), a.Target))];
+
+    private static bool Speaks(Arm arm) => arm.Compression == "none" && arm switch
+    {
+        { Protocol: Arm.Rest, Transport: "HTTP/1.1", Style: Arm.Controllers } => true,
+        { Protocol: Arm.Rest, Transport: "HTTP/1.1", Style: Arm.MinimalApi, IsProtobuf: false } => true,
+        { Protocol: Arm.Grpc, Transport: "h2c", Shape: "list" } => true,
+        _ => false,
+    };
 
     /// <summary>Runs every arm for <paramref name="seconds"/> (after a warm-up run of half that) at <paramref name="trials"/>' concurrency.</summary>
     public static async Task<IReadOnlyList<H2loadCheck>> RunAsync(TrialsRun trials, RestServerAddresses rest, GrpcServerAddresses grpc, int restProcessId, int grpcProcessId, double seconds, TextWriter output)
@@ -35,8 +48,9 @@ public static partial class H2loadCrossCheck
         foreach (var (operation, arm) in Arms)
         {
             var concurrency = trials.ConcurrencyOf(operation, arm);
-            var request = RequestOf(operation, arm, rest, grpc, work.Path);
-            var serverId = arm == "grpc" ? grpcProcessId : restProcessId;
+            var client = ArmCatalogue.Clients[arm];
+            var request = RequestOf(operation, client, rest, grpc, work.Path);
+            var serverId = client.IsServedByGrpcApi ? grpcProcessId : restProcessId;
             var own = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall);
             var rate = MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, arm, s => s.CallsPerSecond));
             foreach (var target in double.IsFinite(rate) ? new double?[] { rate, null } : [null])
@@ -53,24 +67,22 @@ public static partial class H2loadCrossCheck
     /// <summary>One h2load request: URL, method body (null for a GET), headers, the answer's media type, HTTP/1.1 or h2c.</summary>
     public sealed record Request(Uri Url, string? BodyFile, IReadOnlyList<string> Headers, string ContentType, bool Http11);
 
-    private static Request RequestOf(string operation, string arm, RestServerAddresses rest, GrpcServerAddresses grpc, string folder)
+    private static Request RequestOf(string operation, Arm arm, RestServerAddresses rest, GrpcServerAddresses grpc, string folder)
     {
-        if (arm == "grpc")
+        var small = operation == OperationNames.Small;
+        if (arm.Protocol == Arm.Grpc)
         {
             var body = Path.Combine(folder, $"{operation}.grpc");
             // An empty message (GetVersion's EmptyRequest, or a LargePayloadRequest with no limit: every record) framed as gRPC: flag 0, length 0.
             File.WriteAllBytes(body, new byte[5]);
-            var method = operation == "small" ? "GetVersion" : "GetLargePayloadAsList";
+            var method = small ? "GetVersion" : "GetLargePayloadAsList";
             return new Request(new Uri(grpc.H2c, $"meteorites.v1.MeteoriteLandingsService/{method}"), body, ["content-type: application/grpc", "te: trailers"], ContentType: "application/grpc", Http11: false);
         }
 
-        var (path, accept) = (operation, arm) switch
-        {
-            ("small", "rest-protobuf") => (Clients.RestProtobufClient.SmallRoute, Clients.RestProtobufClient.MediaType),
-            (_, "rest-protobuf") => (Clients.RestProtobufClient.LargeRoute, Clients.RestProtobufClient.MediaType),
-            ("small", _) => (Clients.RestRoutes.Controllers.Small, "application/json"),
-            _ => (Clients.RestRoutes.Controllers.Large, "application/json"),
-        };
+        var routes = arm.Style == Arm.MinimalApi ? Clients.RestRoutes.MinimalApis : Clients.RestRoutes.Controllers;
+        var (path, accept) = arm.IsProtobuf
+            ? (small ? Clients.RestProtobufClient.SmallRoute : Clients.RestProtobufClient.LargeRoute, Clients.RestProtobufClient.MediaType)
+            : (small ? routes.Small : routes.Large, "application/json");
         return new Request(new Uri(rest.Http11, path), null, [$"accept: {accept}"], ContentType: accept, Http11: true);
     }
 

@@ -31,6 +31,12 @@ public sealed class H2loadCrossCheckTests
     }
 
     [Fact]
+    public void H2load_checks_the_headlines_gets_it_can_send_as_the_clients_do_and_leaves_h2c_rest_streams_and_posts_to_the_trials()
+    {
+        Assert.Equal([("small", "rest-json"), ("small", "rest-protobuf"), ("small", "grpc"), ("large", "rest-json"), ("large", "rest-protobuf"), ("large", "grpc")], H2loadCrossCheck.Arms);
+    }
+
+    [Fact]
     public void H2load_report_parses_into_requests_rate_and_body_bytes()
     {
         const string report = """
