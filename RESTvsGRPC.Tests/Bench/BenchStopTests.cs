@@ -16,8 +16,8 @@ public sealed class BenchStopTests : IDisposable
     [InlineData("INT")]
     public async Task Bench_stops_its_servers_when_it_is_stopped_by_a_signal(string signal)
     {
-        // In process: BenchmarkDotNet's other route builds into a folder named by the project, the job and a count kept
-        // per process (RESTvsGRPC.Bench-Dry-1), the very folder BenchProcessTests' run of that route, beside this class, builds in.
+        // In process: the subject is the servers' lifetimes, and an SDK build here would compete for the CPUs with the
+        // one BenchProcessTests' out-of-process route runs beside this class.
         using var bench = BenchProcess.Start("--inProcess", "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
         int[] servers;
         try
