@@ -76,11 +76,15 @@ public sealed class PooledBody : HttpContent
 
         public Span<byte> GetSpan(int sizeHint = 0) => Ensure(sizeHint).AsSpan(_written);
 
+        // Disposed twice (the content, then the request that holds it) returns the buffer once.
         public void Dispose()
         {
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = [];
-            _written = 0;
+            if (_buffer.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(_buffer);
+                _buffer = [];
+                _written = 0;
+            }
         }
 
         private byte[] Ensure(int sizeHint)

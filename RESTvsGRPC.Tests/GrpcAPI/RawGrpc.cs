@@ -67,6 +67,13 @@ public static class RawGrpc
         for (var offset = 0; offset + MessageHeaderLength <= bytes.Length;)
         {
             var length = (int)BinaryPrimitives.ReadUInt32BigEndian(bytes.AsSpan(offset + 1));
+            if (offset + MessageHeaderLength + length > bytes.Length)
+            {
+                // The call ended inside a message (a deadline or a reset mid-body, then its trailers): as a gRPC
+                // client does, the status says what happened and the partial message is not one.
+                break;
+            }
+
             messages.Add(bytes[(offset + MessageHeaderLength)..(offset + MessageHeaderLength + length)]);
             offset += MessageHeaderLength + length;
         }
