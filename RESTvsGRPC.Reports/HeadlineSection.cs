@@ -218,6 +218,7 @@ internal static class HeadlineSection
             .Select(a => (a.Operation, a.Arm, Trials: MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
                 Benchmark: BenchmarkOf(summary.Run, trials, a.Operation, a.Arm)))
             .Where(p => p.Benchmark is not null)
+            .Select(p => (p.Operation, p.Arm, p.Trials, Benchmark: p.Benchmark!, Verdict: LatencyVerdictOf(summary.Run, p.Operation, p.Trials, p.Benchmark!)))
             .ToList();
         if (pairs.Count == 0)
         {
@@ -226,24 +227,56 @@ internal static class HeadlineSection
 
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark!.CallsPerBatch).Distinct())} calls), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
+                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", "agree"],
-                pairs.Select(p =>
-                {
-                    var quotient = p.Benchmark!.NanosecondsPerCall / p.Trials;
-                    return (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall), Units.Ratio(quotient),
-                        Math.Abs(quotient - 1) <= MethodTolerance ? "yes" : WithinOneProcess(p.Operation, quotient) ? "**no**: one process" : "**no**"];
-                }),
+                pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
+                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), p.Verdict switch { LatencyVerdict.Agree => "yes", LatencyVerdict.OneProcess => "**no**: one process", LatencyVerdict.WithinBatches => "**no**: within its batches", _ => "**no**" }]),
                 2, 3, 4);
-        var flagged = pairs.Where(p => Math.Abs((p.Benchmark!.NanosecondsPerCall / p.Trials) - 1) > MethodTolerance).ToList();
-        if (flagged.Any(p => WithinOneProcess(p.Operation, p.Benchmark!.NanosecondsPerCall / p.Trials)))
+        var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
+        if (flagged.Any(p => p.Verdict == LatencyVerdict.OneProcess))
         {
             document.AddParagraph(OneProcessCause);
         }
 
+        if (flagged.Any(p => p.Verdict == LatencyVerdict.WithinBatches))
+        {
+            document.AddParagraph(WithinBatchesCause);
+        }
+
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
-            flagged.All(p => WithinOneProcess(p.Operation, p.Benchmark!.NanosecondsPerCall / p.Trials)) ? "small calls, as \"one process\" beside that table explains"
-                : "beyond the small calls' spread between processes no experiment has shown a cause");
+            flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? "each within BenchmarkDotNet's own spread, as \"one process\" and \"within its batches\" beside that table explain"
+                : "beyond BenchmarkDotNet's own spread between processes no experiment has shown a cause");
+    }
+
+    /// <summary>How an arm's two latencies compare: agreeing, apart by no more than BenchmarkDotNet's own spread (one of two kinds), or apart.</summary>
+    private enum LatencyVerdict
+    {
+        Agree,
+        OneProcess,
+        WithinBatches,
+        Disagree,
+    }
+
+    /// <summary>
+    /// Agree within <see cref="MethodTolerance"/>; else a small call within one process's spread; else the trials' time
+    /// between BenchmarkDotNet's own per-call times for the same case at its batch sizes (each its own process); else apart.
+    /// </summary>
+    private static LatencyVerdict LatencyVerdictOf(RunResults run, string operation, double trials, BenchmarkResult benchmark)
+    {
+        var quotient = benchmark.NanosecondsPerCall / trials;
+        if (Math.Abs(quotient - 1) <= MethodTolerance)
+        {
+            return LatencyVerdict.Agree;
+        }
+
+        if (WithinOneProcess(operation, quotient))
+        {
+            return LatencyVerdict.OneProcess;
+        }
+
+        var batches = run.Benchmarks.Where(r => r.Suite == benchmark.Suite && r.Class == benchmark.Class && r.Method == benchmark.Method && r.Records == benchmark.Records)
+            .Select(r => r.NanosecondsPerCall).ToList();
+        return batches.Count > 1 && batches.Min() <= trials && trials <= batches.Max() ? LatencyVerdict.WithinBatches : LatencyVerdict.Disagree;
     }
 
     /// <summary>True for a small call whose two times differ no more than one process differs from the next (up to 1.5× here).</summary>
@@ -253,6 +286,10 @@ internal static class HeadlineSection
     private const string OneProcessCause = "**one process**: a small call's latency moves from one client process to the next by more than this tolerance "
         + "(three BenchmarkDotNet processes per arm, `scripts/method-gaps.sh processes`: REST + JSON 38.1–54.4 μs, gRPC 51.8–67.7 μs per call, the same method each time), "
         + "and BenchmarkDotNet times each arm in one process, the trials in nine: for the small calls the trials' median is the steadier figure (docs/results.md, \"Why the methods differ\").";
+
+    /// <summary>What a flag within BenchmarkDotNet's batches says, and what it does not.</summary>
+    private const string WithinBatchesCause = "**within its batches**: BenchmarkDotNet timed the same call in a process per batch size, minutes apart, and the trials' time lies "
+        + "between those two per-call times: the two methods differ by no more than BenchmarkDotNet differs from itself in this run; no cause beyond that is shown.";
 
     /// <summary>Leaves a note for each table that flags a disagreement, so the notes never read as if the methods agreed.</summary>
     private static void NoteFlags(SummaryContext summary, string table, IReadOnlyList<string> flagged, int checkedCount, string cause)
@@ -270,29 +307,43 @@ internal static class HeadlineSection
             return;
         }
 
-        var document = summary.Document;
-        document.AddHeading(3, "Throughput, two methods")
+        var pairs = checks.Select(c => (Check: c, Trials: trials.Headline.FirstOrDefault(h => h.Quantity == HeadlineRatio.Throughput && h.Operation == c.Operation && h.Arm == c.Arm))).ToList();
+        summary.Document.AddHeading(3, "Throughput, two methods")
             .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, in a fresh client process placed and warmed as a trial's, "
                 + $"{Windows(checks)}: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
-                + $"In this run an arm's calls/s varied {Units.Percent(ThroughputSpread(trials))} between trials "
-                + "(the median over the arms of their coefficient of variation), and a window of load mode varies as much: a flag here asks for a rerun first.")
-            .AddTable(["operation", "arm", "in flight", "load mode calls/s", "load mode ratio", "trials' ratio", "agree"],
-                checks.Select(c =>
-                {
-                    var own = trials.Headline.FirstOrDefault(h => h.Quantity == HeadlineRatio.Throughput && h.Operation == c.Operation && h.Arm == c.Arm);
-                    return (IReadOnlyList<string>)
-                    [
-                        c.Operation, trials.NameOf(c.Arm), c.Concurrency.ToString(CultureInfo.InvariantCulture), c.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
-                        c.Ratio is { } r ? Units.Ratio(r) : "baseline", own is null ? "" : Ratio(own),
-                        c.Ratio is { } load && own is not null ? (Math.Abs((load / own.Median) - 1) <= LoadCheck.Tolerance ? "yes" : "**no**") : "",
-                    ];
-                }),
-                2, 3, 4, 5);
-        var flagged = checks.Where(c => c.Ratio is { } load && trials.Headline.FirstOrDefault(h => h.Quantity == HeadlineRatio.Throughput && h.Operation == c.Operation && h.Arm == c.Arm) is { } own
-                && Math.Abs((load / own.Median) - 1) > LoadCheck.Tolerance)
-            .Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}").ToList();
-        NoteFlags(summary, "Throughput, two methods", flagged, checks.Count(c => c.Ratio is not null), "no experiment has shown their cause in this build; rerun before reading either figure");
+                + $"In this run an arm's calls/s varied {Units.Percent(ThroughputSpread(trials))} between trials (the median over the arms of their coefficient of variation)"
+                + (RoundsSpread(checks) is { } spread ? $", and load mode's ratio {Units.Percent(spread)} between its rounds (the median over the arms of their range over their median)" : "")
+                + ": a flag here asks for a rerun first.")
+            .AddTable(["operation", "arm", "in flight", "load mode calls/s", "load mode ratio", "load mode's rounds", "trials' ratio", "agree"],
+                pairs.Select(p => (IReadOnlyList<string>)
+                [
+                    p.Check.Operation, trials.NameOf(p.Check.Arm), p.Check.Concurrency.ToString(CultureInfo.InvariantCulture), p.Check.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
+                    p.Check.Ratio is { } r ? Units.Ratio(r) : "baseline", p.Check.RoundRatios is { Count: > 1 } rounds ? $"{Units.Ratio(rounds.Min())} – {Units.Ratio(rounds.Max())}" : "",
+                    p.Trials is null ? "" : Ratio(p.Trials), p.Check.Ratio is null || p.Trials is null ? "" : !Disagree(p.Check, p.Trials) ? "yes" : p.Check.RoundsSpan(p.Trials.Median) ? "**no**: within its rounds" : "**no**",
+                ]),
+                2, 3, 4, 5, 6);
+        var flagged = pairs.Where(p => p.Trials is not null && Disagree(p.Check, p.Trials)).ToList();
+        if (flagged.Any(p => p.Check.RoundsSpan(p.Trials!.Median)))
+        {
+            summary.Document.AddParagraph(WithinRoundsCause);
+        }
+
+        NoteFlags(summary, "Throughput, two methods", [.. flagged.Select(p => $"{p.Check.Operation} {trials.NameOf(p.Check.Arm)}")], pairs.Count(p => p.Check.Ratio is not null && p.Trials is not null),
+            flagged.All(p => p.Check.RoundsSpan(p.Trials!.Median)) ? "each within load mode's own rounds, as \"within its rounds\" beside that table explains; rerun before reading either figure"
+                : "beyond load mode's own rounds no experiment has shown their cause in this build; rerun before reading either figure");
     }
+
+    /// <summary>True where load mode's ratio lies over <see cref="LoadCheck.Tolerance"/> from the trials' median.</summary>
+    private static bool Disagree(LoadCheck check, HeadlineRatio trials) => check.Ratio is { } load && Math.Abs((load / trials.Median) - 1) > LoadCheck.Tolerance;
+
+    /// <summary>How much load mode's ratios vary between its rounds: the median over the arms of their range over their median; null with one round.</summary>
+    private static double? RoundsSpread(IReadOnlyList<LoadCheck> checks) =>
+        checks.Where(c => c.RoundRatios is { Count: > 1 }).Select(c => (c.RoundRatios!.Max() - c.RoundRatios!.Min()) / MedianInterval.MedianOf(c.RoundRatios!)).ToList() is { Count: > 0 } spreads
+            ? MedianInterval.MedianOf(spreads) : null;
+
+    /// <summary>What a flag inside load mode's own rounds says, and what it does not.</summary>
+    private const string WithinRoundsCause = "**within its rounds**: the trials' ratio lies between the lowest and the highest of load mode's rounds, so the two methods differ "
+        + "by no more than load mode differs from itself from one round to the next; no cause beyond that is shown.";
 
     /// <summary>How load mode's figures were made: one window per arm, or the median of rounds with the arms in turns.</summary>
     private static string Windows(IReadOnlyList<LoadCheck> checks) => checks.Max(c => c.Windows ?? 1) is var windows and > 1
@@ -321,7 +372,8 @@ internal static class HeadlineSection
 
         document.AddParagraph($"h2load (nghttp2's C client; it parses no answer) sent each arm's request at the same concurrency to the same server in the same placement, "
                 + "every request's status and body length checked, twice: at the trials' own calls/s, where the server does the same work at the same pace for either client, "
-                + $"so its CPU per request must match the trials' (a difference over {H2loadCheck.Tolerance:0%} is flagged: it would be a fault of a method), and unthrottled, where h2load "
+                + $"so its CPU per request must match the trials' (a difference over {H2loadCheck.Tolerance:0%} is flagged: it would be a fault of a method; "
+                + $"where h2load fell over {H2loadCheck.PaceTolerance:0%} short of that pace from the client's CPUs, the server ran at another pace and nothing is compared), and unthrottled, where h2load "
                 + "saturates the server itself: what one server CPU can serve when the client costs next to nothing, and what its CPU per request becomes at full load.")
             .AddTable(["operation", "arm", "in flight", "pace", "h2load requests/s", "server CPU per call, h2load", "server CPU per call, trials", "difference", "agree"],
                 checks.Select(c => (IReadOnlyList<string>)
@@ -330,17 +382,21 @@ internal static class HeadlineSection
                     c.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
                     c.ServerCpuNanosecondsPerCall is { } own ? Units.Time(own) : c.Problem ?? "", c.TrialsServerCpuNanosecondsPerCall is { } t ? Units.Time(t) : "",
                     c.Difference is { } d ? d.ToString("+0%;-0%", CultureInfo.InvariantCulture) : "",
-                    !c.AtTrialsRate ? "" : c.Difference is { } e ? (Math.Abs(e) <= H2loadCheck.Tolerance ? "yes" : e < 0 ? "**no**: spin" : "**no**") : "",
+                    !c.AtTrialsRate ? "" : c.ShortOfPace ? "short of the pace" : c.Difference is { } e ? (Math.Abs(e) <= H2loadCheck.Tolerance ? "yes" : e < 0 ? "**no**: spin" : "**no**") : "",
                 ]),
                 2, 4, 5, 6, 7);
-        var flagged = checks.Where(c => c.AtTrialsRate && c.Difference is { } d && Math.Abs(d) > H2loadCheck.Tolerance).ToList();
+        var flagged = checks.Where(c => c.Compared && Math.Abs(c.Difference!.Value) > H2loadCheck.Tolerance).ToList();
         if (flagged.Any(c => c.Difference < 0))
         {
             document.AddParagraph(SpinCause);
         }
 
         NoteFlags(summary, "Server CPU per call, checked with h2load", [.. flagged.Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}, {c.Difference:+0%;-0%}")],
-            checks.Count(c => c.AtTrialsRate), flagged.All(c => c.Difference < 0) ? "h2load lower, as the spin beside that table explains" : "where h2load is higher, the spin explains nothing and no experiment has shown a cause");
+            checks.Count(c => c.Compared), flagged.All(c => c.Difference < 0) ? "h2load lower, as the spin beside that table explains" : "where h2load is higher, the spin explains nothing and no experiment has shown a cause");
+        if (checks.Where(c => c.ShortOfPace).Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}, {c.RequestsPerSecond / c.TargetRequestsPerSecond!.Value:0%}").ToList() is { Count: > 0 } shortOfPace)
+        {
+            summary.Notes.Add($"h2load could not hold the trials' calls/s ({string.Join("; ", shortOfPace)} of it): that server CPU per call is not compared.");
+        }
     }
 
     /// <summary>Why h2load's server CPU per call is lower, as the on/off experiment in docs/results.md showed it.</summary>

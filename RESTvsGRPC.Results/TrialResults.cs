@@ -144,9 +144,23 @@ public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, 
     /// <summary>How far the two server CPU figures may differ before the summary flags it.</summary>
     public const double Tolerance = 0.15;
 
+    /// <summary>How far short of the trials' calls/s h2load may fall and still count as running at their pace.</summary>
+    public const double PaceTolerance = 0.05;
+
     /// <summary>True for the run at the trials' own rate, the one whose server CPU per call must match theirs.</summary>
     [JsonIgnore]
     public bool AtTrialsRate => TargetRequestsPerSecond is not null;
+
+    /// <summary>
+    /// True for a run at the trials' rate that h2load could not hold (over <see cref="PaceTolerance"/> short): the server
+    /// then ran at another pace than in the trials, so its CPU per call is not the figure to compare.
+    /// </summary>
+    [JsonIgnore]
+    public bool ShortOfPace => TargetRequestsPerSecond is { } target && RequestsPerSecond < target * (1 - PaceTolerance);
+
+    /// <summary>True for the run whose server CPU per call is compared with the trials': at their rate, and held.</summary>
+    [JsonIgnore]
+    public bool Compared => AtTrialsRate && !ShortOfPace && Difference is not null;
 
     /// <summary>h2load's server CPU per call over the trials' (median), minus 1; null where either is missing.</summary>
     [JsonIgnore]
@@ -164,6 +178,13 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Windows { get; init; }
 
+    /// <summary>Each round's ratio to the baseline's window of the same round, in round order; null for the baseline and in results written before it.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<double>? RoundRatios { get; init; }
+
     /// <summary>How far load mode's ratio may lie from the trials' before the summary flags it.</summary>
     public const double Tolerance = 0.10;
+
+    /// <summary>True where two or more rounds were measured and <paramref name="ratio"/> lies between their lowest and highest ratio.</summary>
+    public bool RoundsSpan(double ratio) => RoundRatios is { Count: > 1 } rounds && rounds.Min() <= ratio && ratio <= rounds.Max();
 }

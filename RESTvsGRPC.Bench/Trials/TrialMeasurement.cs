@@ -121,11 +121,14 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     public static IEnumerable<LoadCheck> LoadChecksOf(string operation, IReadOnlyList<(string Arm, int Concurrency, IReadOnlyList<double> Windows)> arms)
     {
         var baseline = arms.FirstOrDefault(a => a.Arm == TrialArm.Baseline).Windows;
-        return arms.Select(arm => new LoadCheck(
-            operation, arm.Arm, arm.Concurrency, MedianInterval.MedianOf(arm.Windows),
-            baseline is null || arm.Arm == TrialArm.Baseline ? null : MedianInterval.MedianOf(arm.Windows.Zip(baseline, (own, against) => own / against)))
+        return arms.Select(arm =>
         {
-            Windows = arm.Windows.Count,
+            IReadOnlyList<double>? rounds = baseline is null || arm.Arm == TrialArm.Baseline ? null : [.. arm.Windows.Zip(baseline, (own, against) => own / against)];
+            return new LoadCheck(operation, arm.Arm, arm.Concurrency, MedianInterval.MedianOf(arm.Windows), rounds is null ? null : MedianInterval.MedianOf(rounds))
+            {
+                Windows = arm.Windows.Count,
+                RoundRatios = rounds,
+            };
         });
     }
 

@@ -19,6 +19,8 @@ public sealed class LoadCrossCheckTests
         Assert.Null(checks[0].Ratio);
         Assert.Equal(100, checks[0].CallsPerSecond);
         Assert.Equal(2.0, checks[1].Ratio);
+        Assert.Equal([2.0, 2.0, 1.5], checks[1].RoundRatios!);
+        Assert.Null(checks[0].RoundRatios);
         Assert.Equal(150, checks[1].CallsPerSecond);
         Assert.Equal(32, checks[1].Concurrency);
         Assert.All(checks, c => Assert.Equal(3, c.Windows));
@@ -30,6 +32,27 @@ public sealed class LoadCrossCheckTests
         var check = Assert.Single(TrialMeasurement.LoadChecksOf("large", [("grpc", 16, [10.0, 30.0, 20.0])]));
 
         Assert.Null(check.Ratio);
+        Assert.Null(check.RoundRatios);
         Assert.Equal(20, check.CallsPerSecond);
+    }
+
+    [Theory]
+    [InlineData(2.0, true)]
+    [InlineData(1.5, true)]
+    [InlineData(2.2, false)]
+    [InlineData(1.49, false)]
+    public void LoadCheck_rounds_span_a_ratio_between_their_lowest_and_highest(double ratio, bool spanned)
+    {
+        var check = new RESTvsGRPC.Results.LoadCheck("small", "grpc", 32, 150, 2.0) { RoundRatios = [2.0, 2.1, 1.5] };
+
+        Assert.Equal(spanned, check.RoundsSpan(ratio));
+    }
+
+    [Fact]
+    public void LoadCheck_of_one_round_spans_nothing()
+    {
+        var check = new RESTvsGRPC.Results.LoadCheck("small", "grpc", 32, 150, 2.0) { RoundRatios = [2.0] };
+
+        Assert.False(check.RoundsSpan(2.0));
     }
 }

@@ -16,10 +16,11 @@ public sealed class ReportSnapshotTests : IDisposable
     public void Dispose() => _directory.Dispose();
 
     /// <summary>
-    /// The stored benchmark runs: typed-in fixtures whose figures are known, a real dry run of every suite, and two real
-    /// quick headline runs written into one folder (the second pools the first).
+    /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
+    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them), a
+    /// real dry run of every suite, and two real quick headline runs written into one folder (the second pools the first).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
