@@ -8,12 +8,15 @@
 #         runtime's default) and with the threshold at 1 MiB (DOTNET_GCLOHThreshold), so no body array lands there.
 #   processes: the small calls' latency in BenchmarkDotNet, one process per arm as the default run has it, then three
 #         processes per arm (--launchCount 3), each process's mean per call printed: how far one process's state moves it.
-#   usage: scripts/method-gaps.sh spin|loh|processes [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   slices: load mode's throughput against the trials', each arm's segment in one piece (--slices 1) and in four
+#         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
+#         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-[[ $experiment == spin || $experiment == loh || $experiment == processes ]] || { echo "usage: scripts/method-gaps.sh spin|loh|processes [OUT_DIR]" >&2; exit 2; }
+[[ $experiment == spin || $experiment == loh || $experiment == processes || $experiment == slices ]] || { echo "usage: scripts/method-gaps.sh spin|loh|processes|slices [OUT_DIR]" >&2; exit 2; }
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -79,6 +82,24 @@ for line in open(sys.argv[1]):
 for (case, calls), by_launch in launches.items():
     medians = [statistics.median(v) for _, v in sorted(by_launch.items()) if v]
     print(f"{case:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us' for m in medians)}")
+PYTHON
+    ;;
+  slices)
+    for round in 1 2; do
+      run "slices-1-$round" - --headline --slices 1
+      run "slices-4-$round" - --headline --slices 4
+    done
+    python3 - "$out"/slices-*/headline/summary.json <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]
+    own = {(h["operation"], h["arm"]): h["median"] for h in trials["headline"] if h["quantity"] == "throughput"}
+    print(f"== {path}")
+    for check in trials.get("load") or []:
+        key = (check["operation"], check["arm"])
+        rate = statistics.median(s["callsPerSecond"] for t in trials["trials"] for s in t["segments"] if (s["operation"], s["arm"]) == key)
+        ratio = f"  ratio load {check['ratio']:.2f} / trials {own[key]:.2f} = {check['ratio'] / own[key]:.2f}" if check.get("ratio") and key in own else ""
+        print(f"{key[0]:6} {key[1]:14} calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}{ratio}")
 PYTHON
     ;;
 esac
