@@ -319,10 +319,10 @@ internal static class HeadlineSection
                 [
                     p.Check.Operation, trials.NameOf(p.Check.Arm), p.Check.Concurrency.ToString(CultureInfo.InvariantCulture), p.Check.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
                     p.Check.Ratio is { } r ? Units.Ratio(r) : "baseline", p.Check.RoundRatios is { Count: > 1 } rounds ? $"{Units.Ratio(rounds.Min())} – {Units.Ratio(rounds.Max())}" : "",
-                    p.Trials is null ? "" : Ratio(p.Trials), p.Check.Ratio is null || p.Trials is null ? "" : !Disagree(p.Check, p.Trials) ? "yes" : p.Check.RoundsSpan(p.Trials.Median) ? "**no**: within its rounds" : "**no**",
+                    p.Trials is null ? "" : Ratio(p.Trials), p.Check.Ratio is null || p.Trials is null ? "" : !LoadDisagrees(p.Check, p.Trials) ? "yes" : p.Check.RoundsSpan(p.Trials.Median) ? "**no**: within its rounds" : "**no**",
                 ]),
                 2, 3, 4, 5, 6);
-        var flagged = pairs.Where(p => p.Trials is not null && Disagree(p.Check, p.Trials)).ToList();
+        var flagged = pairs.Where(p => p.Trials is not null && LoadDisagrees(p.Check, p.Trials)).ToList();
         if (flagged.Any(p => p.Check.RoundsSpan(p.Trials!.Median)))
         {
             summary.Document.AddParagraph(WithinRoundsCause);
@@ -334,7 +334,7 @@ internal static class HeadlineSection
     }
 
     /// <summary>True where load mode's ratio lies over <see cref="LoadCheck.Tolerance"/> from the trials' median.</summary>
-    private static bool Disagree(LoadCheck check, HeadlineRatio trials) => check.Ratio is { } load && Math.Abs((load / trials.Median) - 1) > LoadCheck.Tolerance;
+    private static bool LoadDisagrees(LoadCheck check, HeadlineRatio trials) => check.Ratio is { } load && Math.Abs((load / trials.Median) - 1) > LoadCheck.Tolerance;
 
     /// <summary>How much load mode's ratios vary between its rounds: the median over the arms of their range over their median; null with one round.</summary>
     private static double? RoundsSpread(IReadOnlyList<LoadCheck> checks) =>

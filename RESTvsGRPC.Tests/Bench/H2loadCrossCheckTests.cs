@@ -66,8 +66,8 @@ public sealed class H2loadCrossCheckTests
     }
 
     // Measured here (2bc5097, client CPU 0, servers CPU 1): asked for the trials' calls/s, h2load held 99 % of them on the
-    // large REST + JSON GET, 93 % on the small gRPC call and 86 % on the large REST + protobuf GET, whose 98 KiB bodies
-    // over HTTP/1.1 its one client CPU could not read faster (unthrottled it reached 1,774 requests/s).
+    // large REST + JSON GET, 93 % on the small gRPC call and 86 % on the large REST + protobuf GET (unthrottled it
+    // reached 1,774 requests/s there).
     [Theory]
     [InlineData(467.0, 463.0, false, true)]
     [InlineData(46_875.0, 43_473.0, true, false)]
