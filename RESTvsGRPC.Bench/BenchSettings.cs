@@ -92,14 +92,6 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
         Url(GrpcScalingUrlVariable),
         MeteoriteDataset.ResolvePath(null));
 
-    /// <summary>RestAPI's addresses; fails with a clear message where the run has none.</summary>
-    public RestServerAddresses RequireRest => Rest ?? throw new InvalidOperationException(
-        "no RestAPI for this benchmark: leave the servers to the bench (`dotnet run -c Release --project RESTvsGRPC.Bench`), or pass --rest-url.");
-
-    /// <summary>GrpcAPI's addresses; fails with a clear message where the run has none.</summary>
-    public GrpcServerAddresses RequireGrpc => Grpc ?? throw new InvalidOperationException(
-        "no GrpcAPI for this benchmark: leave the servers to the bench (`dotnet run -c Release --project RESTvsGRPC.Bench`), or pass --grpc-url.");
-
     private static Uri? Url(string variable) =>
         Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value ? new Uri(value) : null;
 }

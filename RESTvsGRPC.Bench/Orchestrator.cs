@@ -3,7 +3,6 @@ using System.Runtime.InteropServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using Grpc.Net.Client.Web;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
@@ -65,72 +64,29 @@ public static class Orchestrator
     internal static readonly Type[] BenchmarkTypes =
         [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(StylesBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
 
-    /// <summary>Every operation on every transport and record count the servers offer, once, before BenchmarkDotNet starts.</summary>
+    /// <summary>Every operation of every catalogue arm the servers serve, and every record count of the scaling servers, once, before BenchmarkDotNet starts.</summary>
     internal static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
     {
-        if (servers.Rest is { } rest)
+        // Arms that differ only by their large GET's shape share one client, whose check covers every shape.
+        var clients = ArmCatalogue.All.Values.Where(arm => arm.Protocol != "none")
+            .GroupBy(arm => (arm.Protocol, arm.Encoding, arm.Transport, arm.Style, arm.Compression));
+        var passed = new List<string>();
+        foreach (var sameClient in clients)
         {
-            await GateRestAsync(rest, dataset, output);
+            if (ArmClient.EndpointOf(sameClient.First(), servers.Rest, servers.Grpc) is { } endpoint)
+            {
+                using var client = ArmClient.Create(sameClient.First(), endpoint);
+                await CorrectnessGate.CheckAsync(client, dataset);
+                passed.AddRange(sameClient.Select(arm => arm.Id));
+            }
         }
 
-        if (servers.Grpc is { } grpc)
+        if (passed.Count > 0)
         {
-            await GateGrpcAsync(grpc, dataset, output);
+            output.WriteLine($"// correctness gate passed for {string.Join(", ", passed)}: {dataset.Count} records, sha256 {dataset.Sha256}");
         }
 
         await GateScalingAsync(servers, output);
-    }
-
-    private static async Task GateRestAsync(RestServerAddresses rest, MeteoriteDataset dataset, TextWriter output)
-    {
-        List<HttpTransport> transports = [rest.Http11Transport];
-        if (rest.H2c is not null && rest.Tls is not null)
-        {
-            transports.AddRange([rest.Http2Transports.H2c, rest.Http2Transports.Tls]);
-        }
-
-        foreach (var transport in transports)
-        {
-            using var json = new RestClient(transport);
-            using var protobuf = new RestProtobufClient(transport);
-            await CorrectnessGate.CheckRestAsync(json, dataset);
-            await CorrectnessGate.CheckRestProtobufAsync(protobuf, dataset);
-        }
-
-        using var minimal = new RestClient(rest.Http11Transport, routes: RestRoutes.MinimalApis);
-        await CorrectnessGate.CheckRestAsync(minimal, dataset);
-        output.WriteLine($"// correctness gate passed for REST over {string.Join(", ", transports.Select(t => t.Name))} and its minimal APIs: {dataset.Count} records, sha256 {dataset.Sha256}");
-    }
-
-    private static async Task GateGrpcAsync(GrpcServerAddresses grpc, MeteoriteDataset dataset, TextWriter output)
-    {
-        List<HttpTransport> transports = [grpc.H2cTransport];
-        if (grpc.Tls is not null)
-        {
-            transports.Add(grpc.TlsTransport);
-        }
-
-        foreach (var transport in transports)
-        {
-            using var client = new GrpcClient(transport);
-            await CorrectnessGate.CheckGrpcAsync(client, dataset);
-            await CorrectnessGate.CheckGrpcStreamingVariantsAsync(client, dataset);
-        }
-
-        output.WriteLine($"// correctness gate passed for gRPC over {string.Join(", ", transports.Select(t => t.Name))}: {dataset.Count} records, sha256 {dataset.Sha256}");
-        if (grpc.Web is { } webUrl)
-        {
-            var web = HttpTransport.Http11(webUrl);
-            using var transcoded = new RestClient(web, routes: RestRoutes.Transcoded);
-            await CorrectnessGate.CheckRestAsync(transcoded, dataset);
-            foreach (var (transport, mode) in new[] { (web, GrpcWebMode.GrpcWeb), (grpc.H2cTransport, GrpcWebMode.GrpcWeb), (web, GrpcWebMode.GrpcWebText) })
-            {
-                using var client = new GrpcClient(transport, web: mode);
-                await CorrectnessGate.CheckGrpcAsync(client, dataset);
-            }
-
-            output.WriteLine($"// correctness gate passed for JSON transcoding over HTTP/1.1, gRPC-Web over HTTP/1.1 and h2c, gRPC-Web text over HTTP/1.1: {dataset.Count} records, sha256 {dataset.Sha256}");
-        }
     }
 
     /// <summary>The scaling servers at every record count the scaling suite asks for.</summary>
@@ -139,11 +95,11 @@ public static class Orchestrator
         if (servers.RestScaling is { } scalingUrl)
         {
             var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
-            using var json = new RestClient(HttpTransport.Http11(scalingUrl));
-            using var protobuf = new RestProtobufClient(HttpTransport.Http11(scalingUrl));
+            using var json = ArmClient.Create(ArmCatalogue.All["rest-json"], HttpTransport.Http11(scalingUrl));
+            using var protobuf = ArmClient.Create(ArmCatalogue.All["rest-protobuf"], HttpTransport.Http11(scalingUrl));
             foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
             {
-                await CorrectnessGate.CheckRestScalingAsync(json, protobuf, generated, count);
+                await CorrectnessGate.CheckRestScalingAsync(json.Json!, protobuf.Protobuf!, generated, count);
             }
 
             output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
@@ -152,10 +108,10 @@ public static class Orchestrator
         if (servers.GrpcScaling is { } grpcScalingUrl)
         {
             var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
-            using var client = new GrpcClient(HttpTransport.H2c(grpcScalingUrl));
+            using var client = ArmClient.Create(ArmCatalogue.All["grpc"], HttpTransport.H2c(grpcScalingUrl));
             foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
             {
-                await CorrectnessGate.CheckGrpcScalingAsync(client, generated, count);
+                await CorrectnessGate.CheckGrpcScalingAsync(client.Grpc!, generated, count);
             }
 
             output.WriteLine($"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");

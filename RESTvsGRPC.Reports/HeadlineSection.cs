@@ -201,22 +201,21 @@ internal static class HeadlineSection
     }
 
     /// <summary>
-    /// The BenchmarkDotNet case that times the same call as the trials' <paramref name="arm"/> on <paramref name="operation"/>,
-    /// one process per arm, back to back in batches: found through both catalogues (<see cref="Arm.MakesTheCallOf"/>)
-    /// among the transport suites' cases, the transport suite's first, its largest batch.
+    /// The BenchmarkDotNet case that times the trials' <paramref name="arm"/> on <paramref name="operation"/> (the same arm
+    /// id), one process per arm, back to back in batches: among the transport suites' cases, the transport suite's first,
+    /// its largest batch.
     /// </summary>
-    private static BenchmarkResult? BenchmarkOf(RunResults run, TrialsRun trials, string operation, string arm) =>
-        trials.Arms.FirstOrDefault(a => a.Id == arm) is not { } client ? null
-            : run.Benchmarks
-                .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == OperationNames.BenchmarkNameOf(operation) && client.MakesTheCallOf(run.ArmOf(r), operation))
-                .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
+    private static BenchmarkResult? BenchmarkOf(RunResults run, string operation, string arm) =>
+        run.Benchmarks
+            .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == OperationNames.BenchmarkNameOf(operation) && r.Arm == arm)
+            .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
 
     private static void AddMethods(SummaryContext summary, TrialsRun trials)
     {
         var document = summary.Document;
         var pairs = TrialStatistics.Arms(trials.Trials)
             .Select(a => (a.Operation, a.Arm, Trials: MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
-                Benchmark: BenchmarkOf(summary.Run, trials, a.Operation, a.Arm)))
+                Benchmark: BenchmarkOf(summary.Run, a.Operation, a.Arm)))
             .Where(p => p.Benchmark is not null)
             .Select(p => (p.Operation, p.Arm, p.Trials, Benchmark: p.Benchmark!, Verdict: LatencyVerdictOf(summary.Run, p.Operation, p.Trials, p.Benchmark!)))
             .ToList();

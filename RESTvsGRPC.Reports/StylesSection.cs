@@ -22,7 +22,7 @@ internal static class StylesSection
 
         var calls = styles.Max(b => b.CallsPerBatch);
         var rows = styles.Where(b => b.CallsPerBatch == calls).ToList();
-        var compare = new Comparer(run, rows, run.StylesTrials, run.StylesPaired);
+        var compare = new Comparer(rows, run.StylesTrials, run.StylesPaired);
         document.AddHeading(2, $"Which API style (batches of {calls} calls)")
             .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
                 + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
@@ -39,7 +39,7 @@ internal static class StylesSection
         {
             var inOperation = rows.Where(b => b.Operation == operation).ToList();
             var baseline = inOperation.FirstOrDefault(b => b.Baseline);
-            var grpc = inOperation.FirstOrDefault(b => GrpcItself.Is(run.ArmOf(b), operation));
+            var grpc = inOperation.FirstOrDefault(b => GrpcItself.Is(run.ArmOf(b)));
             document.AddHeading(3, operation).AddTable(
                 ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "calls/s vs controllers", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
                 inOperation.Select(b => (IReadOnlyList<string>)
@@ -75,7 +75,7 @@ internal static class StylesSection
             transcodingStream = transcoding with { Shape = "stream" }, grpc = GrpcItself, grpcStream = grpc with { Shape = "stream" },
             grpcWeb = new(Arm.GrpcWeb, Arm.GrpcService), grpcWebH2c = grpcWeb with { Transport = "h2c" },
             grpcWebText = grpcWeb with { Shape = "stream", Encoding = "protobuf, base64 text" };
-        string? Id(string operation, Role role) => rows.FirstOrDefault(b => b.Operation == operation && role.Is(run.ArmOf(b), operation))?.Arm;
+        string? Id(string operation, Role role) => rows.FirstOrDefault(b => b.Operation == operation && role.Is(run.ArmOf(b)))?.Arm;
         BenchmarkResult? Find(string operation, Role role) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == Id(operation, role));
         bool Ran(params Role[] roles) => roles.Any(role => SummaryText.OperationOrder.Any(operation => Id(operation, role) is not null));
         string Against(string operation, Role arm, Role reference) =>
@@ -123,21 +123,21 @@ internal static class StylesSection
 
     /// <summary>
     /// A style the section's paragraphs name, matched against the run's arm catalogue: protocol, API style, transport
-    /// and encoding, uncompressed; its shape where given, else the plain call (a gRPC list on the large GET, unary otherwise).
+    /// and encoding, uncompressed; its large GET's shape where given, else the plain call (REST's one body, gRPC's one list).
     /// </summary>
     private sealed record Role(string Protocol, string Style, string Transport = "HTTP/1.1", string? Shape = null, string? Encoding = null)
     {
-        public bool Is(Arm arm, string operation) =>
+        public bool Is(Arm arm) =>
             (arm.Protocol, arm.Style, arm.Transport, arm.Compression) == (Protocol, Style, Transport, "none")
             && arm.Encoding == (Encoding ?? (Protocol == Arm.Rest ? "JSON" : "protobuf"))
-            && arm.Shape == (Shape ?? (operation == "GetLargePayload" && Protocol != Arm.Rest ? "list" : Arm.Unary));
+            && arm.Shape == (Shape ?? (Protocol == Arm.Rest ? Arm.Unary : Arm.List));
     }
 
     /// <summary>
     /// An arm against a reference arm of the same operation: from the trials where both took part ("1.20× slower
     /// [1.15×, 1.24×]"), else from the paired rounds, else from BenchmarkDotNet's times; "not run" where either is missing.
     /// </summary>
-    private sealed class Comparer(RunResults run, IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
+    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
     {
         public string Text(string operation, string arm, string reference)
         {
@@ -176,15 +176,8 @@ internal static class StylesSection
                 : (ratio.Contains(1) ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
         }
 
-        /// <summary>
-        /// The trials' client that makes the call the styles benchmark's <paramref name="arm"/> times (<see cref="Arm.MakesTheCallOf"/>),
-        /// among those the trials measured on <paramref name="operation"/>; null where none did (transcoding's stream).
-        /// </summary>
-        private string? TrialArmOf(TrialsRun trials, string operation, string arm)
-        {
-            var benchmark = run.Arms.FirstOrDefault(a => a.Id == arm);
-            var measured = TrialStatistics.Arms(trials.Trials).Where(a => a.Operation == operation).Select(a => a.Arm).ToHashSet();
-            return benchmark is null ? null : trials.Arms.FirstOrDefault(client => measured.Contains(client.Id) && client.MakesTheCallOf(benchmark, operation))?.Id;
-        }
+        /// <summary>The styles benchmark's <paramref name="arm"/> where the trials measured it on <paramref name="operation"/>; null where they did not (transcoding's stream).</summary>
+        private static string? TrialArmOf(TrialsRun trials, string operation, string arm) =>
+            TrialStatistics.Arms(trials.Trials).Any(a => a.Operation == operation && a.Arm == arm) ? arm : null;
     }
 }

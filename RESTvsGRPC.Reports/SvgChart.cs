@@ -51,7 +51,7 @@ public static class SvgChart
             scale = Scale.For(lowest, logScale ? lowest * Math.Pow(highest / lowest, stretch) : highest * stretch, logScale);
         }
 
-        width = Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20);
+        width = Math.Max(Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20), LegendWidth(series));
         var svg = Begin(width, height, title);
         Axis(svg, scale, valueAxis, plotWidth, format);
         var x = Left + shift + (groupGap / 2.0);
@@ -96,7 +96,7 @@ public static class SvgChart
     {
         const int plotWidth = 520;
         spans ??= [];
-        var width = Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20);
+        var width = Math.Max(Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20), LegendWidth([.. lines.Select(l => l.Series), .. spans.Select(s => s.Label)]));
         var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count));
         bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
         var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
@@ -192,6 +192,9 @@ public static class SvgChart
     }
 
     private static double LabelWidth(string label) => TextWidth(label, 12);
+
+    /// <summary>The picture's width that holds the longest legend entry, its swatch and a margin.</summary>
+    private static int LegendWidth(IReadOnlyList<string> series) => Left + 18 + (int)series.Select(LabelWidth).DefaultIfEmpty(0).Max() + 10;
 
     private static double Y(Scale scale, double value) => Top + PlotHeight - (scale.Position(value) * PlotHeight);
 

@@ -6,12 +6,12 @@ namespace RESTvsGRPC.Results;
 /// One way of making a call, as the run's catalogue describes it: every measurement names its arm by
 /// <see cref="Id"/>, and reports read what an arm is from here, never from a benchmark's name.
 /// </summary>
-/// <param name="Id">The arm's key in the catalogue ("grpc-list", "rest-json-tls").</param>
+/// <param name="Id">The arm's key in the catalogue ("grpc-stream", "rest-json-tls").</param>
 /// <param name="Name">What a reader sees ("gRPC list", "REST + JSON, TLS").</param>
 /// <param name="Protocol">"REST", "gRPC", "gRPC-Web" or, for an in-process codec, "none".</param>
 /// <param name="Encoding">"JSON", "protobuf" or "protobuf, base64 text".</param>
 /// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS) or "in process".</param>
-/// <param name="Shape">How the records travel: "unary", "list", "stream", "stream, buffered", "stream, 100 per message"; for a codec its step.</param>
+/// <param name="Shape">How the large GET's records travel ("unary" for REST's one body, "list" for gRPC's one message, "stream", "stream, buffered", "stream, 100 per message"); the small GET and the POST are unary calls in every arm; for a codec its step.</param>
 /// <param name="Style">The server's API style: "controllers", "minimal API", "JSON transcoding", "gRPC service" or "none".</param>
 /// <param name="Compression">"gzip" or "none".</param>
 public sealed record Arm(string Id, string Name, string Protocol, string Encoding, string Transport, string Shape, string Style, string Compression)
@@ -37,16 +37,8 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     [JsonIgnore]
     public bool IsProtobuf => Encoding.StartsWith("protobuf", StringComparison.Ordinal);
 
-    /// <summary>
-    /// True where this client arm, on the trials' <paramref name="operation"/>, makes the call <paramref name="benchmark"/>
-    /// times: the same protocol, encoding, transport, API style and compression, and the same shape on the large GET (a
-    /// client's shape is its large GET's; its other calls are unary).
-    /// </summary>
-    public bool MakesTheCallOf(Arm benchmark, string operation) =>
-        (Protocol, Encoding, Transport, Style, Compression) == (benchmark.Protocol, benchmark.Encoding, benchmark.Transport, benchmark.Style, benchmark.Compression)
-        && benchmark.Shape == (operation == OperationNames.Large ? Shape : Unary);
-
     public const string Unary = "unary";
+    public const string List = "list";
 
     /// <summary>True for the arm that differs from <paramref name="other"/> by its compression alone.</summary>
     public bool IsCompressedFormOf(Arm other) =>

@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
@@ -29,14 +28,10 @@ public class CompressionBenchmarks : ServerBenchmarks
 
     protected override async Task ConnectAsync(BenchSettings settings)
     {
-        _rest = Keep(new RestClient(Counted(settings.RequireRest.Http11Transport)));
-        _restGzip = Keep(new RestClient(Counted(settings.RequireRest.Http11Transport) with { Gzip = true }));
-        _grpc = Keep(new GrpcClient(Counted(settings.RequireGrpc.H2cTransport)));
-        _grpcGzip = Keep(new GrpcClient(Counted(settings.RequireGrpc.H2cTransport), "gzip"));
-        await CorrectnessGate.CheckRestAsync(_rest, Dataset);
-        await CorrectnessGate.CheckRestAsync(_restGzip, Dataset);
-        await CorrectnessGate.CheckGrpcAsync(_grpc, Dataset);
-        await CorrectnessGate.CheckGrpcAsync(_grpcGzip, Dataset);
+        _rest = (await ConnectArmAsync("rest-json", settings)).Json!;
+        _restGzip = (await ConnectArmAsync("rest-json-gzip", settings)).Json!;
+        _grpc = (await ConnectArmAsync("grpc", settings)).Grpc!;
+        _grpcGzip = (await ConnectArmAsync("grpc-gzip", settings)).Grpc!;
     }
 
     [Benchmark(Baseline = true)]
@@ -48,11 +43,11 @@ public class CompressionBenchmarks : ServerBenchmarks
     public Task<Rest.MeteoriteLanding[]> RestGzipGetLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list-gzip")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-gzip")]
     public Task<Proto.MeteoriteLandingList> GrpcGzipGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcGzip.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true)]

@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
@@ -30,19 +29,11 @@ public class HttpVersionBenchmarks : ServerBenchmarks
 
     protected override async Task ConnectAsync(BenchSettings settings)
     {
-        var (h2c, tls) = settings.RequireRest.Http2Transports;
-        _http11 = Keep(new RestClient(Counted(settings.RequireRest.Http11Transport)));
-        _h2c = Keep(new RestClient(Counted(h2c)));
-        _tls = Keep(new RestClient(Counted(tls)));
-        _grpcH2c = Keep(new GrpcClient(Counted(settings.RequireGrpc.H2cTransport)));
-        _grpcTls = Keep(new GrpcClient(Counted(settings.RequireGrpc.TlsTransport)));
-        foreach (var client in new[] { _http11, _h2c, _tls })
-        {
-            await CorrectnessGate.CheckRestAsync(client, Dataset);
-        }
-
-        await CorrectnessGate.CheckGrpcAsync(_grpcH2c, Dataset);
-        await CorrectnessGate.CheckGrpcAsync(_grpcTls, Dataset);
+        _http11 = (await ConnectArmAsync("rest-json", settings)).Json!;
+        _h2c = (await ConnectArmAsync("rest-json-h2c", settings)).Json!;
+        _tls = (await ConnectArmAsync("rest-json-tls", settings)).Json!;
+        _grpcH2c = (await ConnectArmAsync("grpc", settings)).Grpc!;
+        _grpcTls = (await ConnectArmAsync("grpc-tls", settings)).Grpc!;
     }
 
     [Benchmark(Baseline = true)]
@@ -78,11 +69,11 @@ public class HttpVersionBenchmarks : ServerBenchmarks
     public Task<Rest.MeteoriteLanding[]> RestTlsGetLargePayload() => Batch.RepeatAsync(Calls, () => _tls.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcH2cGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcH2c.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list-tls")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-tls")]
     public Task<Proto.MeteoriteLandingList> GrpcTlsGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcTls.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true)]

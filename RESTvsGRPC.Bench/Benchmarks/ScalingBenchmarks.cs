@@ -44,9 +44,9 @@ public class ScalingBenchmarks : ServerBenchmarks
         var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
         _records = generated.First(Records);
         _protoRecords = generated.FirstAsProto(Records);
-        _rest = Keep(new RestClient(transport));
-        _restProtobuf = Keep(new RestProtobufClient(transport));
-        _grpc = Keep(new GrpcClient(grpcTransport));
+        _rest = Keep(ArmClient.Create(ArmCatalogue.All["rest-json"], transport)).Json!;
+        _restProtobuf = Keep(ArmClient.Create(ArmCatalogue.All["rest-protobuf"], transport)).Protobuf!;
+        _grpc = Keep(ArmClient.Create(ArmCatalogue.All["grpc"], grpcTransport)).Grpc!;
         await CorrectnessGate.CheckRestScalingAsync(_rest, _restProtobuf, generated, Records);
         await CorrectnessGate.CheckGrpcScalingAsync(_grpc, generated, Records);
     }
@@ -60,7 +60,7 @@ public class ScalingBenchmarks : ServerBenchmarks
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync(Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync((uint)Records));
 
     [Benchmark]

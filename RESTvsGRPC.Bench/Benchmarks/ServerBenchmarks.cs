@@ -1,6 +1,8 @@
 using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -44,6 +46,20 @@ public abstract class ServerBenchmarks
 
     /// <summary>Creates the suite's clients (each through <see cref="Keep{T}"/>) and validates every one against the servers.</summary>
     protected abstract Task ConnectAsync(BenchSettings settings);
+
+    /// <summary>
+    /// The client of the catalogue arm <paramref name="id"/> on the servers' endpoint that serves it (its bytes counted
+    /// where the bench probes them), kept for <see cref="Cleanup"/> and validated against <see cref="Dataset"/>.
+    /// </summary>
+    protected async Task<ArmClient> ConnectArmAsync(string id, BenchSettings settings)
+    {
+        var arm = ArmCatalogue.All[id];
+        var endpoint = ArmClient.EndpointOf(arm, settings.Rest, settings.Grpc)
+            ?? throw new InvalidOperationException($"{GetType().Name} needs {ArmClient.ServerOf(arm)}, or leave the servers to the bench.");
+        var client = Keep(ArmClient.Create(arm, Counted(endpoint)));
+        await CorrectnessGate.CheckAsync(client, Dataset);
+        return client;
+    }
 
     /// <summary><paramref name="transport"/>, counting its bytes where the bench probes them.</summary>
     protected HttpTransport Counted(HttpTransport transport) => Counter is null ? transport : transport with { Counter = Counter };

@@ -1,8 +1,6 @@
 using BenchmarkDotNet.Attributes;
-using Grpc.Net.Client.Web;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
@@ -38,25 +36,13 @@ public class StylesBenchmarks : ServerBenchmarks
 
     protected override async Task ConnectAsync(BenchSettings settings)
     {
-        var rest = Counted(settings.RequireRest.Http11Transport);
-        var grpc = settings.RequireGrpc;
-        var web = Counted(HttpTransport.Http11(grpc.RequireWeb));
-        _controllers = Keep(new RestClient(rest));
-        _minimal = Keep(new RestClient(rest, routes: RestRoutes.MinimalApis));
-        _transcoded = Keep(new RestClient(web, routes: RestRoutes.Transcoded));
-        _grpcWeb = Keep(new GrpcClient(web, web: GrpcWebMode.GrpcWeb));
-        _grpcWebH2c = Keep(new GrpcClient(Counted(grpc.H2cTransport), web: GrpcWebMode.GrpcWeb));
-        _grpcWebText = Keep(new GrpcClient(web, web: GrpcWebMode.GrpcWebText));
-        _grpc = Keep(new GrpcClient(Counted(grpc.H2cTransport)));
-        foreach (var client in new[] { _controllers, _minimal, _transcoded })
-        {
-            await CorrectnessGate.CheckRestAsync(client, Dataset);
-        }
-
-        foreach (var client in new[] { _grpcWeb, _grpcWebH2c, _grpcWebText, _grpc })
-        {
-            await CorrectnessGate.CheckGrpcAsync(client, Dataset);
-        }
+        _controllers = (await ConnectArmAsync("rest-json", settings)).Json!;
+        _minimal = (await ConnectArmAsync("rest-minimal", settings)).Json!;
+        _transcoded = (await ConnectArmAsync("grpc-transcoding", settings)).Json!;
+        _grpcWeb = (await ConnectArmAsync("grpc-web", settings)).Grpc!;
+        _grpcWebH2c = (await ConnectArmAsync("grpc-web-h2c", settings)).Grpc!;
+        _grpcWebText = (await ConnectArmAsync("grpc-web-text", settings)).Grpc!;
+        _grpc = (await ConnectArmAsync("grpc", settings)).Grpc!;
     }
 
     [Benchmark(Baseline = true)]
@@ -96,15 +82,15 @@ public class StylesBenchmarks : ServerBenchmarks
     public Task<Rest.MeteoriteLanding[]> TranscodedGetLargePayload() => Batch.RepeatAsync(Calls, () => _transcoded.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-web-list")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-web")]
     public Task<Proto.MeteoriteLandingList> GrpcWebGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcWeb.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-web-list-h2c")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-web-h2c")]
     public Task<Proto.MeteoriteLandingList> GrpcWebH2cGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcWebH2c.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     /// <summary>Transcoding's server stream: one JSON object per line, read record by record.</summary>
@@ -114,7 +100,7 @@ public class StylesBenchmarks : ServerBenchmarks
 
     /// <summary>The stream as browsers read it: gRPC-Web's base64 text over HTTP/1.1.</summary>
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-web-text-stream")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-web-text")]
     public Task<List<Proto.MeteoriteLanding>> GrpcWebTextStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpcWebText.StreamLargePayloadAsync());
 
     [Benchmark]

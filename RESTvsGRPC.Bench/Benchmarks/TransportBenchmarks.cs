@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
@@ -31,13 +30,9 @@ public class TransportBenchmarks : ServerBenchmarks
 
     protected override async Task ConnectAsync(BenchSettings settings)
     {
-        _rest = Keep(new RestClient(Counted(settings.RequireRest.Http11Transport)));
-        _restProtobuf = Keep(new RestProtobufClient(Counted(settings.RequireRest.Http11Transport)));
-        _grpc = Keep(new GrpcClient(Counted(settings.RequireGrpc.H2cTransport)));
-        await CorrectnessGate.CheckRestAsync(_rest, Dataset);
-        await CorrectnessGate.CheckRestProtobufAsync(_restProtobuf, Dataset);
-        await CorrectnessGate.CheckGrpcAsync(_grpc, Dataset);
-        await CorrectnessGate.CheckGrpcStreamingVariantsAsync(_grpc, Dataset);
+        _rest = (await ConnectArmAsync("rest-json", settings)).Json!;
+        _restProtobuf = (await ConnectArmAsync("rest-protobuf", settings)).Protobuf!;
+        _grpc = (await ConnectArmAsync("grpc", settings)).Grpc!;
     }
 
     [Benchmark(Baseline = true)]
@@ -61,7 +56,7 @@ public class TransportBenchmarks : ServerBenchmarks
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-list")]
+    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     /// <summary>One message per record, flushed by the server after each: the reference benchmark's stream.</summary>

@@ -1,6 +1,7 @@
 using ModelLibrary;
 using ModelLibrary.Rest;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Gate;
 
@@ -10,6 +11,30 @@ namespace RESTvsGRPC.Bench.Gate;
 /// </summary>
 public static class CorrectnessGate
 {
+    /// <summary>
+    /// Checks every operation of <paramref name="client"/>'s arm, each of its shapes on the large GET (a gRPC client's
+    /// server streams too); throws <see cref="GateFailedException"/> with one clear sentence.
+    /// </summary>
+    public static async Task CheckAsync(ArmClient client, MeteoriteDataset expected)
+    {
+        if (client.Json is { } json)
+        {
+            await CheckRestAsync(json, expected);
+        }
+        else if (client.Protobuf is { } protobuf)
+        {
+            await CheckRestProtobufAsync(protobuf, expected);
+        }
+        else if (client.Grpc is { } grpc)
+        {
+            await CheckGrpcAsync(grpc, expected);
+            if (client.Arm.Protocol == Arm.Grpc)
+            {
+                await CheckGrpcStreamingVariantsAsync(grpc, expected);
+            }
+        }
+    }
+
     /// <summary>
     /// Checks the REST + JSON routes at <paramref name="client"/> (controllers, minimal APIs or transcoded); throws
     /// <see cref="GateFailedException"/> with one clear sentence.

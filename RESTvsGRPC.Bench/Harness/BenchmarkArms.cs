@@ -25,13 +25,13 @@ public static class BenchmarkArms
         var named = run.Benchmarks.Select(b => b.Arm)
             .Concat(new[] { run.Paired, run.StylesPaired }.SelectMany(paired => paired ?? []).SelectMany(o => o.Arms).Select(a => a.Arm))
             .ToHashSet();
-        return [.. ArmCatalogue.Benchmarks.Values.Where(arm => named.Contains(arm.Id))];
+        return [.. ArmCatalogue.All.Values.Where(arm => named.Contains(arm.Id))];
     }
 
     /// <summary>The catalogue arm <paramref name="method"/> declares; throws for a benchmark method that declares none.</summary>
     public static Arm Of(System.Reflection.MethodInfo method) =>
         method.GetCustomAttributes(typeof(ArmAttribute), false) is [ArmAttribute declared]
-            ? ArmCatalogue.Benchmarks[declared.Id]
+            ? ArmCatalogue.All[declared.Id]
             : throw new InvalidOperationException($"{method.DeclaringType?.Name}.{method.Name} declares no [Arm]: every benchmark names its catalogue arm.");
 
     /// <summary>The suite <paramref name="benchmarkClass"/> declares.</summary>

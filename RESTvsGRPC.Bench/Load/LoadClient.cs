@@ -1,7 +1,6 @@
 using System.Text.Json;
 using Google.Protobuf;
 using Grpc.Core;
-using Grpc.Net.Client.Web;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Results;
 
@@ -15,31 +14,22 @@ public sealed class LoadClient : IDisposable
 {
     private readonly bool _streamsLargeGet;
     private readonly LoadExpectation _expected;
+    private readonly ArmClient _client;
     private readonly RestClient? _json;
     private readonly RestProtobufClient? _protobuf;
     private readonly GrpcClient? _grpc;
 
-    /// <summary>
-    /// A client of its own (and so its own connections) over <paramref name="transport"/> that makes <paramref name="arm"/>'s
-    /// calls, chosen by the catalogue's description of the arm: its protocol, encoding and API style, and its large GET's shape.
-    /// </summary>
+    /// <summary>A client of its own (and so its own connections) over <paramref name="transport"/> that makes <paramref name="arm"/>'s calls.</summary>
     public LoadClient(Arm arm, HttpTransport transport, LoadExpectation expected)
     {
         _expected = expected;
         _streamsLargeGet = arm.Shape == "stream";
-        switch (arm)
-        {
-            case { Protocol: Arm.Rest, Encoding: "protobuf" }: _protobuf = new RestProtobufClient(transport); break;
-            case { Protocol: Arm.Rest, Style: Arm.MinimalApi }: _json = new RestClient(transport, routes: RestRoutes.MinimalApis); break;
-            case { Protocol: Arm.Rest, Style: Arm.JsonTranscoding }: _json = new RestClient(transport, routes: RestRoutes.Transcoded); break;
-            case { Protocol: Arm.Rest }: _json = new RestClient(transport); break;
-            case { Protocol: Arm.GrpcWeb }: _grpc = new GrpcClient(transport, web: arm.Encoding == "protobuf" ? GrpcWebMode.GrpcWeb : GrpcWebMode.GrpcWebText); break;
-            default: _grpc = new GrpcClient(transport); break;
-        }
+        _client = ArmClient.Create(arm, transport);
+        (_json, _protobuf, _grpc) = (_client.Json, _client.Protobuf, _client.Grpc);
     }
 
     /// <summary>The HTTP version of the last answer: what was negotiated, not what was asked for.</summary>
-    public System.Version? LastResponseVersion => _json?.LastResponseVersion ?? _protobuf?.LastResponseVersion ?? _grpc?.LastResponseVersion;
+    public System.Version? LastResponseVersion => _client.LastResponseVersion;
 
     /// <summary>Makes one call of <paramref name="operation"/>; an answer later than <paramref name="timeout"/> is a timeout (the call is abandoned).</summary>
     public async Task<CallOutcome> CallAsync(LoadOperation operation, TimeSpan timeout)
@@ -67,12 +57,7 @@ public sealed class LoadClient : IDisposable
         _ => CallOutcome.Transport,
     };
 
-    public void Dispose()
-    {
-        _json?.Dispose();
-        _protobuf?.Dispose();
-        _grpc?.Dispose();
-    }
+    public void Dispose() => _client.Dispose();
 
     /// <summary>
     /// Makes one call of <paramref name="operation"/> and checks its answer; throws on any failure. The clients' own

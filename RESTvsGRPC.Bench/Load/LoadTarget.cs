@@ -35,14 +35,14 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
             : names.Distinct().Select(name => ArmCatalogue.Clients[name]);
         foreach (var arm in chosen)
         {
-            var transport = TransportOf(arm, rest, grpc);
+            var transport = ArmClient.EndpointOf(arm, rest, grpc);
             if (transport is not null)
             {
                 targets.Add(new LoadTarget(arm, transport));
             }
             else if (names is not null)
             {
-                throw new ArgumentException($"target {arm.Id} needs {ServerOf(arm)}, or leave the servers to the bench.");
+                throw new ArgumentException($"target {arm.Id} needs {ArmClient.ServerOf(arm)}, or leave the servers to the bench.");
             }
         }
 
@@ -54,24 +54,4 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
 
     /// <summary>The protocols' comparison: REST from the controllers and gRPC itself, not the API styles.</summary>
     private static bool IsProtocolArm(Arm arm) => arm.Style is Arm.Controllers or Arm.GrpcService && arm.Protocol != Arm.GrpcWeb;
-
-    /// <summary>
-    /// The endpoint an arm calls: RestAPI's HTTP/1.1 or h2c; GrpcAPI's web endpoint for what a browser reaches over
-    /// HTTP/1.1 (transcoding, gRPC-Web); GrpcAPI's h2c for gRPC and gRPC-Web over h2c. Null where that server was not given.
-    /// </summary>
-    private static HttpTransport? TransportOf(Arm arm, RestServerAddresses? rest, GrpcServerAddresses? grpc) => arm switch
-    {
-        { IsServedByGrpcApi: false, Transport: "h2c" } => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
-        { IsServedByGrpcApi: false } => rest?.Http11Transport,
-        { Transport: "HTTP/1.1" } => grpc?.Web is { } web ? HttpTransport.Http11(web) : null,
-        _ => grpc?.H2cTransport,
-    };
-
-    private static string ServerOf(Arm arm) => arm switch
-    {
-        { IsServedByGrpcApi: true, Transport: "HTTP/1.1" } => "GrpcAPI's web endpoint (--grpc-web-url)",
-        { IsServedByGrpcApi: true } => "GrpcAPI (--grpc-url)",
-        { Transport: "h2c" } => "RestAPI's h2c endpoint (--rest-h2c-url)",
-        _ => "RestAPI (--rest-url)",
-    };
 }

@@ -260,8 +260,8 @@ public static class PairedMeasurement
     {
         var ratios = result.Compared.Select(arm => (Arm: arm, Ratio: result.RatioOf(arm)))
             .Select(r => r.Ratio is { } ratio
-                ? $"{ArmCatalogue.Benchmarks[r.Arm.Arm].Name} {Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
-                : ArmCatalogue.Benchmarks[r.Arm.Arm].Name);
+                ? $"{ArmCatalogue.All[r.Arm.Arm].Name} {Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
+                : ArmCatalogue.All[r.Arm.Arm].Name);
         return $"{result.Operation}: {result.Rounds} rounds in {result.Seconds.ToString("0.0", CultureInfo.InvariantCulture)} s, stopped by {PairedStopText.Of(result.StoppedBy)}; "
             + $"REST + JSON's time over {string.Join(", ", ratios)}";
     }

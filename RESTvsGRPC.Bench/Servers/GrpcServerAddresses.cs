@@ -32,10 +32,6 @@ public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? Cert
         ? HttpTransport.Tls(Tls, CertificateSha256)
         : throw new InvalidOperationException("the TLS benchmarks need GrpcAPI's TLS endpoint: pass --grpc-tls-url (with --grpc-tls-certificate), or leave the servers to the bench.");
 
-    /// <summary>The web endpoint; throws naming the missing option where it is unknown.</summary>
-    public Uri RequireWeb => Web
-        ?? throw new InvalidOperationException("the gRPC-Web and JSON transcoding arms need GrpcAPI's web endpoint: pass --grpc-web-url, or leave the servers to the bench.");
-
     [GeneratedRegex(@"listening on (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)( web (?<web>http\S+))?")]
     private static partial Regex ReadyLine();
 }

@@ -20,11 +20,6 @@ public sealed partial record RestServerAddresses(Uri Http11, Uri? H2c, Uri? Tls,
 
     public HttpTransport Http11Transport => HttpTransport.Http11(Http11);
 
-    /// <summary>The h2c and TLS transports; throws naming the missing options where they are unknown.</summary>
-    public (HttpTransport H2c, HttpTransport Tls) Http2Transports => H2c is not null && Tls is not null
-        ? (HttpTransport.H2c(H2c), HttpTransport.Tls(Tls, CertificateSha256))
-        : throw new InvalidOperationException("the HTTP/2 benchmarks need RestAPI's h2c and TLS endpoints: pass --rest-h2c-url and --rest-tls-url (with --rest-tls-certificate), or leave the servers to the bench.");
-
     [GeneratedRegex(@"listening on (?<http1>http\S+) h2c (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)")]
     private static partial Regex ReadyLine();
 }

@@ -4,6 +4,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -96,15 +97,15 @@ public sealed class CorrectnessGateTests : IDisposable
     public async Task Gate_passes_over_h2c_and_over_tls_with_the_pinned_certificate()
     {
         using var server = await TestServers.StartRestAsync();
-        var (h2c, tls) = RestServerAddresses.FromReadyLine(server.ReadyLine).Http2Transports;
-        using var h2cClient = new RestClient(h2c);
-        using var tlsClient = new RestClient(tls);
+        var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
+        foreach (var arm in new[] { ArmCatalogue.All["rest-json-h2c"], ArmCatalogue.All["rest-json-tls"] })
+        {
+            using var client = ArmClient.Create(arm, ArmClient.EndpointOf(arm, rest, grpc: null)!);
 
-        await CorrectnessGate.CheckRestAsync(h2cClient, Expected);
-        await CorrectnessGate.CheckRestAsync(tlsClient, Expected);
+            await CorrectnessGate.CheckAsync(client, Expected);
 
-        Assert.Equal(HttpVersion.Version20, h2cClient.LastResponseVersion);
-        Assert.Equal(HttpVersion.Version20, tlsClient.LastResponseVersion);
+            Assert.Equal(HttpVersion.Version20, client.LastResponseVersion);
+        }
     }
 
     [Fact]

@@ -48,7 +48,7 @@ public sealed class PairedMeasurementTests
         double[] slowdown = [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3];
         var operation = Operation(
             new PairedArm("RestGetLargePayload", "rest-json", PairedRole.Baseline, [.. slowdown.Select(s => 4_000_000 * s)]),
-            new PairedArm("GrpcGetLargePayloadAsList", "grpc-list", PairedRole.Compared, [.. slowdown.Select(s => 2_000_000 * s)]));
+            new PairedArm("GrpcGetLargePayloadAsList", "grpc", PairedRole.Compared, [.. slowdown.Select(s => 2_000_000 * s)]));
 
         var ratio = operation.RatioOf(operation.Compared.Single())!;
 
@@ -76,7 +76,7 @@ public sealed class PairedMeasurementTests
     public void Paired_ratio_holds_between_runs_within_five_percent_and_inside_both_intervals(
         double median, double lower, double upper, double nextMedian, double nextLower, double nextUpper, bool holds)
     {
-        var change = new PairedChange("GetLargePayload", "grpc-list", new(median, lower, upper, 40), new(nextMedian, nextLower, nextUpper, 40));
+        var change = new PairedChange("GetLargePayload", "grpc", new(median, lower, upper, 40), new(nextMedian, nextLower, nextUpper, 40));
 
         Assert.Equal(holds, change.Holds);
     }
@@ -89,7 +89,7 @@ public sealed class PairedMeasurementTests
 
         var change = Assert.Single(RunToRun.Between(previous, current)!.Paired!);
 
-        Assert.Equal("grpc-list", change.Arm);
+        Assert.Equal("grpc", change.Arm);
         Assert.Equal(2.0, change.Previous.Median, 6);
         Assert.Equal(2.02, change.Current.Median, 6);
         Assert.True(change.Holds);
@@ -102,7 +102,7 @@ public sealed class PairedMeasurementTests
         return
         [
             new("RestGetLargePayload", "rest-json", PairedRole.Baseline, [.. scatter.Select(_ => 4e6)]),
-            new("GrpcGetLargePayloadAsList", "grpc-list", PairedRole.Compared, [.. scatter.Select(s => 4e6 / (ratio * s))]),
+            new("GrpcGetLargePayloadAsList", "grpc", PairedRole.Compared, [.. scatter.Select(s => 4e6 / (ratio * s))]),
         ];
     }
 

@@ -23,7 +23,7 @@ internal static class RunFixture
             new(Suites.Transport, "grpc", "TransportBenchmarks", "GrpcGetSmallPayload", "GetSmallPayload", false, 100, null, 62_000 * scale, 10_000, 5_000, 40_000, 90e6),
             new(Suites.Transport, "rest-json", "TransportBenchmarks", "RestGetLargePayload", "GetLargePayload", true, 100, null, 4_000_000 * scale, 100_000, 800_000, 1_200_000, 120e6),
             new(Suites.Transport, "rest-protobuf", "TransportBenchmarks", "RestProtobufGetLargePayload", "GetLargePayload", false, 100, null, 1_950_000 * scale, 100_000, 680_000, 600_000, 120e6),
-            new(Suites.Transport, "grpc-list", "TransportBenchmarks", "GrpcGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_000_000 * scale, 50_000, 480_000, 350_000, 100e6),
+            new(Suites.Transport, "grpc", "TransportBenchmarks", "GrpcGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_000_000 * scale, 50_000, 480_000, 350_000, 100e6),
             new(Suites.Codec, "json-codec", "CodecBenchmarks", "JsonLargePayload", "GetLargePayload", true, 1, null, 2_600_000, 20_000, 1_000_000, null, null),
             new(Suites.Codec, "protobuf-codec", "CodecBenchmarks", "ProtobufLargePayload", "GetLargePayload", false, 1, null, 1_200_000, 20_000, 590_000, null, null),
         ],
@@ -37,7 +37,7 @@ internal static class RunFixture
             new("gRPC stream", "a message per record, flushed each", 10_000, 0.5e6, 30e6, 0.2e6),
         ])
     {
-        Arms = [.. ArmCatalogue.Benchmarks.Values],
+        Arms = [.. ArmCatalogue.All.Values],
         StreamingMethod = new StreamingMethod(9, 10, 500),
     };
 }

@@ -50,7 +50,7 @@ public sealed class ResultsFileTests : IDisposable
     public void A_results_file_without_a_schema_version_is_refused_as_written_by_version_1()
     {
         var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("transport"), RunResults.FileName));
-        File.WriteAllText(_directory.File(RunResults.FileName), stored.Replace("\"schemaVersion\": 3,", "", StringComparison.Ordinal));
+        File.WriteAllText(_directory.File(RunResults.FileName), stored.Replace($"\"schemaVersion\": {RunResults.CurrentSchemaVersion},", "", StringComparison.Ordinal));
 
         var error = Assert.Throws<InvalidDataException>(() => RunResults.Load(_directory.Path));
 
