@@ -188,16 +188,17 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     }
 
     /// <summary>
-    /// Saves the results with their provenance, the spread from the previous run in <paramref name="directory"/> and
-    /// the pool of earlier runs of the same build it carries forward, then the summary made from them.
+    /// Saves the results with their provenance and the pool of earlier runs of the same build it carries forward,
+    /// keeps the run they replace in <paramref name="directory"/> (<see cref="RunResults.PreviousFolder"/>), then
+    /// writes the summary made from both.
     /// </summary>
     private void Write(string directory, Provenance provenance)
     {
         _results = _results with { Provenance = provenance, Arms = BenchmarkArms.NamedIn(_results) };
-        var previous = PreviousRunIn(directory);
-        _results = RunPool.Carry(previous, _results) with { PreviousRun = previous is null ? null : RunToRun.Between(previous, _results) };
+        var previous = RunResults.KeepPrevious(directory);
+        _results = RunPool.Carry(previous, _results);
         _results.Save(directory);
-        output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, directory)}");
+        output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, previous, directory)}");
         if (ScalingReport.ToMarkdown(_results) is { } fit)
         {
             output.WriteLine($"// scaling fit t(n) = a + b·n: {Path.Combine(directory, ScalingReport.FileName)}");
@@ -280,20 +281,6 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         finally
         {
             styles.Cleanup();
-        }
-    }
-
-    /// <summary>The run whose summary.json is still in the results folder this run writes to, if it reads.</summary>
-    private static RunResults? PreviousRunIn(string directory)
-    {
-        try
-        {
-            return File.Exists(Path.Combine(directory, RunResults.FileName)) ? RunResults.Load(directory) : null;
-        }
-        catch (InvalidDataException)
-        {
-            // Written by an older bench, or damaged: there is nothing to compare with.
-            return null;
         }
     }
 

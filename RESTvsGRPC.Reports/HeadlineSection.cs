@@ -17,7 +17,7 @@ internal static class HeadlineSection
     /// <summary>Adds the headline, its chart, the methods side by side and h2load's check.</summary>
     public static void Add(SummaryContext summary, TrialsRun trials)
     {
-        var (document, charts, benchmarks, previous) = (summary.Document, summary.Charts, summary.Run.Benchmarks, summary.Run.PreviousRun);
+        var (document, charts, benchmarks, previous) = (summary.Document, summary.Charts, summary.Run.Benchmarks, summary.Previous);
         var rows = Rows(trials).ToList();
         document.AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
             .AddParagraph("Two quantities, never mixed. **Latency**: one call in flight, time per call; its ratio is REST + JSON's time over the arm's. "

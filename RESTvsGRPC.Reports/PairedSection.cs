@@ -101,7 +101,7 @@ internal static class PairedSection
 
     private static void AddChanges(SummaryContext summary)
     {
-        if (summary.Run.PreviousRun?.Paired is { Count: > 0 } changes)
+        if (summary.Previous?.Paired is { Count: > 0 } changes)
         {
             summary.Document.AddHeading(3, "Against the previous run")
                 .AddParagraph($"The same ratios in the previous run in this folder; a ratio holds when the two medians differ by at most {PairedChange.Tolerance:0%} and each lies inside the other run's interval.")

@@ -17,11 +17,12 @@ public static class RunSummary
     /// <summary>
     /// Every file a run's results render to, the one way they are rendered (by the run, by <c>summary DIR</c>, by the
     /// tests): summary.md, summary.html, the SVG charts and, where the scaling suite ran, its fit
-    /// (<see cref="ScalingReport.FileName"/>), into <paramref name="directory"/>; returns summary.md's path.
+    /// (<see cref="ScalingReport.FileName"/>), into <paramref name="directory"/>, set against <paramref name="previous"/>
+    /// (the run it replaced in its folder, <see cref="RunResults.LoadPrevious"/>) where given; returns summary.md's path.
     /// </summary>
-    public static string Write(RunResults run, string directory)
+    public static string Write(RunResults run, RunResults? previous, string directory)
     {
-        var (document, charts) = Build(run);
+        var (document, charts) = Build(run, previous);
         foreach (var (file, svg) in charts)
         {
             File.WriteAllText(Path.Combine(directory, file), svg);
@@ -49,7 +50,7 @@ public static class RunSummary
             var directory = Directory.Exists(folder) ? folder : Path.GetDirectoryName(Path.GetFullPath(folder))!;
             var written = File.Exists(Path.Combine(directory, LoadResults.FileName)) && !File.Exists(Path.Combine(directory, RunResults.FileName))
                 ? LoadSummary.Write(LoadResults.Load(directory), directory)
-                : Write(RunResults.Load(folder), directory);
+                : Write(RunResults.Load(folder), RunResults.LoadPrevious(directory), directory);
             output.WriteLine($"// summary (Markdown, HTML, SVG charts): {written}");
             return 0;
         }
@@ -60,10 +61,10 @@ public static class RunSummary
         }
     }
 
-    /// <summary>The summary document and its charts (file name, SVG text).</summary>
-    public static (ReportDocument Document, IReadOnlyList<(string File, string Svg)> Charts) Build(RunResults run)
+    /// <summary>The summary document and its charts (file name, SVG text), with the spread from <paramref name="previous"/> where given.</summary>
+    public static (ReportDocument Document, IReadOnlyList<(string File, string Svg)> Charts) Build(RunResults run, RunResults? previous = null)
     {
-        var summary = new SummaryContext(run);
+        var summary = new SummaryContext(run, previous is null ? null : RunToRun.Between(previous, run));
         if (run.Provenance.Job.Contains("Dry", StringComparison.OrdinalIgnoreCase))
         {
             summary.Document.AddParagraph("**A dry run**: one cold iteration per benchmark (and two trials of 50 ms segments, too few for an interval), JIT compilation included. It proves the pipeline; its times are not results.");
@@ -87,7 +88,7 @@ public static class RunSummary
         CodecSection.Add(summary);
         ScalingSection.Add(summary);
         AddNotes(summary);
-        AddProvenance(summary.Document, run.Provenance, run.PreviousRun);
+        AddProvenance(summary.Document, run.Provenance, summary.Previous);
         return (summary.Document, summary.Charts);
     }
 

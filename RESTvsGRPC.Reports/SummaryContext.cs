@@ -4,13 +4,16 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Reports;
 
 /// <summary>
-/// One summary being written: the run it reads, the document and charts it writes, the bytes on the wire by benchmark,
+/// One summary being written: the run it reads and its spread from the run it replaced, the document and charts it writes, the bytes on the wire by benchmark,
 /// the notes its sections leave for the end, and what the sections share (arm names, the per-call table and its rows,
 /// the codec floor, the operation groups of a chart).
 /// </summary>
-internal sealed class SummaryContext(RunResults run)
+internal sealed class SummaryContext(RunResults run, RunToRun? previous)
 {
     public RunResults Run { get; } = run;
+
+    /// <summary>How far this run lies from the one it replaced in its results folder; null where there is none or they are not comparable.</summary>
+    public RunToRun? Previous { get; } = previous;
 
     public ReportDocument Document { get; } = new ReportDocument().AddHeading(1, "RESTvsGRPC run summary");
 

@@ -12,7 +12,6 @@ public sealed record RunResults(
     IReadOnlyList<BenchmarkResult> Benchmarks,
     IReadOnlyList<WireBytes> WireBytes,
     IReadOnlyList<StreamingResult> Streaming,
-    RunToRun? PreviousRun = null,
     IReadOnlyList<PairedOperation>? Paired = null,
     IReadOnlyList<PairedOperation>? StylesPaired = null,
     TrialsRun? Trials = null,
@@ -43,6 +42,58 @@ public sealed record RunResults(
 
     public void Save(string directory) =>
         File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults));
+
+    /// <summary>The folder inside a results folder where a run keeps the results of the run it replaced there.</summary>
+    public const string PreviousFolder = "previous";
+
+    /// <summary>
+    /// Keeps the run in <paramref name="directory"/>, about to be replaced, in its <see cref="PreviousFolder"/> and
+    /// returns it; where it cannot be read (another version of the results format, damaged) or there is none, clears
+    /// that folder and returns null, so a summary is never set against a run older than the one it replaced.
+    /// </summary>
+    public static RunResults? KeepPrevious(string directory)
+    {
+        var kept = Path.Combine(directory, PreviousFolder);
+        if (Directory.Exists(kept))
+        {
+            Directory.Delete(kept, recursive: true);
+        }
+
+        var current = Path.Combine(directory, FileName);
+        if (!File.Exists(current))
+        {
+            return null;
+        }
+
+        try
+        {
+            var previous = Load(directory);
+            Directory.CreateDirectory(kept);
+            File.Copy(current, Path.Combine(kept, FileName));
+            return previous;
+        }
+        catch (InvalidDataException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// The run a results folder's run replaced (its <see cref="PreviousFolder"/>), or null where there is none or it
+    /// cannot be read: written by another version of the results format, or damaged.
+    /// </summary>
+    public static RunResults? LoadPrevious(string directory)
+    {
+        var folder = Path.Combine(directory, PreviousFolder);
+        try
+        {
+            return File.Exists(Path.Combine(folder, FileName)) ? Load(folder) : null;
+        }
+        catch (InvalidDataException)
+        {
+            return null;
+        }
+    }
 
     /// <summary>Reads <c>summary.json</c> from a results folder (or the file itself); names the path on any failure.</summary>
     public static RunResults Load(string path)

@@ -22,7 +22,7 @@ public sealed class LineEndingTests : IDisposable
     {
         var run = RunFixture.Run();
         run.Save(_directory.Path);
-        RunSummary.Write(run, _directory.Path);
+        RunSummary.Write(run, previous: null, _directory.Path);
 
         AssertLfOnly(_directory.Path);
     }

@@ -31,24 +31,37 @@ public sealed class ReportSnapshotTests : IDisposable
     {
         var run = RunResults.Load(StoredReports.Folder(name));
 
-        RunSummary.Write(run, _directory.Path);
+        RunSummary.Write(run, RunResults.LoadPrevious(StoredReports.Folder(name)), _directory.Path);
 
         StoredReports.Matches(name, _directory.Path);
     }
 
     /// <summary>
     /// <c>summary DIR</c> on a copy of a run's results file writes the very files the run wrote (its approved files):
-    /// a benchmark run with a scaling fit, and a soak with its verdict.
+    /// a benchmark run with a scaling fit, a run set against the run it replaced in its folder (kept in
+    /// <see cref="RunResults.PreviousFolder"/>), and a soak with its verdict.
     /// </summary>
     [Theory]
     [InlineData("dry-full", RunResults.FileName)]
+    [InlineData("run-to-run", RunResults.FileName)]
     [InlineData("soak", LoadResults.FileName)]
     public async Task Summary_command_writes_the_same_files_as_the_run_did(string name, string resultsFile)
     {
         File.Copy(Path.Combine(StoredReports.Folder(name), resultsFile), _directory.File(resultsFile));
+        var previous = Path.Combine(StoredReports.Folder(name), RunResults.PreviousFolder, RunResults.FileName);
+        if (File.Exists(previous))
+        {
+            Directory.CreateDirectory(_directory.File(RunResults.PreviousFolder));
+            File.Copy(previous, Path.Combine(_directory.File(RunResults.PreviousFolder), RunResults.FileName));
+        }
 
         Assert.Equal(0, await RESTvsGRPC.Bench.BenchCommandLine.InvokeAsync(["summary", _directory.Path], TextWriter.Null, TextWriter.Null));
         File.Delete(_directory.File(resultsFile));
+        if (File.Exists(previous))
+        {
+            Directory.Delete(_directory.File(RunResults.PreviousFolder), recursive: true);
+        }
+
         StoredReports.Matches(name, _directory.Path);
     }
 

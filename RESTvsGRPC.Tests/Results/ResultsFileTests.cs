@@ -47,6 +47,32 @@ public sealed class ResultsFileTests : IDisposable
     }
 
     [Fact]
+    public void A_run_keeps_the_run_it_replaces_in_its_folder_for_the_summary_to_set_against()
+    {
+        var stored = Path.Combine(StoredReports.Folder("transport"), RunResults.FileName);
+        File.Copy(stored, _directory.File(RunResults.FileName));
+
+        var previous = RunResults.KeepPrevious(_directory.Path);
+
+        Assert.Equal("0123456789abcdef0123456789abcdef01234567", previous?.Provenance.Commit);
+        Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(Path.Combine(_directory.File(RunResults.PreviousFolder), RunResults.FileName)));
+        Assert.Equal(previous!.Benchmarks, RunResults.LoadPrevious(_directory.Path)?.Benchmarks);
+    }
+
+    [Fact]
+    public void A_run_that_replaces_an_unreadable_run_keeps_no_older_one()
+    {
+        var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("transport"), RunResults.FileName));
+        File.WriteAllText(_directory.File(RunResults.FileName), stored);
+        RunResults.KeepPrevious(_directory.Path);
+        File.WriteAllText(_directory.File(RunResults.FileName), stored.Replace($"\"schemaVersion\": {RunResults.CurrentSchemaVersion},", "", StringComparison.Ordinal));
+
+        Assert.Null(RunResults.KeepPrevious(_directory.Path));
+        Assert.False(Directory.Exists(_directory.File(RunResults.PreviousFolder)));
+        Assert.Null(RunResults.LoadPrevious(_directory.Path));
+    }
+
+    [Fact]
     public void A_results_file_without_a_schema_version_is_refused_as_written_by_version_1()
     {
         var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("transport"), RunResults.FileName));

@@ -1,7 +1,6 @@
 using System.Text.Json;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Trials;
-using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -117,20 +116,6 @@ public sealed class TrialStatisticsTests
             """{"quantity":"throughput","operation":"small","arm":"grpc","baseline":"rest-json","median":1.4,"low":1.3,"high":1.5,"trials":8,"placement":"client on CPUs 0, servers on CPUs 1"}""",
             json);
     }
-
-    [Fact]
-    public void Run_to_run_says_per_headline_ratio_whether_it_held()
-    {
-        var previous = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.50, 2.40, 2.60, 8, "p"));
-        var held = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.55, 2.45, 2.65, 8, "p"));
-        var moved = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.90, 2.80, 3.00, 8, "p"));
-
-        Assert.True(Assert.Single(RunToRun.Between(previous, held)!.Headline!).Holds);
-        Assert.False(Assert.Single(RunToRun.Between(previous, moved)!.Headline!).Holds);
-    }
-
-    private static RunResults RunWith(HeadlineRatio ratio) => new(
-        RunFixture.Provenance(), [], [], [], Trials: new TrialsRun("plan", "p", [], [], [], [ratio]));
 
     private static Trial Trial(int index, double restLatency, double grpcLatency, double restRate, double grpcRate) => new(
         index, 1000 + index, 28 + index, ["large/rest-json", "large/grpc"],

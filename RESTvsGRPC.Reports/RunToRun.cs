@@ -1,4 +1,6 @@
-namespace RESTvsGRPC.Results;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Reports;
 
 /// <summary>
 /// How far this run's figures lie from the previous run of the same machine, job and data in the same results

@@ -1,7 +1,8 @@
+using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
-namespace RESTvsGRPC.Tests.Results;
+namespace RESTvsGRPC.Tests.Reports;
 
 /// <summary>The spread between two runs, computed case by case, and only between runs of one machine, job and data.</summary>
 public sealed class RunToRunTests
@@ -23,4 +24,18 @@ public sealed class RunToRunTests
     {
         Assert.Null(RunToRun.Between(RunFixture.Run(), RunFixture.Run(os: "Microsoft Windows 10.0.26100")));
     }
+
+    [Fact]
+    public void Run_to_run_says_per_headline_ratio_whether_it_held()
+    {
+        var previous = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.50, 2.40, 2.60, 8, "p"));
+        var held = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.55, 2.45, 2.65, 8, "p"));
+        var moved = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.90, 2.80, 3.00, 8, "p"));
+
+        Assert.True(Assert.Single(RunToRun.Between(previous, held)!.Headline!).Holds);
+        Assert.False(Assert.Single(RunToRun.Between(previous, moved)!.Headline!).Holds);
+    }
+
+    private static RunResults RunWith(HeadlineRatio ratio) => new(
+        RunFixture.Provenance(), [], [], [], Trials: new TrialsRun("plan", "p", [], [], [], [ratio]));
 }
