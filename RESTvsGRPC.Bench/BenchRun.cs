@@ -51,7 +51,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             var directory = Path.Combine(options.ArtifactsPath, "headline");
             Directory.CreateDirectory(directory);
-            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, options.TrialPlan.ToString(), "servers at the runtime's default GC", Orchestrator.Placement(options)));
+            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, $"trials ({options.TrialPlan.Name})", "servers at the runtime's default GC", Orchestrator.Placement(options)));
             return;
         }
 
@@ -245,7 +245,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// </summary>
     private async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, IReadOnlyList<TrialArm> arms, TextWriter output)
     {
-        output.WriteLine($"// {options.TrialPlan}; placement: {Orchestrator.Placement(options)}");
+        output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
         var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output);
         if (options.Quick)
         {

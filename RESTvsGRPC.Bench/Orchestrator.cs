@@ -119,9 +119,7 @@ public static class Orchestrator
     }
 
     /// <summary>Which CPUs the run's processes were pinned to, for its provenance.</summary>
-    internal static string Placement(BenchOptions options) => options.ServerCpus is null && options.ClientCpus is null
-        ? "none: the OS placed every process"
-        : $"servers on CPUs {options.ServerCpus?.ToString() ?? "any"}; client, trials and BenchmarkDotNet's processes on CPUs {options.ClientCpus?.ToString() ?? "any"}";
+    internal static CpuPlacement Placement(BenchOptions options) => new(options.ServerCpus?.ToString(), options.ClientCpus?.ToString());
 
     /// <summary>The servers a run used, for its provenance.</summary>
     internal static (IReadOnlyList<string> Urls, bool Started) ServerUrls(ServerSet servers) =>

@@ -25,7 +25,7 @@ internal static class HeadlineSection
                 + "and the CPU time the client process and the arm's server used per call over the same windows (from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. Above 1 the arm is better. "
                 + "Each ratio is the median of one ratio per trial, with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
                 + "each trial is a fresh client process that measured every arm, an operation's arms taking turns slice by slice, so a slow moment of the machine falls on all of them.")
-            .AddParagraph($"**Placement**: {trials.Placement}. **Method**: {trials.Plan}.")
+            .AddParagraph($"**Placement**: {SettingsText.Of(trials.Placement)}. **Method**: {SettingsText.Of(trials.Plan)}.")
             .AddParagraph(Covers(trials))
             .AddTable(
                 ["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "client CPU per call", "server CPU per call", "both"],

@@ -129,7 +129,7 @@ public static class RunSummary
             ["command line", $"`{p.CommandLine}`"],
             ["job", p.Job],
             ["toolchain", p.Toolchain ?? "not recorded"],
-            ["CPU placement", p.CpuPlacement ?? "not recorded"],
+            ["CPU placement", SettingsText.Of(p.CpuPlacement)],
             ["OS", p.Os],
             ["CPU", $"{p.Cpu}, {p.LogicalCores} logical cores"],
             [".NET runtime / SDK", $"{p.Runtime} / {p.Sdk}"],

@@ -28,7 +28,7 @@ internal static class StylesSection
                 + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
                 + "System.Text.Json context into the same records, so a difference between them is the server's. "
                 + (run.StylesTrials is { } trials
-                    ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, each style in one contiguous segment per trial; {trials.Placement}): "
+                    ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, each style in one contiguous segment per trial; {SettingsText.Of(trials.Placement)}): "
                         + "latency ratios with one call in flight, throughput ratios at saturation against controllers, each the median over the trials with its 95 % interval (≈: the interval holds 1); "
                     : run.StylesPaired is { Count: > 0 } paired
                     ? $"Ratios come from paired rounds of the styles ({string.Join(", ", paired.Select(o => $"{o.Operation} {o.Rounds} rounds"))}; {paired[0].CallsPerBatch} calls per arm per round, "

@@ -63,3 +63,22 @@ public static class PairedStopText
         _ => "nothing yet",
     };
 }
+
+/// <summary>A run's settings as a reader reads them: where its processes ran, and how its trials measured.</summary>
+public static class SettingsText
+{
+    /// <summary>"servers on CPUs 1; client, trials and BenchmarkDotNet's processes on CPUs 0", or that the OS placed them; "not recorded" for null.</summary>
+    public static string Of(CpuPlacement? placement) => placement switch
+    {
+        null => "not recorded",
+        { Servers: null, Client: null } => "none: the OS placed every process",
+        _ => $"servers on CPUs {placement.Servers ?? "any"}; client, trials and BenchmarkDotNet's processes on CPUs {placement.Client ?? "any"}",
+    };
+
+    /// <summary>The trials' plan in one sentence, every number of it.</summary>
+    public static string Of(TrialsPlan plan) => string.Create(CultureInfo.InvariantCulture,
+        $"trials ({plan.Name}): {plan.Trials} fresh client processes, one client per arm in each, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency; "
+        + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of {plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
+        + $"(latency: one call in flight; throughput: the best of {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join(" or ", o.Calls)}"))} calls in flight for every arm, "
+        + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s) (seed {plan.Seed})");
+}

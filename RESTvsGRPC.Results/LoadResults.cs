@@ -19,7 +19,7 @@ public sealed record LoadResults(
     public const string FileName = "load-results.json";
 
     /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
-    public const int CurrentSchemaVersion = 3;
+    public const int CurrentSchemaVersion = 4;
 
     /// <summary>The version of the shape the file was written in.</summary>
     [JsonPropertyOrder(-1)]

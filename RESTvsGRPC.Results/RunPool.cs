@@ -89,7 +89,7 @@ public static class RunPool
     /// <summary>How often a run's median ratio fell inside another run's own 95 % interval over its trials, over every ordered pair of runs and every ratio.</summary>
     public static Coverage CrossCoverage(IReadOnlyList<IReadOnlyList<Trial>> runs)
     {
-        var headlines = runs.Select(r => TrialStatistics.Headline(r, "")).ToList();
+        var headlines = runs.Select(r => TrialStatistics.Headline(r, CpuPlacement.None)).ToList();
         var (checks, inside) = (0, 0);
         for (var i = 0; i < runs.Count; i++)
         {
@@ -116,7 +116,7 @@ public static class RunPool
         for (var i = 0; runs.Count >= 3 && i < runs.Count; i++)
         {
             var others = Headline([.. runs.Where((_, j) => j != i)]);
-            foreach (var own in TrialStatistics.Headline(runs[i], ""))
+            foreach (var own in TrialStatistics.Headline(runs[i], CpuPlacement.None))
             {
                 if (others.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (own.Quantity, own.Operation, own.Arm)) is { } pooled)
                 {

@@ -186,8 +186,18 @@ public sealed record Provenance(
     string CommandLine,
     string Job,
     string? Toolchain = null,
-    string? CpuPlacement = null,
+    CpuPlacement? CpuPlacement = null,
     bool ServersStarted = false);
+
+/// <summary>
+/// The CPUs a run pinned its processes to, as taskset lists (the servers', and the client's: the bench, its trials
+/// and BenchmarkDotNet's processes); a side the OS placed is null.
+/// </summary>
+public sealed record CpuPlacement(string? Servers, string? Client)
+{
+    /// <summary>Nothing pinned: the OS placed every process.</summary>
+    public static CpuPlacement None { get; } = new(null, null);
+}
 
 // A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
 [JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]

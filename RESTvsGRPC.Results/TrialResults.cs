@@ -8,8 +8,8 @@ namespace RESTvsGRPC.Results;
 /// trials of the earlier runs pooled with this one (<see cref="EarlierRuns"/>).
 /// </summary>
 public sealed record TrialsRun(
-    string Plan,
-    string Placement,
+    TrialsPlan Plan,
+    CpuPlacement Placement,
     IReadOnlyList<ArmConcurrency> Concurrency,
     IReadOnlyList<Trial> Trials,
     IReadOnlyList<TrialFailure> Failures,
@@ -47,6 +47,30 @@ public sealed record TrialsRun(
 
     /// <summary>The calls in flight at which <paramref name="arm"/> served the most calls/s on <paramref name="operation"/> in most trials (1 where not recorded).</summary>
     public int ConcurrencyOf(string operation, string arm) => Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm)?.Concurrency ?? 1;
+}
+
+/// <summary>
+/// How a run's trials measured, in numbers: <see cref="Trials"/> fresh client processes, each client warmed
+/// <see cref="WarmUpSeconds"/>, then every arm measured for <see cref="SegmentSeconds"/> per quantity in
+/// <see cref="Slices"/> slices of <see cref="SliceSeconds"/>, an operation's arms taking turns in an order drawn from
+/// <see cref="Seed"/> and the trial's number; throughput at each of its operation's <see cref="InFlight"/> calls in
+/// flight, counted after <see cref="RampSeconds"/> of each slice. <see cref="Name"/> is the plan's ("standard", "quick", "dry").
+/// </summary>
+public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, double SegmentSeconds, int Slices, double SliceSeconds, double RampSeconds, IReadOnlyList<OperationInFlight> InFlight, int Seed)
+{
+    public bool Equals(TrialsPlan? other) =>
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed)
+        && InFlight.SequenceEqual(other.InFlight);
+
+    public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
+}
+
+/// <summary>The calls in flight an operation's throughput slices were measured at.</summary>
+public sealed record OperationInFlight(string Operation, IReadOnlyList<int> Calls)
+{
+    public bool Equals(OperationInFlight? other) => other is not null && Operation == other.Operation && Calls.SequenceEqual(other.Calls);
+
+    public override int GetHashCode() => HashCode.Combine(Operation, Calls.Count);
 }
 
 /// <summary>
@@ -117,7 +141,7 @@ public sealed record TrialFailure(int Index, string Reason);
 /// exact order-statistic 95 % interval (<see cref="Low"/>, <see cref="High"/>; equal to the median where too few
 /// trials ran for one), over <see cref="Trials"/> fresh processes, in <see cref="Placement"/>.
 /// </summary>
-public sealed record HeadlineRatio(string Quantity, string Operation, string Arm, string Baseline, double Median, double Low, double High, int Trials, string Placement)
+public sealed record HeadlineRatio(string Quantity, string Operation, string Arm, string Baseline, double Median, double Low, double High, int Trials, CpuPlacement Placement)
 {
     /// <summary>One call in flight: baseline time per call over the arm's.</summary>
     public const string Latency = "latency";

@@ -8,7 +8,7 @@ namespace RESTvsGRPC.Results;
 public static class TrialStatistics
 {
     /// <summary>Every arm's latency and throughput ratio against REST + JSON, per operation, in the order the arms were declared.</summary>
-    public static IReadOnlyList<HeadlineRatio> Headline(IReadOnlyList<Trial> trials, string placement, string baseline = "rest-json")
+    public static IReadOnlyList<HeadlineRatio> Headline(IReadOnlyList<Trial> trials, CpuPlacement placement, string baseline = "rest-json")
     {
         var ratios = new List<HeadlineRatio>();
         foreach (var (operation, arm) in Arms(trials).Where(a => a.Arm != baseline))

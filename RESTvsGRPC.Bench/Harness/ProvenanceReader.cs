@@ -14,7 +14,7 @@ namespace RESTvsGRPC.Bench.Harness;
 public static class ProvenanceReader
 {
     /// <summary>The provenance of the run that produced <paramref name="summaries"/>.</summary>
-    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string placement)
+    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, CpuPlacement placement)
     {
         var inProcess = summaries.SelectMany(s => s.BenchmarksCases).Any(c => c.Job.Infrastructure.Toolchain?.IsInProcess == true);
         return Read(
@@ -34,7 +34,7 @@ public static class ProvenanceReader
     /// The provenance of a run made in this process without BenchmarkDotNet (load mode, paired rounds only):
     /// <paramref name="job"/> says what it did, <paramref name="gcNote"/> which processes ran with which GC settings.
     /// </summary>
-    public static Provenance ReadHere(MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string gcNote, string placement) =>
+    public static Provenance ReadHere(MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string gcNote, CpuPlacement placement) =>
         Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, $"{gcNote}; this process: {DatasState()}", "in-process (no BenchmarkDotNet)", placement);
 
     /// <summary>Whether this process's server GC runs with DATAS, as the runtime configured it at start-up (it cannot change after).</summary>
@@ -44,7 +44,7 @@ public static class ProvenanceReader
             ? "DATAS off"
             : "DATAS on: set DOTNET_GCDynamicAdaptationMode=0 before starting the bench";
 
-    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string gcNote, string toolchain, string placement)
+    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string gcNote, string toolchain, CpuPlacement placement)
     {
         var (commit, dirty) = GitState();
         return new Provenance(

@@ -1,5 +1,6 @@
 using System.Globalization;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -142,12 +143,10 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         return slices;
     }
 
-    /// <summary>The plan as a run's provenance states it.</summary>
-    public override string ToString() => string.Create(CultureInfo.InvariantCulture,
-        $"trials ({Name}): {Trials} fresh client processes, one client per arm in each, warmed {WarmUpSeconds:0.###} s at its highest concurrency; "
-        + $"each arm measured for {SegmentSeconds:0.###} s per quantity in {Rounds} slices of {SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
-        + $"(latency: one call in flight; throughput: the best of {string.Join(", ", InFlight.OrderBy(p => p.Key).Select(p => $"{TrialArm.NameOf(p.Key)} {string.Join(" or ", p.Value)}"))} calls in flight for every arm, "
-        + $"{Rounds} slices at each, counted after {RampSeconds:0.###} s) (seed {Seed})");
+    /// <summary>The plan as the results file holds it: its numbers, which the reports put in words.</summary>
+    public TrialsPlan ToResults() => new(
+        Name, Trials, WarmUpSeconds, SegmentSeconds, Rounds, SliceSeconds, RampSeconds,
+        [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed);
 }
 
 /// <summary>Which quantity a slice measures.</summary>

@@ -18,7 +18,7 @@ namespace RESTvsGRPC.Bench.Trials;
 public static class TrialRunner
 {
     /// <summary>Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>; throws <see cref="TrialFailedException"/> when every trial fails.</summary>
-    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, string placement, TextWriter output)
+    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
@@ -59,7 +59,7 @@ public static class TrialRunner
             var concurrency = arms.Select(arm => new ArmConcurrency(
                 TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
                 { Levels = plan.InFlight[arm.Operation] }).ToList();
-            return new TrialsRun(plan.ToString(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
+            return new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
             {
                 Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
                 TrialsSeconds = seconds,

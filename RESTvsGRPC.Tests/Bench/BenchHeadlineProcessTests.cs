@@ -75,7 +75,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.NotEqual(trials.Trials[0].Order, trials.Trials[1].Order);
         Assert.Equal(16, trials.Headline.Count); // 8 arms against REST + JSON, latency and throughput each
         Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
-        Assert.Equal($"servers on CPUs {serverCpu}; client, trials and BenchmarkDotNet's processes on CPUs {clientCpu}", trials.Placement);
+        Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c.CallsPerSecond > 0, $"{c}"));

@@ -17,7 +17,7 @@ public sealed class H2loadCrossCheckTests
         using var grpcApi = await TestServers.StartGrpcAsync();
         var rest = RestServerAddresses.FromReadyLine(restApi.ReadyLine);
         var grpc = GrpcServerAddresses.FromReadyLine(grpcApi.ReadyLine);
-        var trials = new TrialsRun("plan", "placement", [.. H2loadCrossCheck.Arms.Select(a => new ArmConcurrency(a.Operation, a.Arm, a.Operation == "small" ? 4 : 2, []))],
+        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [.. H2loadCrossCheck.Arms.Select(a => new ArmConcurrency(a.Operation, a.Arm, a.Operation == "small" ? 4 : 2, []))],
             [new Trial(1, 1, 1, [], [new TrialSegment("large", "grpc", 10, 1e6, 2, 100, 500, 2e6, 500_000)])], [], []);
 
         var checks = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restApi.Id, grpcApi.Id, 0.4, TextWriter.Null);

@@ -7,6 +7,12 @@ namespace RESTvsGRPC.Tests.Infrastructure;
 /// <summary>A run's results typed in for report tests: round numbers whose ratios and notes are known in advance.</summary>
 internal static class RunFixture
 {
+    /// <summary>A placement for typed-in trials: servers on CPU 1, the client on CPU 0.</summary>
+    public static CpuPlacement Placement { get; } = new("1", "0");
+
+    /// <summary>A plan for typed-in trials: eight trials of a 0.7-s segment in four slices.</summary>
+    public static TrialsPlan Plan { get; } = new("test", 8, 0.35, 0.7, 4, 0.175, 0.044, [new("small", [32, 64]), new("large", [2, 16]), new("post", [4, 16])], 28);
+
     public static Provenance Provenance(string commit = "0123456789abcdef0123456789abcdef01234567", string os = "Debian GNU/Linux 12 (bookworm)") => new(
         commit, false, os, "AMD EPYC", 2, ".NET 10.0.12", "10.0.401", "server GC, concurrent", "0.14.0",
         new Dictionary<string, string> { ["Google.Protobuf"] = "3.25.1" }, "/data/meteorites.json", "6cd241e8", ["http://127.0.0.1:5000/"],

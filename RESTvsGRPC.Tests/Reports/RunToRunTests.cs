@@ -28,14 +28,14 @@ public sealed class RunToRunTests
     [Fact]
     public void Run_to_run_says_per_headline_ratio_whether_it_held()
     {
-        var previous = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.50, 2.40, 2.60, 8, "p"));
-        var held = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.55, 2.45, 2.65, 8, "p"));
-        var moved = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.90, 2.80, 3.00, 8, "p"));
+        var previous = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.50, 2.40, 2.60, 8, RunFixture.Placement));
+        var held = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.55, 2.45, 2.65, 8, RunFixture.Placement));
+        var moved = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.90, 2.80, 3.00, 8, RunFixture.Placement));
 
         Assert.True(Assert.Single(RunToRun.Between(previous, held)!.Headline!).Holds);
         Assert.False(Assert.Single(RunToRun.Between(previous, moved)!.Headline!).Holds);
     }
 
     private static RunResults RunWith(HeadlineRatio ratio) => new(
-        RunFixture.Provenance(), [], [], [], Trials: new TrialsRun("plan", "p", [], [], [], [ratio]));
+        RunFixture.Provenance(), [], [], [], Trials: new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [], [], [ratio]));
 }

@@ -89,11 +89,11 @@ public sealed class ResultsFileTests : IDisposable
     public void A_load_results_file_of_a_newer_version_is_refused_naming_its_version()
     {
         var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("load"), LoadResults.FileName));
-        File.WriteAllText(_directory.File(LoadResults.FileName), stored.Replace("\"schemaVersion\": 3,", "\"schemaVersion\": 4,", StringComparison.Ordinal));
+        File.WriteAllText(_directory.File(LoadResults.FileName), stored.Replace("\"schemaVersion\": 4,", "\"schemaVersion\": 5,", StringComparison.Ordinal));
 
         var error = Assert.Throws<InvalidDataException>(() => LoadResults.Load(_directory.Path));
 
-        Assert.StartsWith($"'{_directory.File(LoadResults.FileName)}' was written by version 4 of the results format;", error.Message);
+        Assert.StartsWith($"'{_directory.File(LoadResults.FileName)}' was written by version 5 of the results format;", error.Message);
     }
 
     [Fact]

@@ -1,4 +1,5 @@
 using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Results;
 
@@ -29,7 +30,7 @@ public sealed class RunPoolTests
             new TrialSegment("large", "grpc", 100, 1000, 8, 1000, 500 * latencyRatio, 1000, 500),
         ]);
 
-    private static HeadlineRatio OwnLatency(IReadOnlyList<Trial> run) => TrialStatistics.Headline(run, "p").Single(h => h.Quantity == HeadlineRatio.Latency);
+    private static HeadlineRatio OwnLatency(IReadOnlyList<Trial> run) => TrialStatistics.Headline(run, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency);
 
     [Fact]
     public void Pooled_interval_holds_the_next_runs_median_where_one_runs_trials_cannot_when_runs_differ_more_than_trials()
@@ -100,7 +101,7 @@ public sealed class RunPoolTests
     [Fact]
     public void Carry_pools_only_clean_runs_of_one_build_machine_job_plan_and_placement()
     {
-        var trials = new TrialsRun("plan", "placement", [], [Trial(1, 2)], [], []);
+        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2)], [], []);
         var first = Stored.Run(date: 1) with { Trials = trials };
         var second = Stored.Run(date: 2) with { Trials = trials };
 
@@ -111,13 +112,13 @@ public sealed class RunPoolTests
         Assert.Equal(3, RunPool.Carry(carried, Stored.Run(date: 3) with { Trials = trials }).Trials!.Pool.Count);
         Assert.Null(RunPool.Carry(first, second with { Provenance = second.Provenance with { Commit = "other" } }).Trials!.EarlierRuns);
         Assert.Null(RunPool.Carry(first, second with { Provenance = second.Provenance with { Dirty = true } }).Trials!.EarlierRuns);
-        Assert.Null(RunPool.Carry(first, second with { Trials = trials with { Plan = "another plan" } }).Trials!.EarlierRuns);
+        Assert.Null(RunPool.Carry(first, second with { Trials = trials with { Plan = RunFixture.Plan with { Seed = 29 } } }).Trials!.EarlierRuns);
     }
 
     [Fact]
     public void Pool_keeps_the_newest_runs_up_to_its_size()
     {
-        var trials = new TrialsRun("plan", "placement", [], [Trial(1, 2)], [], []);
+        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2)], [], []);
         var run = Stored.Run(date: 0) with { Trials = trials };
         for (var date = 1; date <= RunPool.MaxRuns + 3; date++)
         {
@@ -133,7 +134,7 @@ public sealed class RunPoolTests
     {
         public static RunResults Run(int date) => new(
             new Provenance("abc123", false, "Linux", "CPU", 2, ".NET 10", "10.0", "server", "0.15.8", new Dictionary<string, string>(), "data.json", "sha", [],
-                new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddDays(date), "--headline", "headline", null, "placement"),
+                new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddDays(date), "--headline", "headline", null, RunFixture.Placement),
             [], [], []);
     }
 }

@@ -14,13 +14,13 @@ public sealed class TrialStatisticsTests
     {
         Trial[] trials = [Trial(1, restLatency: 4000, grpcLatency: 2000, restRate: 100, grpcRate: 300)];
 
-        var headline = TrialStatistics.Headline(trials, "test placement");
+        var headline = TrialStatistics.Headline(trials, RunFixture.Placement);
 
         var latency = Assert.Single(headline, h => h.Quantity == HeadlineRatio.Latency);
         var throughput = Assert.Single(headline, h => h.Quantity == HeadlineRatio.Throughput);
         Assert.Equal(("large", "grpc", "rest-json", 2.0, 1), (latency.Operation, latency.Arm, latency.Baseline, latency.Median, latency.Trials));
         Assert.Equal(3.0, throughput.Median);
-        Assert.Equal("test placement", throughput.Placement);
+        Assert.Equal(RunFixture.Placement, throughput.Placement);
         Assert.False(latency.HasInterval);
     }
 
@@ -31,7 +31,7 @@ public sealed class TrialStatisticsTests
         double[] ratios = [1.9, 1.5, 2.5, 1.7, 1.6, 1.8];
         var trials = ratios.Select((r, i) => Trial(i + 1, restLatency: 3000, grpcLatency: 3000 / r, restRate: 100, grpcRate: 100)).ToArray();
 
-        var latency = TrialStatistics.Headline(trials, "p").Single(h => h.Quantity == HeadlineRatio.Latency);
+        var latency = TrialStatistics.Headline(trials, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency);
 
         Assert.Equal(1.75, latency.Median, 9);
         Assert.Equal(1.5, latency.Low, 9);
@@ -45,7 +45,7 @@ public sealed class TrialStatisticsTests
         // With 9 samples the exact 95 % interval of the median is [x(2), x(8)] (binomial tail 1.95 %).
         var trials = Enumerable.Range(1, 9).Select(i => Trial(i, restLatency: 1000, grpcLatency: 1000, restRate: 100, grpcRate: 100 * i)).ToArray();
 
-        var throughput = TrialStatistics.Headline(trials, "p").Single(h => h.Quantity == HeadlineRatio.Throughput);
+        var throughput = TrialStatistics.Headline(trials, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Throughput);
 
         Assert.Equal((5.0, 2.0, 8.0), (throughput.Median, throughput.Low, throughput.High));
     }
@@ -56,7 +56,7 @@ public sealed class TrialStatisticsTests
         var full = Enumerable.Range(1, 6).Select(i => Trial(i, 2000, 1000, 100, 200)).ToList();
         full[2] = full[2] with { Segments = [.. full[2].Segments.Where(s => s.Arm != "grpc")] };
 
-        var latency = TrialStatistics.Headline(full, "p").Single(h => h.Quantity == HeadlineRatio.Latency);
+        var latency = TrialStatistics.Headline(full, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency);
 
         Assert.Equal(5, latency.Trials);
         Assert.False(latency.HasInterval);
@@ -108,12 +108,12 @@ public sealed class TrialStatisticsTests
     [Fact]
     public void Headline_ratio_is_written_with_the_contracts_field_names()
     {
-        var ratio = new HeadlineRatio(HeadlineRatio.Throughput, "small", "grpc", "rest-json", 1.4, 1.3, 1.5, 8, "client on CPUs 0, servers on CPUs 1");
+        var ratio = new HeadlineRatio(HeadlineRatio.Throughput, "small", "grpc", "rest-json", 1.4, 1.3, 1.5, 8, new CpuPlacement("1", "0"));
 
         var json = JsonSerializer.Serialize(ratio, new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.CamelCase });
 
         Assert.Equal(
-            """{"quantity":"throughput","operation":"small","arm":"grpc","baseline":"rest-json","median":1.4,"low":1.3,"high":1.5,"trials":8,"placement":"client on CPUs 0, servers on CPUs 1"}""",
+            """{"quantity":"throughput","operation":"small","arm":"grpc","baseline":"rest-json","median":1.4,"low":1.3,"high":1.5,"trials":8,"placement":{"servers":"1","client":"0"}}""",
             json);
     }
 
