@@ -51,7 +51,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             var directory = Path.Combine(options.ArtifactsPath, "headline");
             Directory.CreateDirectory(directory);
-            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, $"trials ({options.TrialPlan.Name})", "servers at the runtime's default GC", Orchestrator.Placement(options)));
+            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, $"trials ({options.TrialPlan.Name})", ProcessSetup.Trials, Orchestrator.Placement(options)));
             return;
         }
 

@@ -81,4 +81,34 @@ public static class SettingsText
         + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of {plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
         + $"(latency: one call in flight; throughput: the best of {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join(" or ", o.Calls)}"))} calls in flight for every arm, "
         + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s) (seed {plan.Seed})");
+
+    /// <summary>Where the measured calls ran: a process per benchmark, BenchmarkDotNet's in-process toolchain, or no BenchmarkDotNet.</summary>
+    public static string Toolchain(ProcessSetup setup) => setup.Measurer switch
+    {
+        ProcessSetup.BenchmarkProcesses => "a process per benchmark, built by BenchmarkDotNet with the SDK",
+        ProcessSetup.BenchmarkInProcess => "in-process (BenchmarkDotNet's in-process toolchain, in the bench's own process)",
+        _ => "in-process (no BenchmarkDotNet)",
+    };
+
+    /// <summary>The processes' GC and JIT settings in one line, as the provenance table shows them.</summary>
+    public static string Gc(ProcessSetup setup)
+    {
+        var datas = setup.Datas switch
+        {
+            null => "workstation GC, DATAS does not apply",
+            false => "DATAS off",
+            true => "DATAS on: set DOTNET_GCDynamicAdaptationMode=0 before starting the bench",
+        };
+        var where = setup.Measurer switch
+        {
+            ProcessSetup.BenchmarkProcesses => $"DOTNET_GCDynamicAdaptationMode=0 in the benchmark processes, paired rounds in the bench's process ({datas}), servers at the runtime's default",
+            ProcessSetup.BenchmarkInProcess => $"benchmarks in the bench's process ({datas}), servers at the runtime's default",
+            ProcessSetup.Load => $"the load client and the servers at the runtime's default; this process: {datas}",
+            _ => $"servers at the runtime's default GC; this process: {datas}",
+        };
+        var jit = setup.CallCountingDelayMs is { } delay
+            ? $"JIT: DOTNET_TC_CallCountingDelayMs={delay} in every process the bench starts"
+            : "JIT: the runtime's default tiering";
+        return $"{(setup.ServerGc ? "server" : "workstation")} GC{(setup.ConcurrentGc ? ", concurrent" : "")}; {where}; {jit}";
+    }
 }

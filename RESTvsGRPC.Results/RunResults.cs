@@ -163,10 +163,10 @@ public sealed record StreamingResult(string Arm, string Shape, int Records, doub
 public sealed record StreamingMethod(int Repetitions, int WarmUps, int MemorySampleEvery);
 
 /// <summary>
-/// Where, when and how a run was made: enough to rerun it and to know which runs may be compared. The toolchain
-/// says whether the benchmarks ran in processes of their own or in the bench's ("in-process"); the placement, which
-/// CPUs the servers and the client were pinned to, if any; the servers' URLs, and whether the bench started them on
-/// loopback (then their cost was measured) or was given them.
+/// Where, when and how a run was made: enough to rerun it and to know which runs may be compared. The processes'
+/// setup says where the measured calls ran and with which GC and JIT settings; the placement, which CPUs the servers
+/// and the client were pinned to, if any; the servers' URLs, and whether the bench started them on loopback (then
+/// their cost was measured) or was given them.
 /// </summary>
 public sealed record Provenance(
     string Commit,
@@ -176,7 +176,7 @@ public sealed record Provenance(
     int LogicalCores,
     string Runtime,
     string Sdk,
-    string GcMode,
+    ProcessSetup Processes,
     string BenchmarkDotNetVersion,
     IReadOnlyDictionary<string, string> Packages,
     string DataFile,
@@ -185,9 +185,29 @@ public sealed record Provenance(
     DateTimeOffset Date,
     string CommandLine,
     string Job,
-    string? Toolchain = null,
     CpuPlacement? CpuPlacement = null,
     bool ServersStarted = false);
+
+/// <summary>
+/// How a run's processes were set up: where the measured calls were made (<see cref="Measurer"/>, one of the
+/// constants below), the bench's own GC (server or workstation, concurrent or not, DATAS on, off, or null where it does
+/// not apply), and the JIT's call-counting delay the bench gave every process it started (null: the runtime's default).
+/// The servers keep the runtime's default GC.
+/// </summary>
+public sealed record ProcessSetup(string Measurer, bool ServerGc, bool ConcurrentGc, bool? Datas, int? CallCountingDelayMs)
+{
+    /// <summary>BenchmarkDotNet in a process per benchmark, which the bench starts with DATAS off; paired rounds in the bench's process.</summary>
+    public const string BenchmarkProcesses = "benchmark-processes";
+
+    /// <summary>BenchmarkDotNet's in-process toolchain, in the bench's own process.</summary>
+    public const string BenchmarkInProcess = "benchmark-in-process";
+
+    /// <summary>No BenchmarkDotNet: the headline's trials in client processes of their own.</summary>
+    public const string Trials = "trials";
+
+    /// <summary>No BenchmarkDotNet: load mode's client in the bench's own process.</summary>
+    public const string Load = "load";
+}
 
 /// <summary>
 /// The CPUs a run pinned its processes to, as taskset lists (the servers', and the client's: the bench, its trials

@@ -23,28 +23,27 @@ public static class ProvenanceReader
             servers,
             args,
             string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()),
-            inProcess
-                ? $"benchmarks in the bench's process ({DatasState()}), servers at the runtime's default"
-                : $"{BenchSettings.GcDynamicAdaptationVariable}=0 in the benchmark processes, paired rounds in the bench's process ({DatasState()}), servers at the runtime's default",
-            inProcess ? "in-process (BenchmarkDotNet's in-process toolchain, in the bench's own process)" : "a process per benchmark, built by BenchmarkDotNet with the SDK",
+            inProcess ? ProcessSetup.BenchmarkInProcess : ProcessSetup.BenchmarkProcesses,
             placement);
     }
 
     /// <summary>
-    /// The provenance of a run made in this process without BenchmarkDotNet (load mode, paired rounds only):
-    /// <paramref name="job"/> says what it did, <paramref name="gcNote"/> which processes ran with which GC settings.
+    /// The provenance of a run made without BenchmarkDotNet (<paramref name="measurer"/>: the headline's trials, or load
+    /// mode): <paramref name="job"/> says what it did.
     /// </summary>
-    public static Provenance ReadHere(MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string gcNote, CpuPlacement placement) =>
-        Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, $"{gcNote}; this process: {DatasState()}", "in-process (no BenchmarkDotNet)", placement);
+    public static Provenance ReadHere(MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string measurer, CpuPlacement placement) =>
+        Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, measurer, placement);
 
-    /// <summary>Whether this process's server GC runs with DATAS, as the runtime configured it at start-up (it cannot change after).</summary>
-    public static string DatasState() =>
-        !GCSettings.IsServerGC ? "workstation GC, DATAS does not apply"
-        : GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out var mode) && Convert.ToInt64(mode, System.Globalization.CultureInfo.InvariantCulture) == 0
-            ? "DATAS off"
-            : "DATAS on: set DOTNET_GCDynamicAdaptationMode=0 before starting the bench";
+    /// <summary>How this process and those the bench starts are set up: its GC as the runtime configured it at start-up (DATAS cannot change after), and the JIT's delay given to the others.</summary>
+    public static ProcessSetup SetupOf(string measurer) => new(
+        measurer,
+        GCSettings.IsServerGC,
+        GCSettings.LatencyMode != GCLatencyMode.Batch,
+        !GCSettings.IsServerGC ? null
+            : !(GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out var mode) && Convert.ToInt64(mode, System.Globalization.CultureInfo.InvariantCulture) == 0),
+        int.TryParse(Environment.GetEnvironmentVariable(Placement.JitTiering.CallCountingDelayVariable), out var delay) ? delay : null);
 
-    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string gcNote, string toolchain, CpuPlacement placement)
+    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string measurer, CpuPlacement placement)
     {
         var (commit, dirty) = GitState();
         return new Provenance(
@@ -55,7 +54,7 @@ public static class ProvenanceReader
             Environment.ProcessorCount,
             RuntimeInformation.FrameworkDescription,
             host?.DotNetSdkVersion.Value is { Length: > 0 } sdk && sdk != "?" ? sdk : "none (runtime only)",
-            $"{(GCSettings.IsServerGC ? "server" : "workstation")} GC{(GCSettings.LatencyMode == GCLatencyMode.Batch ? "" : ", concurrent")}; {gcNote}; {Placement.JitTiering.InForce}",
+            SetupOf(measurer),
             host?.BenchmarkDotNetVersion ?? "unknown",
             new SortedDictionary<string, string>
             {
@@ -70,7 +69,6 @@ public static class ProvenanceReader
             DateTimeOffset.UtcNow,
             string.Join(' ', args),
             job,
-            toolchain,
             placement,
             servers.Started);
     }

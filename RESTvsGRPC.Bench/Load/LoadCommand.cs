@@ -58,7 +58,7 @@ public static class LoadCommand
             var results = await RunTargetsAsync(targets, options, LoadExpectation.For(dataset), servers, output, error, soak ? null : liveProgress, stop.Token);
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
-                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), [.. commandLine], $"load, scenario {options.Scenario.Name}", "the load client and the servers at the runtime's default", CpuPlacement.None),
+                ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), [.. commandLine], $"load, scenario {options.Scenario.Name}", ProcessSetup.Load, CpuPlacement.None),
                 [.. options.Scenario.Describe().Select(p => new LoadParameter(p.Name, p.Value))],
                 options.Scenario.Timing(),
                 complete,

@@ -19,9 +19,4 @@ public static class JitTiering
             Environment.SetEnvironmentVariable(CallCountingDelayVariable, "0");
         }
     }
-
-    /// <summary>What the processes the bench starts run with, for the provenance.</summary>
-    public static string InForce => Environment.GetEnvironmentVariable(CallCountingDelayVariable) is { } delay
-        ? $"JIT: {CallCountingDelayVariable}={delay} in every process the bench starts"
-        : "JIT: the runtime's default tiering";
 }

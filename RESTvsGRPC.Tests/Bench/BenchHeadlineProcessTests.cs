@@ -90,7 +90,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.Contains(run.Paired![0].Compared, arm => arm.Method == "RestH2cGetSmallPayload");
         Assert.All(run.Paired![0].Arms, arm => Assert.True(arm.BackToBack is { NanosecondsPerCall: > 0, ClientCpuNanosecondsPerCall: >= 0, ServerCpuNanosecondsPerCall: >= 0 }, arm.Method));
         Assert.All(run.Paired![0].Floors, f => Assert.True(f.RequestBytes > 0 && f.ResponseBytes > 0));
-        Assert.Contains("DATAS off", run.Provenance.GcMode);
+        Assert.False(run.Provenance.Processes.Datas);
         Assert.Contains("Transport floor", File.ReadAllText(Path.Combine(_artifacts.Path, "headline", "summary.md")));
     }
 }

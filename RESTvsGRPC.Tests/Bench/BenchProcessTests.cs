@@ -25,7 +25,7 @@ public sealed class BenchProcessTests : IDisposable
 
         var results = Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single();
         var run = RunResults.Load(results);
-        Assert.StartsWith("a process per benchmark", run.Provenance.Toolchain);
+        Assert.Equal(ProcessSetup.BenchmarkProcesses, run.Provenance.Processes.Measurer);
         Assert.Equal("Dry(IterationCount=1, LaunchCount=1, RunStrategy=ColdStart, UnrollFactor=1, WarmupCount=1)", run.Provenance.Job);
         Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
         Assert.All(run.Benchmarks, b => Assert.True(b.ServerCpuNanosecondsPerCall > 0, b.Method));
@@ -46,8 +46,8 @@ public sealed class BenchProcessTests : IDisposable
         await RunToSummaryAsync("--inProcess", "--job", "dry", "--filter", "*CodecBenchmarks*", "--artifacts", _artifacts.Path);
 
         var run = RunResults.Load(Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single());
-        Assert.StartsWith("in-process (BenchmarkDotNet's in-process toolchain", run.Provenance.Toolchain);
-        Assert.Contains("benchmarks in the bench's process (DATAS off)", run.Provenance.GcMode);
+        Assert.Equal(ProcessSetup.BenchmarkInProcess, run.Provenance.Processes.Measurer);
+        Assert.False(run.Provenance.Processes.Datas);
         Assert.NotEmpty(run.Benchmarks);
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));

@@ -14,7 +14,7 @@ internal static class RunFixture
     public static TrialsPlan Plan { get; } = new("test", 8, 0.35, 0.7, 4, 0.175, 0.044, [new("small", [32, 64]), new("large", [2, 16]), new("post", [4, 16])], 28);
 
     public static Provenance Provenance(string commit = "0123456789abcdef0123456789abcdef01234567", string os = "Debian GNU/Linux 12 (bookworm)") => new(
-        commit, false, os, "AMD EPYC", 2, ".NET 10.0.12", "10.0.401", "server GC, concurrent", "0.14.0",
+        commit, false, os, "AMD EPYC", 2, ".NET 10.0.12", "10.0.401", new ProcessSetup(ProcessSetup.BenchmarkProcesses, ServerGc: true, ConcurrentGc: true, Datas: false, CallCountingDelayMs: 0), "0.14.0",
         new Dictionary<string, string> { ["Google.Protobuf"] = "3.25.1" }, "/data/meteorites.json", "6cd241e8", ["http://127.0.0.1:5000/"],
         new DateTimeOffset(2026, 11, 22, 7, 0, 0, TimeSpan.Zero), "--suite default", "DefaultJob");
 

@@ -133,8 +133,8 @@ public sealed class RunPoolTests
     private static class Stored
     {
         public static RunResults Run(int date) => new(
-            new Provenance("abc123", false, "Linux", "CPU", 2, ".NET 10", "10.0", "server", "0.15.8", new Dictionary<string, string>(), "data.json", "sha", [],
-                new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddDays(date), "--headline", "headline", null, RunFixture.Placement),
+            new Provenance("abc123", false, "Linux", "CPU", 2, ".NET 10", "10.0", new ProcessSetup(ProcessSetup.Trials, true, true, false, 0), "0.15.8", new Dictionary<string, string>(), "data.json", "sha", [],
+                new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddDays(date), "--headline", "headline", RunFixture.Placement),
             [], [], []);
     }
 }
