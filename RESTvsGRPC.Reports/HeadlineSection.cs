@@ -32,7 +32,7 @@ internal static class HeadlineSection
                 rows.Select(r => r.Cells), 2, 3, 4, 5, 6, 7, 8);
         foreach (var failure in trials.Failures)
         {
-            document.AddParagraph($"**Trial {failure.Index} failed**: {failure.Reason}. The headline is over the other {trials.Completed} trials.");
+            document.AddParagraph($"**Trial {failure.Index} failed**: {SettingsText.Of(failure)}. The headline is over the other {trials.Completed} trials.");
         }
 
         if (trials.Completed < MedianInterval.MinimumSamples)

@@ -111,4 +111,9 @@ public static class SettingsText
             : "JIT: the runtime's default tiering";
         return $"{(setup.ServerGc ? "server" : "workstation")} GC{(setup.ConcurrentGc ? ", concurrent" : "")}; {where}; {jit}";
     }
+
+    /// <summary>Why a trial failed, in one sentence without its number: "process 9 exited with code 137 (nothing on standard error)".</summary>
+    public static string Of(TrialFailure failure) => failure.StoppedAfterSeconds is { } limit
+        ? string.Create(CultureInfo.InvariantCulture, $"process {failure.ProcessId} did not finish within {limit:0} s and was stopped")
+        : $"process {failure.ProcessId} exited with code {failure.ExitCode} ({failure.LastErrorLine ?? "nothing on standard error"})";
 }

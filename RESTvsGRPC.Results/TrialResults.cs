@@ -131,8 +131,12 @@ public sealed record TrialSegment(
     double ClientCpuNanosecondsPerCall,
     double? ServerCpuNanosecondsPerCall);
 
-/// <summary>A trial that did not end well: its number and why, in one sentence.</summary>
-public sealed record TrialFailure(int Index, string Reason);
+/// <summary>
+/// A trial that did not end well: its number and its process, which either was stopped after
+/// <see cref="StoppedAfterSeconds"/> (it had not finished) or exited with <see cref="ExitCode"/>, the last line it wrote
+/// on standard error quoted as written (null where it wrote none).
+/// </summary>
+public sealed record TrialFailure(int Index, int ProcessId, int? ExitCode, double? StoppedAfterSeconds, string? LastErrorLine);
 
 /// <summary>
 /// A headline ratio, the results contract other tools read: how many times better <see cref="Arm"/> is than

@@ -39,21 +39,21 @@ public static class TrialRunner
                 }
                 else
                 {
-                    failures.Add(new TrialFailure(index, failure ?? "no answer"));
-                    output.WriteLine($"// trial {index} of {plan.Trials} failed: {failure}; the other trials go on");
+                    failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
+                    output.WriteLine($"// trial {index} of {plan.Trials} failed: {SettingsText.Of(failures[^1])}; the other trials go on");
                 }
             }
 
             if (trials.Count == 0)
             {
-                throw new TrialFailedException($"every trial failed; trial 1: {failures[0].Reason}");
+                throw new TrialFailedException($"every trial failed; trial 1: {SettingsText.Of(failures[0])}");
             }
 
             var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
             var sweep = await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.FullName, servers, settings, output);
             if (sweep.Answer?.Sweep is null)
             {
-                output.WriteLine($"// the sweep of calls in flight failed: {sweep.Failure}; the summary has no curve");
+                output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? SettingsText.Of(failed) : "no answer")}; the summary has no curve");
             }
 
             var concurrency = arms.Select(arm => new ArmConcurrency(
@@ -85,7 +85,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
-            return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {failure}");
+            return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {SettingsText.Of(failure!)}");
         }
         finally
         {
@@ -93,8 +93,8 @@ public static class TrialRunner
         }
     }
 
-    /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; the failure in one sentence otherwise.</summary>
-    private static async Task<(TrialAnswer? Answer, string? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
+    /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
+    private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
         var requestPath = Path.Combine(folder, name + ".request.json");
@@ -125,19 +125,19 @@ public static class TrialRunner
         var exited = process.WaitForExitAsync();
         if (await Task.WhenAny(exited, Task.Delay(TimeLimit(request))) != exited)
         {
-            return (null, $"process {process.Id} did not finish within {TimeLimit(request).TotalSeconds:0} s and was stopped");
+            return (null, new TrialFailure(request.Index, process.Id, null, TimeLimit(request).TotalSeconds, null));
         }
 
         process.WaitForExit();
         if (process.ExitCode != 0 || !File.Exists(request.OutputPath))
         {
-            string said;
+            string? said;
             lock (errors)
             {
-                said = errors.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).LastOrDefault() ?? "nothing on standard error";
+                said = errors.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).LastOrDefault();
             }
 
-            return (null, $"process {process.Id} exited with code {process.ExitCode} ({said})");
+            return (null, new TrialFailure(request.Index, process.Id, process.ExitCode, null, said));
         }
 
         return (TrialAnswer.Load(request.OutputPath), null);

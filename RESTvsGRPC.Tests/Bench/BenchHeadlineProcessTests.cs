@@ -67,7 +67,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
     {
         var failure = Assert.Single(trials.Failures);
         Assert.Equal(2, failure.Index);
-        Assert.Contains($"process {killed} exited with code 137", failure.Reason);
+        Assert.Equal((killed, 137), (failure.ProcessId, failure.ExitCode));
         Assert.Equal([1, 3], trials.Trials.Select(t => t.Index));
         Assert.DoesNotContain(bench, trials.Trials.Select(t => t.ProcessId));
         Assert.Equal(2, trials.Trials.Select(t => t.ProcessId).Distinct().Count());
