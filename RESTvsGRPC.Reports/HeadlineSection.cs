@@ -379,7 +379,7 @@ internal static class HeadlineSection
                 [
                     c.Operation, trials.NameOf(c.Arm), c.Concurrency.ToString(CultureInfo.InvariantCulture), c.AtTrialsRate ? "the trials' calls/s" : "unthrottled",
                     c.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
-                    c.ServerCpuNanosecondsPerCall is { } own ? Units.Time(own) : c.Problem ?? "", c.TrialsServerCpuNanosecondsPerCall is { } t ? Units.Time(t) : "",
+                    c.ServerCpuNanosecondsPerCall is { } own ? Units.Time(own) : (c.Problem is { } problem ? SettingsText.Of(problem) : ""), c.TrialsServerCpuNanosecondsPerCall is { } t ? Units.Time(t) : "",
                     c.Difference is { } d ? d.ToString("+0%;-0%", CultureInfo.InvariantCulture) : "",
                     !c.AtTrialsRate ? "" : c.ShortOfPace ? "short of the pace" : c.Difference is { } e ? (Math.Abs(e) <= H2loadCheck.Tolerance ? "yes" : e < 0 ? "**no**: spin" : "**no**") : "",
                 ]),

@@ -116,4 +116,12 @@ public static class SettingsText
     public static string Of(TrialFailure failure) => failure.StoppedAfterSeconds is { } limit
         ? string.Create(CultureInfo.InvariantCulture, $"process {failure.ProcessId} did not finish within {limit:0} s and was stopped")
         : $"process {failure.ProcessId} exited with code {failure.ExitCode} ({failure.LastErrorLine ?? "nothing on standard error"})";
+
+    /// <summary>What went wrong in an h2load run: "no request finished", "3 of 900 requests failed", "237582 body bytes per request, 223359 expected".</summary>
+    public static string Of(H2loadProblem problem) => problem switch
+    {
+        { Done: 0 } => "no request finished",
+        { Failed: > 0 } => $"{problem.Failed} of {problem.Done} requests failed",
+        _ => string.Create(CultureInfo.InvariantCulture, $"{problem.BodyBytesPerRequest:0} body bytes per request, {problem.ExpectedBodyBytes} expected"),
+    };
 }

@@ -167,7 +167,7 @@ public sealed record HeadlineRatio(string Quantity, string Operation, string Arm
 /// server in the same placement, at the trials' calls/s (<see cref="TargetRequestsPerSecond"/>) or unthrottled (null),
 /// and the server CPU per call that implies, beside the trials'.
 /// </summary>
-public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, double? TargetRequestsPerSecond, long Requests, double RequestsPerSecond, double? ServerCpuNanosecondsPerCall, double? TrialsServerCpuNanosecondsPerCall, string? Problem = null)
+public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, double? TargetRequestsPerSecond, long Requests, double RequestsPerSecond, double? ServerCpuNanosecondsPerCall, double? TrialsServerCpuNanosecondsPerCall, H2loadProblem? Problem = null)
 {
     /// <summary>How far the two server CPU figures may differ before the summary flags it.</summary>
     public const double Tolerance = 0.15;
@@ -216,3 +216,10 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
     /// <summary>True where two or more rounds were measured and <paramref name="ratio"/> lies between their lowest and highest ratio.</summary>
     public bool RoundsSpan(double ratio) => RoundRatios is { Count: > 1 } rounds && rounds.Min() <= ratio && ratio <= rounds.Max();
 }
+
+/// <summary>
+/// Why an h2load run's answers were not the validated ones: <see cref="Failed"/> of <see cref="Done"/> requests failed
+/// (all of them where none finished), or the body bytes per request (<see cref="BodyBytesPerRequest"/>) do not add up
+/// to the validated answer's <see cref="ExpectedBodyBytes"/>.
+/// </summary>
+public sealed record H2loadProblem(long Done, long Failed, double BodyBytesPerRequest, long ExpectedBodyBytes);

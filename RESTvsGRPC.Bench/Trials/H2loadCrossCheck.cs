@@ -56,7 +56,7 @@ public static partial class H2loadCrossCheck
             foreach (var target in double.IsFinite(rate) ? new double?[] { rate, null } : [null])
             {
                 var check = await CheckAsync(request, operation, arm, concurrency, target, serverId, seconds, own.Count > 0 ? MedianInterval.MedianOf(own) : null);
-                output.WriteLine($"// h2load: {operation} {arm} at {concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({p})" : ""));
+                output.WriteLine($"// h2load: {operation} {arm} at {concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({SettingsText.Of(p)})" : ""));
                 checks.Add(check);
             }
         }
@@ -176,16 +176,11 @@ public static partial class H2loadCrossCheck
     }
 
     /// <summary>Why a run's answers were not the validated ones (failed requests, or body bytes that do not add up), or null.</summary>
-    public static string? ProblemOf(H2loadReport report, long bodyLength, bool http11)
+    public static H2loadProblem? ProblemOf(H2loadReport report, long bodyLength, bool http11)
     {
-        if (report.Done == 0)
+        if (report.Done == 0 || report.Succeeded != report.Done)
         {
-            return "no request finished";
-        }
-
-        if (report.Succeeded != report.Done)
-        {
-            return $"{report.Done - report.Succeeded} of {report.Done} requests failed";
+            return new H2loadProblem(report.Done, report.Done - report.Succeeded, 0, bodyLength);
         }
 
         // HTTP/1.1 answers sent chunked carry their chunk framing in h2load's count, and how many chunks a body takes
@@ -194,7 +189,7 @@ public static partial class H2loadCrossCheck
         var framing = http11 ? 0.05 * bodyLength : 0;
         var perRequest = report.DataBytes / (double)report.Done;
         var ceiling = (bodyLength + framing) * report.Started / report.Done + 16;
-        return perRequest < bodyLength - 16 || perRequest > ceiling ? $"{perRequest:0} body bytes per request, {bodyLength} expected" : null;
+        return perRequest < bodyLength - 16 || perRequest > ceiling ? new H2loadProblem(report.Done, 0, perRequest, bodyLength) : null;
     }
 
     private static string? FindOnPath(string program) =>
