@@ -48,10 +48,10 @@ public static class LoadSummary
         var charts = new List<(string File, string Svg)>();
         if (!results.Complete)
         {
-            document.AddParagraph($"**Incomplete run**: {results.IncompleteReason}. The figures below cover only what was measured before it stopped.");
+            document.AddParagraph($"**Incomplete run**: {(results.Stop is { } stop ? LoadScenarioText.Of(stop) : "stopped early")}. The figures below cover only what was measured before it stopped.");
         }
 
-        document.AddHeading(2, "Scenario").AddTable(["parameter", "value"], results.Scenario.Select(p => (IReadOnlyList<string>)[p.Name, p.Value]));
+        document.AddHeading(2, "Scenario").AddTable(["parameter", "value"], LoadScenarioText.Rows(results.Scenario).Select(p => (IReadOnlyList<string>)[p.Name, p.Value]));
         AddTotals(document, results);
         AddDrift(document, results);
         AddSaturation(document, charts, results);

@@ -9,10 +9,10 @@ namespace RESTvsGRPC.Results;
 /// </summary>
 public sealed record LoadResults(
     Provenance Provenance,
-    IReadOnlyList<LoadParameter> Scenario,
+    LoadScenarioSettings Scenario,
     LoadTiming Timing,
     bool Complete,
-    string? IncompleteReason,
+    LoadStop? Stop,
     IReadOnlyList<TargetResult> Targets)
 {
     /// <summary>The file name inside the output folder.</summary>
@@ -59,8 +59,41 @@ public sealed record LoadResults(
 /// </summary>
 public sealed record LoadTiming(double RampUpSeconds, double WarmupSeconds, double MeasuredFromSeconds, double DurationSeconds, double MinDriftTenthSeconds);
 
-/// <summary>One scenario parameter as the run used it.</summary>
-public sealed record LoadParameter(string Name, string Value);
+/// <summary>
+/// The scenario a load run used, in numbers: its <see cref="Model"/> ("closed": <see cref="Users"/> callers with a think
+/// time; "open": <see cref="Rate"/> requests/s, at most <see cref="MaxInFlight"/> in flight; "saturation": an open loop
+/// from <see cref="Rate"/>, ×<see cref="StepFactor"/> every step, up to <see cref="MaxSteps"/> steps, until p99 passes
+/// <see cref="P99LimitSeconds"/> or a call fails), its phases, its operations' weights, whether the targets' callers
+/// share one client each, and the call timeout.
+/// </summary>
+public sealed record LoadScenarioSettings(
+    string Name,
+    string Model,
+    int Users,
+    double Rate,
+    double DurationSeconds,
+    double RampUpSeconds,
+    double WarmupSeconds,
+    double ThinkTimeSeconds,
+    int MaxInFlight,
+    double StepFactor,
+    double StepDurationSeconds,
+    int MaxSteps,
+    double P99LimitSeconds,
+    IReadOnlyList<OperationWeight> Mix,
+    bool SharedClient,
+    double TimeoutSeconds)
+{
+    public const string Closed = "closed";
+    public const string Open = "open";
+    public const string Saturation = "saturation";
+}
+
+/// <summary>An operation's weight in a load run's mix.</summary>
+public sealed record OperationWeight(string Operation, int Weight);
+
+/// <summary>A load run stopped by a signal: after <see cref="TargetsDone"/> of its <see cref="Targets"/> targets, the last one cut short.</summary>
+public sealed record LoadStop(int TargetsDone, int Targets);
 
 /// <summary>
 /// One target's run: what it called and over which clients (<paramref name="SharedClient"/>: one client for every

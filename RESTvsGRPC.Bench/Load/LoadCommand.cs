@@ -53,16 +53,16 @@ public static class LoadCommand
             // Each call's own --timeout ends it and counts it as a timeout: the load clients' HttpClient must not end it first.
             Environment.SetEnvironmentVariable(HttpClientSettings.CallTimeoutVariable, ((int)Math.Ceiling(options.Scenario.Timeout.TotalSeconds) + 1).ToString(System.Globalization.CultureInfo.InvariantCulture));
 
-            output.WriteLine($"// load scenario: {string.Join("; ", options.Scenario.Describe().Select(p => $"{p.Name} {p.Value}"))}");
+            output.WriteLine($"// load scenario: {string.Join("; ", LoadScenarioText.Rows(options.Scenario.ToResults()).Select(p => $"{p.Name} {p.Value}"))}");
             output.WriteLine($"// targets, {(soak ? "all at once" : "one after another")}: {string.Join(", ", targets.Select(t => t.Name))}");
             var results = await RunTargetsAsync(targets, options, LoadExpectation.For(dataset), servers, output, error, soak ? null : liveProgress, stop.Token);
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
                 ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), [.. commandLine], $"load, scenario {options.Scenario.Name}", ProcessSetup.Load, CpuPlacement.None),
-                [.. options.Scenario.Describe().Select(p => new LoadParameter(p.Name, p.Value))],
+                options.Scenario.ToResults(),
                 options.Scenario.Timing(),
                 complete,
-                complete ? null : $"stopped by a signal after {results.Count} of {targets.Count} targets (the last one cut short)",
+                complete ? null : new LoadStop(results.Count, targets.Count),
                 results) { Soak = soak };
             return Report(run, options, output, error);
         }

@@ -81,44 +81,24 @@ public sealed record LoadScenario(
     /// <summary>When the measured span begins, from the target's start: after the ramp-up and the warm-up.</summary>
     public TimeSpan MeasuredFrom => Model == LoadModel.Saturation ? Warmup : RampUp + Warmup;
 
-    /// <summary>The parameters as "name value" pairs, in the order the command line takes them.</summary>
-    public IEnumerable<(string Name, string Value)> Describe()
-    {
-        yield return ("scenario", Name);
-        yield return ("model", Model switch
-        {
-            LoadModel.Closed => $"closed loop, {Users} users",
-            LoadModel.Open => $"open loop, {Format(Rate)} requests/s",
-            _ => $"saturation: open loop from {Format(Rate)} requests/s, ×{Format(StepFactor)} every {FormatDuration(StepDuration)}, up to {MaxSteps} steps, until p99 > {FormatDuration(P99Limit)} or an error",
-        });
-        if (Model != LoadModel.Saturation)
-        {
-            yield return ("duration", FormatDuration(Duration));
-            yield return ("ramp-up", FormatDuration(RampUp));
-        }
-
-        yield return ("warm-up (not measured)", FormatDuration(Warmup));
-
-        if (Model == LoadModel.Closed)
-        {
-            yield return ("think time", FormatDuration(ThinkTime));
-        }
-        else
-        {
-            yield return ("requests in flight at most", MaxInFlight.ToString(CultureInfo.InvariantCulture));
-        }
-
-        yield return ("mix", Mix.ToString());
-        yield return ("connections", Connections == ConnectionMode.Shared ? "shared (one client per target)" : "per user");
-        yield return ("timeout", FormatDuration(Timeout));
-    }
-
-    /// <summary>"1.5 s", "250 ms": the shortest exact form.</summary>
-    public static string FormatDuration(TimeSpan span) => span.TotalSeconds >= 1 && span.TotalMilliseconds % 1000 == 0
-        ? $"{Format(span.TotalSeconds)} s"
-        : $"{Format(span.TotalMilliseconds)} ms";
-
-    private static string Format(double value) => value.ToString("0.###", CultureInfo.InvariantCulture);
+    /// <summary>The scenario as the results file holds it: its numbers, which the reports put in words.</summary>
+    public LoadScenarioSettings ToResults() => new(
+        Name,
+        Model switch { LoadModel.Closed => LoadScenarioSettings.Closed, LoadModel.Open => LoadScenarioSettings.Open, _ => LoadScenarioSettings.Saturation },
+        Users,
+        Rate,
+        Duration.TotalSeconds,
+        RampUp.TotalSeconds,
+        Warmup.TotalSeconds,
+        ThinkTime.TotalSeconds,
+        MaxInFlight,
+        StepFactor,
+        StepDuration.TotalSeconds,
+        MaxSteps,
+        P99Limit.TotalSeconds,
+        Mix.Weights,
+        Connections == ConnectionMode.Shared,
+        Timeout.TotalSeconds);
 
     private static LoadScenario Closed(string name, int users, TimeSpan duration, TimeSpan rampUp) => new(
         name, LoadModel.Closed, users, duration, rampUp, DefaultWarmup, TimeSpan.Zero, Rate: 0, SeedMix, ConnectionMode.Shared,

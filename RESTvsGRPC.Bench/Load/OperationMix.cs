@@ -1,4 +1,5 @@
 using System.Globalization;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
@@ -76,6 +77,6 @@ public sealed class OperationMix
         return _weights[^1].Operation;
     }
 
-    public override string ToString() =>
-        string.Join(", ", _weights.Select(w => $"{w.Operation.ToString().ToLowerInvariant()} {(100.0 * w.Weight / _total).ToString("0.#", CultureInfo.InvariantCulture)} %"));
+    /// <summary>The weights as the results file holds them, in the order given.</summary>
+    public IReadOnlyList<OperationWeight> Weights => [.. _weights.Select(w => new OperationWeight(w.Operation.ToString().ToLowerInvariant(), w.Weight))];
 }

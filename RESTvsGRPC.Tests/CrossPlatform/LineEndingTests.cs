@@ -30,7 +30,7 @@ public sealed class LineEndingTests : IDisposable
     [Fact]
     public void Load_summary_series_and_results_are_written_with_lf_only()
     {
-        var results = new LoadResults(RunFixture.Provenance(), [new("scenario", "light")], new LoadTiming(0, 1, 1, 10, 10), true, null, []);
+        var results = new LoadResults(RunFixture.Provenance(), RunFixture.Scenario, new LoadTiming(0, 1, 1, 10, 10), true, null, []);
         results.Save(_directory.Path);
         LoadSummary.Write(results, _directory.Path);
 

@@ -13,6 +13,10 @@ internal static class RunFixture
     /// <summary>A plan for typed-in trials: eight trials of a 0.7-s segment in four slices.</summary>
     public static TrialsPlan Plan { get; } = new("test", 8, 0.35, 0.7, 4, 0.175, 0.044, [new("small", [32, 64]), new("large", [2, 16]), new("post", [4, 16])], 28);
 
+    /// <summary>Load mode's "light" scenario: five users for a minute, the seed mix.</summary>
+    public static LoadScenarioSettings Scenario { get; } = new(
+        "light", LoadScenarioSettings.Closed, 5, 0, 60, 5, 15, 0, 1000, 1.5, 10, 12, 0.1, [new("small", 70), new("large", 20), new("post", 10)], true, 10);
+
     public static Provenance Provenance(string commit = "0123456789abcdef0123456789abcdef01234567", string os = "Debian GNU/Linux 12 (bookworm)") => new(
         commit, false, os, "AMD EPYC", 2, ".NET 10.0.12", "10.0.401", new ProcessSetup(ProcessSetup.BenchmarkProcesses, ServerGc: true, ConcurrentGc: true, Datas: false, CallCountingDelayMs: 0), "0.14.0",
         new Dictionary<string, string> { ["Google.Protobuf"] = "3.25.1" }, "/data/meteorites.json", "6cd241e8", ["http://127.0.0.1:5000/"],

@@ -18,7 +18,7 @@ public sealed class LoadOptionsTests
         Assert.Equal(users, options.Scenario.Users);
         Assert.Equal(TimeSpan.FromSeconds(seconds), options.Scenario.Duration);
         Assert.Equal(TimeSpan.FromSeconds(15), options.Scenario.Warmup);
-        Assert.Contains(("model", $"closed loop, {users} users"), options.Scenario.Describe());
+        Assert.Contains(("model", $"closed loop, {users} users"), RESTvsGRPC.Reports.LoadScenarioText.Rows(options.Scenario.ToResults()));
     }
 
     [Fact]
@@ -57,7 +57,7 @@ public sealed class LoadOptionsTests
 
         Assert.Equal(LoadModel.Open, scenario.Model);
         Assert.Equal(250, scenario.Rate);
-        Assert.Contains(("model", "open loop, 250 requests/s"), scenario.Describe());
+        Assert.Contains(("model", "open loop, 250 requests/s"), RESTvsGRPC.Reports.LoadScenarioText.Rows(scenario.ToResults()));
     }
 
     [Fact]
@@ -117,7 +117,7 @@ public sealed class LoadOptionsTests
         Assert.Equal(700, draws[LoadOperation.Small]);
         Assert.Equal(200, draws[LoadOperation.Large]);
         Assert.Equal(100, draws[LoadOperation.Post]);
-        Assert.Equal("small 70 %, large 20 %, post 10 %", mix.ToString());
+        Assert.Equal([new("small", 70), new("large", 20), new("post", 10)], mix.Weights);
     }
 
     [Fact]
