@@ -20,31 +20,43 @@ internal static class StreamingSection
                 + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
                 + $"{method.MemorySampleEvery} records in a separate pass.")
             .AddTable(["arm", "shape", "first record", "all records", "live memory at most"],
-                streaming.Select(s => (IReadOnlyList<string>)[s.Arm, s.Shape, Units.Time(s.FirstRecordNanoseconds), Units.Time(s.TotalNanoseconds), Units.Bytes(s.PeakLiveBytes)]),
+                streaming.Select(s => (IReadOnlyList<string>)[summary.Run.NameOfArm(s.Arm), HowRecordsTravel(summary.Run.ArmOfId(s.Arm)), Units.Time(s.FirstRecordNanoseconds), Units.Time(s.TotalNanoseconds), Units.Bytes(s.PeakLiveBytes)]),
                 2, 3, 4);
         var verdicts = new List<string>();
-        foreach (var (list, streams) in new[] { ("REST + JSON list", "REST + JSON stream"), ("gRPC list", "gRPC stream") })
+        foreach (var stream in streaming.Where(s => summary.Run.ArmOfId(s.Arm)?.Shape.StartsWith("stream", StringComparison.Ordinal) == true))
         {
-            var whole = streaming.FirstOrDefault(s => s.Arm == list);
-            foreach (var stream in streaming.Where(s => s.Arm.StartsWith(streams, StringComparison.Ordinal)))
+            var arm = summary.Run.ArmOfId(stream.Arm)!;
+            if (streaming.FirstOrDefault(s => IsWholeAnswerOf(summary.Run.ArmOfId(s.Arm), arm)) is not { } whole)
             {
-                if (whole is null)
-                {
-                    continue;
-                }
-
-                var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
-                var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
-                verdicts.Add($"{stream.Arm}: first record {Units.Ratio(first)} sooner than {list}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
-                    + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}.");
+                continue;
             }
+
+            var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
+            var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
+            verdicts.Add($"{arm.Name}: first record {Units.Ratio(first)} sooner than {summary.Run.NameOfArm(whole.Arm)}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
+                + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}.");
         }
 
         document.AddBullets(verdicts);
         charts.Add(("streaming.svg", SvgChart.GroupedBars(
             $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records", "time",
-            [.. streaming.Select(s => new SvgChart.Group(s.Arm, [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]))],
+            [.. streaming.Select(s => new SvgChart.Group(summary.Run.NameOfArm(s.Arm), [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]))],
             logScale: true, milliseconds => Units.Time(milliseconds * 1e6))));
         document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
     }
+
+    /// <summary>How an arm's records travel, as the table says it: from the catalogue's protocol and shape.</summary>
+    private static string HowRecordsTravel(Arm? arm) => arm switch
+    {
+        { Shape: Arm.Unary or Arm.List } => "one answer",
+        { Shape: "stream", Protocol: Arm.Rest } => "JSON array read record by record",
+        { Shape: "stream" } => "a message per record, flushed each",
+        { Shape: "stream, buffered" } => "a message per record, BufferHint",
+        { Shape: "stream, 100 per message" } => "100 records per message, flushed each",
+        _ => arm?.Shape ?? "",
+    };
+
+    /// <summary>True for the arm that gets in one answer what <paramref name="stream"/> streams: same protocol and encoding, a whole answer.</summary>
+    private static bool IsWholeAnswerOf(Arm? arm, Arm stream) =>
+        arm is { Shape: Arm.Unary or Arm.List } && (arm.Protocol, arm.Encoding, arm.Style, arm.Transport) == (stream.Protocol, stream.Encoding, stream.Style, stream.Transport);
 }

@@ -37,7 +37,10 @@ public sealed record RunResults(
     public Arm ArmOf(BenchmarkResult result) => Arms.FirstOrDefault(a => a.Id == result.Arm)
         ?? throw new InvalidDataException($"arm '{result.Arm}' of {result.Method} is not in the run's arm catalogue.");
 
-    /// <summary>The name of the catalogue's arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
+    /// <summary>The catalogue's entry for the arm <paramref name="id"/>; null where the catalogue lacks it.</summary>
+    public Arm? ArmOfId(string id) => Arms.FirstOrDefault(a => a.Id == id);
+
+    /// <summary>What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
     public string NameOfArm(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
 
     public void Save(string directory) =>
@@ -154,10 +157,11 @@ public sealed record BenchmarkResult(
 public sealed record WireBytes(string Benchmark, string Transport, string HttpVersion, double SentPerCall, double ReceivedPerCall);
 
 /// <summary>
-/// One way of getting many records: medians of the time to the first record the consumer can use and to the last
-/// (nanoseconds), and the most managed memory the client held live meanwhile (bytes).
+/// One way of getting many records, a catalogue arm (its large GET's shape says how the records travel): medians of the
+/// time to the first record the consumer can use and to the last (nanoseconds), and the most managed memory the client
+/// held live meanwhile (bytes).
 /// </summary>
-public sealed record StreamingResult(string Arm, string Shape, int Records, double FirstRecordNanoseconds, double TotalNanoseconds, double PeakLiveBytes);
+public sealed record StreamingResult(string Arm, int Records, double FirstRecordNanoseconds, double TotalNanoseconds, double PeakLiveBytes);
 
 /// <summary>The streaming probe's method: timed calls per arm, untimed calls before them, and how often live memory was read (records).</summary>
 public sealed record StreamingMethod(int Repetitions, int WarmUps, int MemorySampleEvery);

@@ -25,7 +25,7 @@ public static class StreamingProbe
 
     private delegate Task<int> Consume(Action<object> onRecord);
 
-    private sealed record Arm(string Name, string Shape, Consume Run);
+    private sealed record Arm(string Id, Consume Run);
 
     /// <summary>Measures every arm against the servers holding at least <paramref name="records"/> records.</summary>
     public static async Task<IReadOnlyList<StreamingResult>> MeasureAsync(Uri restScaling, Uri grpcScaling, int records)
@@ -36,13 +36,13 @@ public static class StreamingProbe
         var limit = (uint)records;
         Arm[] arms =
         [
-            new("REST + JSON list", "one answer", async onRecord => Each(await rest.GetLargePayloadAsync(records), onRecord)),
-            new("REST + protobuf list", "one answer", async onRecord => Each((await restProtobuf.GetLargePayloadAsync(records)).MeteoriteLandings, onRecord)),
-            new("REST + JSON stream", "JSON array read record by record", onRecord => rest.ConsumeStreamAsync(records, onRecord)),
-            new("gRPC list", "one answer", async onRecord => Each((await grpc.GetLargePayloadAsListAsync(limit)).MeteoriteLandings, onRecord)),
-            new("gRPC stream", "a message per record, flushed each", onRecord => grpc.ConsumeStreamAsync(limit, onRecord)),
-            new("gRPC stream, buffered", "a message per record, BufferHint", onRecord => grpc.ConsumeStreamAsync(limit, onRecord, buffered: true)),
-            new("gRPC stream, 100 per message", "100 records per message, flushed each", onRecord => grpc.ConsumeChunkedStreamAsync(limit, onRecord)),
+            new("rest-json", async onRecord => Each(await rest.GetLargePayloadAsync(records), onRecord)),
+            new("rest-protobuf", async onRecord => Each((await restProtobuf.GetLargePayloadAsync(records)).MeteoriteLandings, onRecord)),
+            new("rest-json-stream", onRecord => rest.ConsumeStreamAsync(records, onRecord)),
+            new("grpc", async onRecord => Each((await grpc.GetLargePayloadAsListAsync(limit)).MeteoriteLandings, onRecord)),
+            new("grpc-stream", onRecord => grpc.ConsumeStreamAsync(limit, onRecord)),
+            new("grpc-stream-buffered", onRecord => grpc.ConsumeStreamAsync(limit, onRecord, buffered: true)),
+            new("grpc-stream-chunked", onRecord => grpc.ConsumeChunkedStreamAsync(limit, onRecord)),
         ];
 
         var results = new List<StreamingResult>();
@@ -63,7 +63,7 @@ public static class StreamingProbe
             // buffers): where it dies during a pass, it lowers the readings below the baseline. The second pass is reported.
             await PeakLiveBytesAsync(arm, records);
             results.Add(new StreamingResult(
-                arm.Name, arm.Shape, records, Median(timings.Select(t => t.First)), Median(timings.Select(t => t.Total)), await PeakLiveBytesAsync(arm, records)));
+                arm.Id, records, Median(timings.Select(t => t.First)), Median(timings.Select(t => t.Total)), await PeakLiveBytesAsync(arm, records)));
         }
 
         return results;
@@ -136,7 +136,7 @@ public static class StreamingProbe
     {
         if (count != records)
         {
-            throw new Gate.GateFailedException($"{arm.Name} gave {count} records where {records} were asked for.");
+            throw new Gate.GateFailedException($"{arm.Id} gave {count} records where {records} were asked for.");
         }
     }
 

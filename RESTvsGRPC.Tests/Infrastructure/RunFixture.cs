@@ -42,9 +42,9 @@ internal static class RunFixture
             new("GrpcGetLargePayloadAsList", "h2c", "HTTP/2", 237, 100_250),
         ],
         [
-            new("REST + JSON list", "one answer", 10_000, 90e6, 90e6, 9e6),
-            new("gRPC list", "one answer", 10_000, 25e6, 25e6, 4e6),
-            new("gRPC stream", "a message per record, flushed each", 10_000, 0.5e6, 30e6, 0.2e6),
+            new("rest-json", 10_000, 90e6, 90e6, 9e6),
+            new("grpc", 10_000, 25e6, 25e6, 4e6),
+            new("grpc-stream", 10_000, 0.5e6, 30e6, 0.2e6),
         ])
     {
         Arms = [.. ArmCatalogue.All.Values],
