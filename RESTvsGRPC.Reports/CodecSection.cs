@@ -17,7 +17,7 @@ internal static class CodecSection
             .AddParagraph("Each payload serialized then parsed (the floor every call's row is set against), and the large payload's two halves alone: "
                 + "serializing is what a server pays to answer a large GET (a client to send a POST), parsing what a client pays to read it. Both REST ends use the same source-generated System.Text.Json context.")
             .AddTable(["codec", "step", "payload", "time", "± error", "allocated"],
-                codec.Select(b => (IReadOnlyList<string>)[summary.NameOf(b), summary.Run.ArmOf(b).Shape, b.Operation == "GetSmallPayload" ? "small" : "large (1000 records)",
+                codec.Select(b => (IReadOnlyList<string>)[summary.NameOf(b), summary.Run.ArmOf(b).Shape, b.Operation == OperationNames.Small ? "small" : "large (1000 records)",
                     Units.Time(b.NanosecondsPerCall), Units.Time(b.ErrorNanosecondsPerCall), SummaryText.Bytes(b.AllocatedBytesPerCall)]),
                 3, 4, 5);
     }

@@ -207,7 +207,7 @@ internal static class HeadlineSection
     /// </summary>
     private static BenchmarkResult? BenchmarkOf(RunResults run, string operation, string arm) =>
         run.Benchmarks
-            .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == OperationNames.BenchmarkNameOf(operation) && r.Arm == arm)
+            .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == operation && r.Arm == arm)
             .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
 
     private static void AddMethods(SummaryContext summary, TrialsRun trials)

@@ -16,7 +16,7 @@ internal static class HttpVersionsSection
         summary.Document.AddHeading(2, "HTTP versions and TLS");
         foreach (var operation in SummaryText.Ordered(httpVersions.Select(b => b.Operation)))
         {
-            summary.Document.AddHeading(3, operation);
+            summary.Document.AddHeading(3, SummaryText.Short(operation));
             summary.AddCallTable([.. httpVersions.Where(b => b.Operation == operation)], "vs REST + JSON, HTTP/1.1", summary.NameWithTransport);
         }
 

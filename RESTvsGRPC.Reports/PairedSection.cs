@@ -24,7 +24,7 @@ internal static class PairedSection
         var ratios = operation.Compared.Select(arm => (Arm: arm, Ratio: operation.RatioOf(arm))).Where(r => r.Ratio is not null).ToList();
         var comparisons = ratios.Select(r => $"{summary.Run.NameOfArm(r.Arm.Arm)} {SummaryText.PairedCompared(r.Ratio!)}");
         var verdict = ratios.All(r => r.Ratio!.Contains(1)) ? " No arm differs from REST + JSON beyond its interval." : "";
-        return $"**{operation.Operation}**: against REST + JSON ({Units.Time(operation.Baseline.MedianNanosecondsPerCall)} per call in these rounds), "
+        return $"**{SummaryText.Short(operation.Operation)}**: against REST + JSON ({Units.Time(operation.Baseline.MedianNanosecondsPerCall)} per call in these rounds), "
             + $"{string.Join("; ", comparisons)} ({operation.Rounds} rounds).{verdict}";
     }
 

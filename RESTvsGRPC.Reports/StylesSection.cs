@@ -40,7 +40,7 @@ internal static class StylesSection
             var inOperation = rows.Where(b => b.Operation == operation).ToList();
             var baseline = inOperation.FirstOrDefault(b => b.Baseline);
             var grpc = inOperation.FirstOrDefault(b => GrpcItself.Is(run.ArmOf(b)));
-            document.AddHeading(3, operation).AddTable(
+            document.AddHeading(3, SummaryText.Short(operation)).AddTable(
                 ["style", "per call", "± error", "vs controllers + JSON", "vs gRPC", "calls/s vs controllers", "bytes/call", "HTTP", "server CPU/call", "allocated/call"],
                 inOperation.Select(b => (IReadOnlyList<string>)
                 [
@@ -70,7 +70,7 @@ internal static class StylesSection
 
     private static IEnumerable<string> Paragraphs(RunResults run, IReadOnlyList<BenchmarkResult> rows, IReadOnlyDictionary<string, WireBytes> wire, Comparer compare)
     {
-        const string Small = "GetSmallPayload", Large = "GetLargePayload", Post = "PostLargePayload";
+        const string Small = OperationNames.Small, Large = OperationNames.Large, Post = OperationNames.Post;
         Role controllers = new(Arm.Rest, Arm.Controllers), minimal = new(Arm.Rest, Arm.MinimalApi), transcoding = new(Arm.Rest, Arm.JsonTranscoding),
             transcodingStream = transcoding with { Shape = "stream" }, grpc = GrpcItself, grpcStream = grpc with { Shape = "stream" },
             grpcWeb = new(Arm.GrpcWeb, Arm.GrpcService), grpcWebH2c = grpcWeb with { Transport = "h2c" },
@@ -164,9 +164,8 @@ internal static class StylesSection
         /// <summary>The trials' ratio in the section's words (latency: faster or slower; throughput: a factor); too few trials for an interval: the median and the count.</summary>
         private string? FromTrials(string operation, string arm, string reference, string quantity)
         {
-            var trialOperation = OperationNames.TrialNameOf(operation);
-            if (trials is null || TrialArmOf(trials, trialOperation, arm) is not { } trialArm || TrialArmOf(trials, trialOperation, reference) is not { } against
-                || TrialStatistics.PerTrial(trials.Trials, trialOperation, trialArm, against, quantity) is not { Count: > 0 } perTrial)
+            if (trials is null || TrialArmOf(trials, operation, arm) is not { } trialArm || TrialArmOf(trials, operation, reference) is not { } against
+                || TrialStatistics.PerTrial(trials.Trials, operation, trialArm, against, quantity) is not { Count: > 0 } perTrial)
             {
                 return null;
             }

@@ -73,7 +73,7 @@ internal sealed class SummaryContext(RunResults run, RunToRun? previous)
     /// <summary>The codec round trip of the payload the call moves: the large payload's for the large GET and the POST.</summary>
     private BenchmarkResult? Floor(BenchmarkResult call)
     {
-        var payload = call.Operation == "GetSmallPayload" ? "GetSmallPayload" : "GetLargePayload";
+        var payload = call.Operation == OperationNames.Small ? OperationNames.Small : OperationNames.Large;
         var protobuf = Run.ArmOf(call).IsProtobuf;
         return InSuite(Suites.Codec).FirstOrDefault(b => b.Operation == payload && Run.ArmOf(b) is { Shape: "serialize then parse" } codec && codec.IsProtobuf == protobuf);
     }

@@ -7,7 +7,7 @@ namespace RESTvsGRPC.Reports;
 internal static class SummaryText
 {
 
-    public static readonly string[] OperationOrder = ["GetSmallPayload", "GetLargePayload", "PostLargePayload"];
+    public static readonly string[] OperationOrder = [.. OperationNames.Calls];
 
     /// <summary>The operations in the order a reader expects them: small GET, large GET, POST, then any other.</summary>
     public static IEnumerable<string> Ordered(IEnumerable<string> operations) =>
@@ -15,9 +15,9 @@ internal static class SummaryText
 
     public static string Short(string operation) => operation switch
     {
-        "GetSmallPayload" => "small GET",
-        "GetLargePayload" => "large GET",
-        "PostLargePayload" => "POST",
+        OperationNames.Small => "small GET",
+        OperationNames.Large => "large GET",
+        OperationNames.Post => "POST",
         _ => operation,
     };
 

@@ -30,7 +30,7 @@ internal static class TransportSection
         summary.Document.AddHeading(2, "Per operation");
         foreach (var operation in SummaryText.Ordered(transport.Select(b => b.Operation)))
         {
-            summary.Document.AddHeading(3, operation);
+            summary.Document.AddHeading(3, SummaryText.Short(operation));
             var rows = transport.Where(b => b.Operation == operation).OrderBy(b => b.CallsPerBatch).ToList();
             summary.AddCallTable(rows, "vs REST + JSON");
             summary.BelowFloor.AddRange(summary.CallsBelowFloor(rows));
@@ -79,11 +79,11 @@ internal static class TransportSection
             var comparisons = others.Select(b => $"{summary.NameOf(b)} {SummaryText.Compared(baseline, b)}");
             if (others.Count > 0 && others.All(baseline.WithinErrorOf))
             {
-                yield return $"**{operation}**: no difference beyond this run's error; nothing here tells the arms apart (REST + JSON {Units.Time(baseline.NanosecondsPerCall)} per call; {string.Join("; ", comparisons)}).";
+                yield return $"**{SummaryText.Short(operation)}**: no difference beyond this run's error; nothing here tells the arms apart (REST + JSON {Units.Time(baseline.NanosecondsPerCall)} per call; {string.Join("; ", comparisons)}).";
                 continue;
             }
 
-            yield return $"**{operation}**: against REST + JSON ({Units.Time(baseline.NanosecondsPerCall)} per call), {string.Join("; ", comparisons)}.";
+            yield return $"**{SummaryText.Short(operation)}**: against REST + JSON ({Units.Time(baseline.NanosecondsPerCall)} per call), {string.Join("; ", comparisons)}.";
         }
     }
 }

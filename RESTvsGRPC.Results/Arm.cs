@@ -46,22 +46,20 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
         && (Protocol, Encoding, Transport, Shape, Style) == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style);
 }
 
-/// <summary>The three operations, in the trials' words and in the benchmarks' (their method names).</summary>
+/// <summary>
+/// The operations, as every method, results file and report names them: the three calls (a benchmark's category, a
+/// trial's and load mode's operation), and the codec benchmarks' two steps.
+/// </summary>
 public static class OperationNames
 {
     public const string Small = "small";
     public const string Large = "large";
     public const string Post = "post";
+    public const string Serialize = "serialize";
+    public const string Parse = "parse";
 
-    /// <summary>The trials' operations in a reader's order, each with its benchmarks' name.</summary>
-    public static IReadOnlyList<(string Trials, string Benchmarks)> Names { get; } =
-        [(Small, "GetSmallPayload"), (Large, "GetLargePayload"), (Post, "PostLargePayload")];
-
-    /// <summary>The benchmarks' name of the trials' <paramref name="operation"/> (the name itself where it has none).</summary>
-    public static string BenchmarkNameOf(string operation) => Names.FirstOrDefault(n => n.Trials == operation).Benchmarks ?? operation;
-
-    /// <summary>The trials' name of the benchmarks' <paramref name="operation"/> (the name itself where it has none).</summary>
-    public static string TrialNameOf(string operation) => Names.FirstOrDefault(n => n.Benchmarks == operation).Trials ?? operation;
+    /// <summary>The three calls in a reader's order.</summary>
+    public static IReadOnlyList<string> Calls { get; } = [Small, Large, Post];
 }
 
 /// <summary>The suites a run's benchmarks belong to, as the results file names them.</summary>

@@ -53,7 +53,7 @@ public static class TrialStatistics
 
     /// <summary><paramref name="items"/> by operation (the trials' order of operations), then arm (the client catalogue's order).</summary>
     public static IEnumerable<T> InReadersOrder<T>(IEnumerable<T> items, Func<T, string> operation, Func<T, string> arm) =>
-        items.OrderBy(item => IndexOf(OperationNames.Names.Select(n => n.Trials), operation(item))).ThenBy(item => IndexOf(ArmCatalogue.Clients.Keys, arm(item)));
+        items.OrderBy(item => IndexOf(OperationNames.Calls, operation(item))).ThenBy(item => IndexOf(ArmCatalogue.Clients.Keys, arm(item)));
 
     private static int IndexOf(IEnumerable<string> order, string name) => order.TakeWhile(n => n != name).Count();
 

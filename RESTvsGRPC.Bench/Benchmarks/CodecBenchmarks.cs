@@ -42,51 +42,45 @@ public class CodecBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("json-codec")]
+    [BenchmarkCategory(OperationNames.Small), Arm("json-codec")]
     public ApiVersion JsonSmallPayload() =>
         JsonSerializer.Deserialize(JsonSerializer.SerializeToUtf8Bytes(_jsonVersion, MeteoriteJsonContext.Default.ApiVersion), MeteoriteJsonContext.Default.ApiVersion)!;
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("protobuf-codec")]
+    [BenchmarkCategory(OperationNames.Small), Arm("protobuf-codec")]
     public ModelLibrary.Protos.Version ProtobufSmallPayload() =>
         ModelLibrary.Protos.Version.Parser.ParseFrom(_protobufVersion.ToByteArray());
 
     /// <summary>The large GET and the large POST move the same 1000 records, so one floor serves both.</summary>
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("json-codec")]
+    [BenchmarkCategory(OperationNames.Large), Arm("json-codec")]
     public ModelLibrary.Rest.MeteoriteLanding[] JsonLargePayload() =>
         JsonSerializer.Deserialize(
             JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding),
             MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("protobuf-codec")]
+    [BenchmarkCategory(OperationNames.Large), Arm("protobuf-codec")]
     public MeteoriteLandingList ProtobufLargePayload() =>
         MeteoriteLandingList.Parser.ParseFrom(_dataset.ProtoList.ToByteArray());
 
     /// <summary>What RestAPI's JSON formatter does per large GET, through the same source-generated context.</summary>
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Serialize), Arm("json-serialize")]
+    [BenchmarkCategory(OperationNames.Serialize), Arm("json-serialize")]
     public byte[] JsonSerializeLargePayload() => JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
 
     [Benchmark]
-    [BenchmarkCategory(Serialize), Arm("protobuf-serialize")]
+    [BenchmarkCategory(OperationNames.Serialize), Arm("protobuf-serialize")]
     public byte[] ProtobufSerializeLargePayload() => _dataset.ProtoList.ToByteArray();
 
     /// <summary>What the REST client does per large GET once the bytes are in.</summary>
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Parse), Arm("json-parse")]
+    [BenchmarkCategory(OperationNames.Parse), Arm("json-parse")]
     public ModelLibrary.Rest.MeteoriteLanding[] JsonParseLargePayload() => JsonSerializer.Deserialize(_jsonLarge, MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
 
     [Benchmark]
-    [BenchmarkCategory(Parse), Arm("protobuf-parse")]
+    [BenchmarkCategory(OperationNames.Parse), Arm("protobuf-parse")]
     public MeteoriteLandingList ProtobufParseLargePayload() => MeteoriteLandingList.Parser.ParseFrom(_protobufLarge);
-
-    /// <summary>The categories of the large payload's halves, beside the operations' round trips.</summary>
-    public const string Serialize = nameof(Serialize);
-
-    /// <inheritdoc cref="Serialize"/>
-    public const string Parse = nameof(Parse);
 
     private static void Check(bool condition, string codec)
     {

@@ -35,34 +35,34 @@ public class CompressionBenchmarks : ServerBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json-gzip")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-gzip")]
     public Task<Rest.MeteoriteLanding[]> RestGzipGetLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-gzip")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc-gzip")]
     public Task<Proto.MeteoriteLandingList> GrpcGzipGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcGzip.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json-gzip")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json-gzip")]
     public Task<Rest.PostStatus> RestGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc-gzip")]
+    [BenchmarkCategory(OperationNames.Post), Arm("grpc-gzip")]
     public Task<Proto.StatusResponse> GrpcGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcGzip.PostLargePayloadAsync(Dataset.ProtoList));
 }

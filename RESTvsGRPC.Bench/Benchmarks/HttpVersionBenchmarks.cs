@@ -37,62 +37,62 @@ public class HttpVersionBenchmarks : ServerBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Small), Arm("rest-json")]
     public Task<Rest.ApiVersion> RestHttp11GetSmallPayload() => Batch.RepeatAsync(Calls, _http11.GetSmallPayloadAsync);
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("rest-json-h2c")]
+    [BenchmarkCategory(OperationNames.Small), Arm("rest-json-h2c")]
     public Task<Rest.ApiVersion> RestH2cGetSmallPayload() => Batch.RepeatAsync(Calls, _h2c.GetSmallPayloadAsync);
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("rest-json-tls")]
+    [BenchmarkCategory(OperationNames.Small), Arm("rest-json-tls")]
     public Task<Rest.ApiVersion> RestTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _tls.GetSmallPayloadAsync);
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Small), Arm("grpc")]
     public Task<Proto.Version> GrpcH2cGetSmallPayload() => Batch.RepeatAsync(Calls, _grpcH2c.GetSmallPayloadAsync);
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("grpc-tls")]
+    [BenchmarkCategory(OperationNames.Small), Arm("grpc-tls")]
     public Task<Proto.Version> GrpcTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _grpcTls.GetSmallPayloadAsync);
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestHttp11GetLargePayload() => Batch.RepeatAsync(Calls, () => _http11.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json-h2c")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-h2c")]
     public Task<Rest.MeteoriteLanding[]> RestH2cGetLargePayload() => Batch.RepeatAsync(Calls, () => _h2c.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json-tls")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-tls")]
     public Task<Rest.MeteoriteLanding[]> RestTlsGetLargePayload() => Batch.RepeatAsync(Calls, () => _tls.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcH2cGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcH2c.GetLargePayloadAsListAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-tls")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc-tls")]
     public Task<Proto.MeteoriteLandingList> GrpcTlsGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcTls.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestHttp11PostLargePayload() => Batch.RepeatAsync(Calls, () => _http11.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json-h2c")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json-h2c")]
     public Task<Rest.PostStatus> RestH2cPostLargePayload() => Batch.RepeatAsync(Calls, () => _h2c.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json-tls")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json-tls")]
     public Task<Rest.PostStatus> RestTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _tls.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcH2cPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcH2c.PostLargePayloadAsync(Dataset.ProtoList));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc-tls")]
+    [BenchmarkCategory(OperationNames.Post), Arm("grpc-tls")]
     public Task<Proto.StatusResponse> GrpcTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcTls.PostLargePayloadAsync(Dataset.ProtoList));
 }

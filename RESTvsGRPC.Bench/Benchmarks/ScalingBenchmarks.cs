@@ -52,30 +52,30 @@ public class ScalingBenchmarks : ServerBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync(Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-protobuf")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-protobuf")]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync(Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync((uint)Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-stream")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync((uint)Records));
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-protobuf")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-protobuf")]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_protoRecords));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(_protoRecords));
 }

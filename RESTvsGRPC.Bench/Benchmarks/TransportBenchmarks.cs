@@ -36,59 +36,59 @@ public class TransportBenchmarks : ServerBenchmarks
     }
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Small), Arm("rest-json")]
     public Task<Rest.ApiVersion> RestGetSmallPayload() => Batch.RepeatAsync(Calls, _rest.GetSmallPayloadAsync);
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("rest-protobuf")]
+    [BenchmarkCategory(OperationNames.Small), Arm("rest-protobuf")]
     public Task<Proto.Version> RestProtobufGetSmallPayload() => Batch.RepeatAsync(Calls, _restProtobuf.GetSmallPayloadAsync);
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetSmallPayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Small), Arm("grpc")]
     public Task<Proto.Version> GrpcGetSmallPayload() => Batch.RepeatAsync(Calls, _grpc.GetSmallPayloadAsync);
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-protobuf")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-protobuf")]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync());
 
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     /// <summary>One message per record, flushed by the server after each: the reference benchmark's stream.</summary>
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-stream")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync());
 
     /// <summary>The same stream written with BufferHint: no flush per message, everything sent when the call ends.</summary>
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-stream-buffered")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream-buffered")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamBufferedLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadBufferedAsync());
 
     /// <summary>The stream in messages of 100 records, each flushed.</summary>
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("grpc-stream-chunked")]
+    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream-chunked")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamChunkedLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadChunkedAsync());
 
     /// <summary>REST's streaming counterpart: the JSON array from an IAsyncEnumerable, read record by record.</summary>
     [Benchmark]
-    [BenchmarkCategory(Operations.GetLargePayload), Arm("rest-json-stream")]
+    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-stream")]
     public Task<List<Rest.MeteoriteLanding>> RestStreamLargePayload() => Batch.RepeatAsync(Calls, () => _rest.StreamLargePayloadAsync());
 
     [Benchmark(Baseline = true)]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-json")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("rest-protobuf")]
+    [BenchmarkCategory(OperationNames.Post), Arm("rest-protobuf")]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() =>
         Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(Dataset.ProtoList));
 
     [Benchmark]
-    [BenchmarkCategory(Operations.PostLargePayload), Arm("grpc")]
+    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
 }

@@ -85,17 +85,17 @@ public static class PairedMeasurement
         var connections = new List<TransportFloor.Connection>();
         try
         {
-            foreach (var operation in new[] { Operations.GetSmallPayload, Operations.GetLargePayload, Operations.PostLargePayload })
+            foreach (var operation in new[] { OperationNames.Small, OperationNames.Large, OperationNames.Post })
             {
                 var arms = ArmsOf(benchmarks, operation, serverOf);
-                if (operation == Operations.GetSmallPayload && httpVersions is not null)
+                if (operation == OperationNames.Small && httpVersions is not null)
                 {
                     // REST over HTTP/2 beside gRPC: what of gRPC's small call is HTTP/2's, on the same client stack.
                     arms.AddRange(ArmsOf(httpVersions, operation, serverOf).Where(a => a.Method == nameof(HttpVersionBenchmarks.RestH2cGetSmallPayload))
                         .Select(a => a with { Role = PairedRole.Compared }));
                 }
 
-                if (operation == Operations.GetSmallPayload && floor is not null)
+                if (operation == OperationNames.Small && floor is not null)
                 {
                     foreach (var arm in arms.ToList())
                     {
@@ -109,7 +109,7 @@ public static class PairedMeasurement
                 }
 
                 var result = await MeasureAsync(operation, arms, plan, random);
-                if (operation == Operations.GetSmallPayload)
+                if (operation == OperationNames.Small)
                 {
                     await MeasureCostsAsync(arms);
                     result = result with { Arms = [.. result.Arms.Zip(arms, (measured, arm) => measured with { BackToBack = arm.Cost })] };
@@ -135,7 +135,7 @@ public static class PairedMeasurement
     {
         var random = new Random(Seed);
         var results = new List<PairedOperation>();
-        foreach (var operation in new[] { Operations.GetSmallPayload, Operations.GetLargePayload, Operations.PostLargePayload })
+        foreach (var operation in new[] { OperationNames.Small, OperationNames.Large, OperationNames.Post })
         {
             var result = await MeasureAsync(operation, ArmsOf(styles, operation, _ => null), plan, random);
             results.Add(result);

@@ -84,7 +84,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
     private void AssertPairedRounds(RunResults run)
     {
         Assert.Empty(run.Benchmarks);
-        Assert.Equal(["GetSmallPayload", "GetLargePayload", "PostLargePayload"], run.Paired!.Select(o => o.Operation));
+        Assert.Equal(OperationNames.Calls, run.Paired!.Select(o => o.Operation));
         Assert.All(run.Paired!, o => Assert.All(o.Compared, arm => Assert.NotNull(o.RatioOf(arm))));
         Assert.Equal(4, run.Paired![0].Floors.Count()); // REST + JSON's (HTTP/1.1 and h2c), REST + protobuf's and gRPC's byte counts
         Assert.Contains(run.Paired![0].Compared, arm => arm.Method == "RestH2cGetSmallPayload");

@@ -76,7 +76,7 @@ public sealed class PairedMeasurementTests
     public void Paired_ratio_holds_between_runs_within_five_percent_and_inside_both_intervals(
         double median, double lower, double upper, double nextMedian, double nextLower, double nextUpper, bool holds)
     {
-        var change = new PairedChange("GetLargePayload", "grpc", new(median, lower, upper, 40), new(nextMedian, nextLower, nextUpper, 40));
+        var change = new PairedChange(OperationNames.Large, "grpc", new(median, lower, upper, 40), new(nextMedian, nextLower, nextUpper, 40));
 
         Assert.Equal(holds, change.Holds);
     }
@@ -107,5 +107,5 @@ public sealed class PairedMeasurementTests
     }
 
     private static PairedOperation Operation(params PairedArm[] arms) =>
-        new("GetLargePayload", 100, arms[0].NanosecondsPerCall.Count, new PairedStop(PairedStopReason.TimeBudget, 60), 60, arms);
+        new(OperationNames.Large, 100, arms[0].NanosecondsPerCall.Count, new PairedStop(PairedStopReason.TimeBudget, 60), 60, arms);
 }

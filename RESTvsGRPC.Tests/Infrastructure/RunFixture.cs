@@ -29,13 +29,13 @@ internal static class RunFixture
     public static RunResults Run(double scale = 1, string? commit = null, string? os = null) => new(
         Provenance(commit ?? "0123456789abcdef0123456789abcdef01234567", os ?? "Debian GNU/Linux 12 (bookworm)"),
         [
-            new(Suites.Transport, "rest-json", "TransportBenchmarks", "RestGetSmallPayload", "GetSmallPayload", true, 100, null, 60_000 * scale, 10_000, 3_000, 50_000, 100e6),
-            new(Suites.Transport, "grpc", "TransportBenchmarks", "GrpcGetSmallPayload", "GetSmallPayload", false, 100, null, 62_000 * scale, 10_000, 5_000, 40_000, 90e6),
-            new(Suites.Transport, "rest-json", "TransportBenchmarks", "RestGetLargePayload", "GetLargePayload", true, 100, null, 4_000_000 * scale, 100_000, 800_000, 1_200_000, 120e6),
-            new(Suites.Transport, "rest-protobuf", "TransportBenchmarks", "RestProtobufGetLargePayload", "GetLargePayload", false, 100, null, 1_950_000 * scale, 100_000, 680_000, 600_000, 120e6),
-            new(Suites.Transport, "grpc", "TransportBenchmarks", "GrpcGetLargePayloadAsList", "GetLargePayload", false, 100, null, 1_000_000 * scale, 50_000, 480_000, 350_000, 100e6),
-            new(Suites.Codec, "json-codec", "CodecBenchmarks", "JsonLargePayload", "GetLargePayload", true, 1, null, 2_600_000, 20_000, 1_000_000, null, null),
-            new(Suites.Codec, "protobuf-codec", "CodecBenchmarks", "ProtobufLargePayload", "GetLargePayload", false, 1, null, 1_200_000, 20_000, 590_000, null, null),
+            new(Suites.Transport, "rest-json", "TransportBenchmarks", "RestGetSmallPayload", OperationNames.Small, true, 100, null, 60_000 * scale, 10_000, 3_000, 50_000, 100e6),
+            new(Suites.Transport, "grpc", "TransportBenchmarks", "GrpcGetSmallPayload", OperationNames.Small, false, 100, null, 62_000 * scale, 10_000, 5_000, 40_000, 90e6),
+            new(Suites.Transport, "rest-json", "TransportBenchmarks", "RestGetLargePayload", OperationNames.Large, true, 100, null, 4_000_000 * scale, 100_000, 800_000, 1_200_000, 120e6),
+            new(Suites.Transport, "rest-protobuf", "TransportBenchmarks", "RestProtobufGetLargePayload", OperationNames.Large, false, 100, null, 1_950_000 * scale, 100_000, 680_000, 600_000, 120e6),
+            new(Suites.Transport, "grpc", "TransportBenchmarks", "GrpcGetLargePayloadAsList", OperationNames.Large, false, 100, null, 1_000_000 * scale, 50_000, 480_000, 350_000, 100e6),
+            new(Suites.Codec, "json-codec", "CodecBenchmarks", "JsonLargePayload", OperationNames.Large, true, 1, null, 2_600_000, 20_000, 1_000_000, null, null),
+            new(Suites.Codec, "protobuf-codec", "CodecBenchmarks", "ProtobufLargePayload", OperationNames.Large, false, 1, null, 1_200_000, 20_000, 590_000, null, null),
         ],
         [
             new("RestGetLargePayload", "HTTP/1.1", "HTTP/1.1", 75, 224_000),
