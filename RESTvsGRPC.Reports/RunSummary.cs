@@ -116,8 +116,10 @@ public static class RunSummary
         var spread = previous is null
             ? "no earlier run of this machine, job and data in this results folder: run the same command again to see how far two runs differ"
             : $"against the previous run in this folder ({previous.PreviousDate.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC, commit {previous.PreviousCommit[..Math.Min(12, previous.PreviousCommit.Length)]}), "
-                + $"per-call times of {previous.Cases} cases differ by {Units.Percent(previous.MedianTimeSpread)} (median), {Units.Percent(previous.MaxTimeSpread)} at most ({previous.MaxTimeSpreadCase}); "
-                + $"REST + JSON / gRPC ratios by {Units.Percent(previous.MaxRatioSpread)} at most ({previous.MaxRatioSpreadCase})";
+                + (previous.Cases == 0
+                    ? "no BenchmarkDotNet case ran in both; the headline sets its ratios beside the previous run's"
+                    : $"per-call times of {previous.Cases} cases differ by {Units.Percent(previous.MedianTimeSpread)} (median), {Units.Percent(previous.MaxTimeSpread)} at most ({previous.MaxTimeSpreadCase}); "
+                        + $"REST + JSON / gRPC ratios by {Units.Percent(previous.MaxRatioSpread)} at most ({previous.MaxRatioSpreadCase})");
         document.AddHeading(2, "Provenance").AddTable(["", ""], [.. ProvenanceRows(p), ["run to run", spread]]);
     }
 

@@ -18,9 +18,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// <summary>
     /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
     /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them), a
-    /// real dry run of every suite, and two real quick headline runs written into one folder (the second pools the first).
+    /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
+    /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
