@@ -32,7 +32,7 @@ internal static class HeadlineSection
                 rows.Select(r => r.Cells), 2, 3, 4, 5, 6, 7, 8);
         foreach (var failure in trials.Failures)
         {
-            document.AddParagraph($"**Trial {failure.Index} failed**: {SettingsText.Of(failure)}. The headline is over the other {trials.Completed} trials.");
+            document.AddParagraph($"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. The headline is over the other {trials.Completed} trials.");
         }
 
         if (trials.Completed < MedianInterval.MinimumSamples)
@@ -379,7 +379,7 @@ internal static class HeadlineSection
                 [
                     c.Operation, trials.NameOf(c.Arm), c.Concurrency.ToString(CultureInfo.InvariantCulture), c.AtTrialsRate ? "the trials' calls/s" : "unthrottled",
                     c.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
-                    c.ServerCpuNanosecondsPerCall is { } own ? Units.Time(own) : (c.Problem is { } problem ? SettingsText.Of(problem) : ""), c.TrialsServerCpuNanosecondsPerCall is { } t ? Units.Time(t) : "",
+                    c.ServerCpuNanosecondsPerCall is { } own ? Units.Time(own) : (c.Problem is { } problem ? FaultText.Of(problem) : ""), c.TrialsServerCpuNanosecondsPerCall is { } t ? Units.Time(t) : "",
                     c.Difference is { } d ? d.ToString("+0%;-0%", CultureInfo.InvariantCulture) : "",
                     !c.AtTrialsRate ? "" : c.ShortOfPace ? "short of the pace" : c.Difference is { } e ? (Math.Abs(e) <= H2loadCheck.Tolerance ? "yes" : e < 0 ? "**no**: spin" : "**no**") : "",
                 ]),

@@ -64,7 +64,7 @@ public static class PairedStopText
     };
 }
 
-/// <summary>A run's settings as a reader reads them: where its processes ran, and how its trials measured.</summary>
+/// <summary>A run's settings as a reader reads them: where its processes ran, how they were set up, and how its trials measured.</summary>
 public static class SettingsText
 {
     /// <summary>"servers on CPUs 1; client, trials and BenchmarkDotNet's processes on CPUs 0", or that the OS placed them; "not recorded" for null.</summary>
@@ -111,7 +111,11 @@ public static class SettingsText
             : "JIT: the runtime's default tiering";
         return $"{(setup.ServerGc ? "server" : "workstation")} GC{(setup.ConcurrentGc ? ", concurrent" : "")}; {where}; {jit}";
     }
+}
 
+/// <summary>What went wrong in a measurement, in words: a failed trial, an h2load run whose answers were not the validated ones.</summary>
+public static class FaultText
+{
     /// <summary>Why a trial failed, in one sentence without its number: "process 9 exited with code 137 (nothing on standard error)".</summary>
     public static string Of(TrialFailure failure) => failure.StoppedAfterSeconds is { } limit
         ? string.Create(CultureInfo.InvariantCulture, $"process {failure.ProcessId} did not finish within {limit:0} s and was stopped")

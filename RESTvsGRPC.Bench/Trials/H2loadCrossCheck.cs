@@ -56,7 +56,7 @@ public static partial class H2loadCrossCheck
             foreach (var target in double.IsFinite(rate) ? new double?[] { rate, null } : [null])
             {
                 var check = await CheckAsync(request, operation, arm, concurrency, target, serverId, seconds, own.Count > 0 ? MedianInterval.MedianOf(own) : null);
-                output.WriteLine($"// h2load: {operation} {arm} at {concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({SettingsText.Of(p)})" : ""));
+                output.WriteLine($"// h2load: {operation} {arm} at {concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({FaultText.Of(p)})" : ""));
                 checks.Add(check);
             }
         }

@@ -40,20 +40,20 @@ public static class TrialRunner
                 else
                 {
                     failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
-                    output.WriteLine($"// trial {index} of {plan.Trials} failed: {SettingsText.Of(failures[^1])}; the other trials go on");
+                    output.WriteLine($"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on");
                 }
             }
 
             if (trials.Count == 0)
             {
-                throw new TrialFailedException($"every trial failed; trial 1: {SettingsText.Of(failures[0])}");
+                throw new TrialFailedException($"every trial failed; trial 1: {FaultText.Of(failures[0])}");
             }
 
             var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
             var sweep = await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.FullName, servers, settings, output);
             if (sweep.Answer?.Sweep is null)
             {
-                output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? SettingsText.Of(failed) : "no answer")}; the summary has no curve");
+                output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? FaultText.Of(failed) : "no answer")}; the summary has no curve");
             }
 
             var concurrency = arms.Select(arm => new ArmConcurrency(
@@ -85,7 +85,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
-            return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {SettingsText.Of(failure!)}");
+            return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
         }
         finally
         {

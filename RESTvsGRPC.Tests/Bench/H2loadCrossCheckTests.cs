@@ -62,7 +62,7 @@ public sealed class H2loadCrossCheckTests
     {
         var report = new H2loadCrossCheck.H2loadReport(started, done, succeeded, 100, dataBytes);
 
-        Assert.Equal(expected, H2loadCrossCheck.ProblemOf(report, 223_359, http11) is { } problem ? RESTvsGRPC.Reports.SettingsText.Of(problem) : null);
+        Assert.Equal(expected, H2loadCrossCheck.ProblemOf(report, 223_359, http11) is { } problem ? RESTvsGRPC.Reports.FaultText.Of(problem) : null);
     }
 
     // Measured here (2bc5097, client CPU 0, servers CPU 1): asked for the trials' calls/s, h2load held 99 % of them on the
