@@ -1,5 +1,6 @@
 using System.CommandLine;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Load;
@@ -19,10 +20,10 @@ public sealed record BenchOptions(
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
     TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
-    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null)
+    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--rounds] [--quick] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--rounds] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -50,12 +51,13 @@ public sealed record BenchOptions(
     /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
     public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
 
-    /// <summary>The headline's trials: the dry job's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c> and <c>--in-flight</c> applied.</summary>
+    /// <summary>The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c> and <c>--in-flight</c> applied.</summary>
     public TrialPlan TrialPlan
     {
         get
         {
             var plan = BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? TrialPlan.Dry
+                : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
             return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight };
@@ -98,6 +100,7 @@ public sealed record BenchOptions(
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.3 s per arm and quantity without the load and h2load checks." };
+        public static readonly Option<string> Link = new("--link") { Description = $"With --headline: measure it over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: six trials of 1 s, the large GET and POST with and without gzip.", HelpName = "PROFILE[,PROFILE…]" };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
         public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, with the client on the first half].", HelpName = "LIST" };
         public static readonly Option<string> ClientCpus = new("--client-cpus") { Description = "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: the first half of the CPUs].", HelpName = "LIST" };
@@ -119,7 +122,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Rounds, Quick, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Rounds, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -172,6 +175,12 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}");
         }
 
+        var links = result.GetValue(Options.Link) is { } linkList ? LinkProfile.ParseList(linkList, Usage) : null;
+        if (links is not null && (!headline || suite is "styles" || servers.GivesServers || result.GetValue(Options.Rounds)))
+        {
+            throw new ArgumentException($"--link goes with --headline (the transport arms), with servers the bench starts and without --rounds. {Usage}");
+        }
+
         var rest = BenchmarkDotNetArgsFrom(result, quick, suite);
 
         // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
@@ -184,7 +193,7 @@ public sealed record BenchOptions(
         var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links,
         };
     }
 

@@ -7,6 +7,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
@@ -39,6 +40,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// <summary>Runs every phase the options ask for and writes the results and their summary.</summary>
     public async Task MeasureAsync()
     {
+        if (options.Links is { } links)
+        {
+            await MeasureLinksAsync(links);
+            return;
+        }
+
         await StartServersAsync();
         _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null);
         _settings.ApplyToThisProcess();
@@ -68,11 +75,47 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    private async Task StartServersAsync()
+    /// <summary>
+    /// The headline's trials over each link in turn, on servers started afresh for each (in the link's namespace but on
+    /// loopback), gated before they are measured; one results file, the first link's trials first.
+    /// </summary>
+    private async Task MeasureLinksAsync(IReadOnlyList<LinkProfile> links)
+    {
+        var runs = new List<TrialsRun>();
+        var urls = new List<string>();
+        foreach (var link in links)
+        {
+            servers.StopServers();
+            await StartServersAsync(link);
+            urls.AddRange(Orchestrator.ServerUrls(servers).Urls);
+            _settings = new BenchSettings(servers.Rest, servers.Grpc, null, null, dataset.SourcePath, options.CallTimeout, null);
+            _settings.ApplyToThisProcess();
+            await Orchestrator.GateAsync(servers, dataset, output);
+            Done($"correctness gate, link {link.Name}", "every operation on every transport answered and validated");
+            try
+            {
+                output.WriteLine($"// link {link.Name}: {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
+                runs.Add(await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Link, servers, _settings, Orchestrator.Placement(options), output, link));
+                Done($"trials, link {link.Name}", $"{runs[^1].Completed} of {options.TrialPlan.Trials} trials, {runs[^1].Headline.Count} ratios");
+            }
+            catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+            {
+                throw new PhaseFailedException($"bench failed during the trials on link {link.Name}", e);
+            }
+        }
+
+        servers.StopServers();
+        _results = new RunResults(null!, [], [], []) { Trials = runs[0], LinkRuns = runs.Count > 1 ? runs.Skip(1).ToList() : null };
+        var directory = Path.Combine(options.ArtifactsPath, "headline");
+        Directory.CreateDirectory(directory);
+        Write(directory, ProvenanceReader.ReadHere(dataset, (urls, true), args, $"trials ({options.TrialPlan.Name})", ProcessSetup.Trials, Orchestrator.Placement(options)));
+    }
+
+    private async Task StartServersAsync(LinkProfile? link = null)
     {
         try
         {
-            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Headline);
+            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Headline, link);
             Done("servers", options.GivesServers ? "given by URL, none started" : $"{servers.ProcessIds.Count} started");
         }
         catch (OperationCanceledException)

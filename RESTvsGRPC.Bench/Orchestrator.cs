@@ -8,6 +8,7 @@ using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
@@ -31,6 +32,12 @@ public static class Orchestrator
         {
             BenchmarkSwitcher.FromTypes(BenchmarkTypes).Run(options.BenchmarkDotNetArgs);
             return 0;
+        }
+
+        if (options.Links is { } links && LinkHost.Refusal(links) is { } refusal)
+        {
+            error.WriteLine(refusal);
+            return BenchCommandLine.BadUsage;
         }
 
         try

@@ -54,6 +54,7 @@ public static class RunComparison
         }
 
         AddHeadline(document, runs);
+        AddLinks(document, runs);
         AddTimes(document, runs);
         AddRatios(document, runs);
         document.AddImage(ChartFile, "Time per call in each run");
@@ -63,7 +64,9 @@ public static class RunComparison
     /// <summary>Each headline ratio in every run that measured the trials, and how often one run's median fell inside another's interval.</summary>
     private static void AddHeadline(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
     {
-        var measured = runs.Where(r => r.Run.Trials is not null).ToList();
+        // Runs over different links answer different questions: the links' own table sets them side by side.
+        var link = runs.FirstOrDefault(r => r.Run.Trials is not null).Run?.Trials?.Link;
+        var measured = runs.Where(r => r.Run.Trials is not null && r.Run.Trials.Link == link).ToList();
         if (measured.Count < 2)
         {
             return;
@@ -83,6 +86,29 @@ public static class RunComparison
         IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
         document.AddParagraph(HeadlineSection.Coverage(pool));
         AddPool(document, measured);
+    }
+
+    /// <summary>Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.</summary>
+    private static void AddLinks(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
+    {
+        var columns = runs.SelectMany(r => r.Run.EveryLink.Where(t => t.Link is not null).Select(t => (Header: $"{r.Label}, {LinkText.Short(t.Link!)}", Trials: t))).ToList();
+        if (columns.Count == 0)
+        {
+            return;
+        }
+
+        var ratios = columns.SelectMany(c => c.Trials.Headline).DistinctBy(h => (h.Quantity, h.Operation, h.Arm))
+            .OrderBy(h => h.Quantity).ThenBy(h => Array.IndexOf(SummaryText.OperationOrder, h.Operation)).ToList();
+        document.AddHeading(2, "Links side by side")
+            .AddParagraph("Each link's headline ratios against REST + JSON, in each run that measured over links: the median over that link's trials with its 95 % interval; a ratio its link's physics check refused says so.")
+            .AddTable(["quantity", "operation", "arm", .. columns.Select(c => c.Header)], ratios.Select(ratio => (IReadOnlyList<string>)
+                [
+                    ratio.Quantity, ratio.Operation, columns[0].Trials.NameOf(ratio.Arm),
+                    .. columns.Select(c => c.Trials.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (ratio.Quantity, ratio.Operation, ratio.Arm)) is { } h
+                        ? LinksSection.Faulty(c.Trials, h) ? "shaping fault" : HeadlineSection.Ratio(h)
+                        : "not run"),
+                ]),
+                [.. Enumerable.Range(3, columns.Count)]);
     }
 
     /// <summary>The headline ratios over every run given, pooled, where all are runs of one commit on one machine with the same job, data, plan and placement.</summary>

@@ -72,7 +72,15 @@ public static class RunSummary
 
         if (run.Trials is { } trials)
         {
-            HeadlineSection.Add(summary, trials);
+            if (trials.Link is null)
+            {
+                HeadlineSection.Add(summary, trials);
+            }
+            else
+            {
+                LinksSection.Add(summary);
+            }
+
             if (summary.InSuite(Suites.Transport).Count == 0)
             {
                 summary.Document.AddParagraph("This run measured only the headline (`--headline`): BenchmarkDotNet did not run.");
@@ -139,6 +147,10 @@ public static class RunSummary
             ["BenchmarkDotNet", p.BenchmarkDotNetVersion],
             ["packages", string.Join(", ", p.Packages.Select(kv => $"{kv.Key} {kv.Value}"))],
             ["data file", $"{p.DataFile} (SHA-256 of its records {p.DataSha256})"],
-            ["servers", string.Join("; ", [.. p.Servers, p.ServersStarted ? "started by the bench on loopback" : "given on the command line (server cost not measured)"])],
+            ["servers", string.Join("; ", [.. p.Servers, p.ServersStarted ? $"started by the bench {Where(p.Servers)}" : "given on the command line (server cost not measured)"])],
         ];
+
+    /// <summary>"on loopback", and for a <c>--link</c> run's servers "in a network namespace of its own".</summary>
+    private static string Where(IReadOnlyList<string> servers) =>
+        string.Join(" and ", servers.Select(url => url.Contains("//127.0.0.1:", StringComparison.Ordinal) ? "on loopback" : "in a network namespace of its own").DefaultIfEmpty("on loopback").Distinct());
 }

@@ -129,3 +129,29 @@ public static class FaultText
         _ => string.Create(CultureInfo.InvariantCulture, $"{problem.BodyBytesPerRequest:0} body bytes per request, {problem.ExpectedBodyBytes} expected"),
     };
 }
+
+/// <summary>A <c>--link</c> run's link as a reader reads it.</summary>
+public static class LinkText
+{
+    /// <summary>"100 Mbit/s", "20 ms round trip", "veth, unshaped", "loopback".</summary>
+    public static string Short(LinkResult link) => link switch
+    {
+        { RateBitsPerSecond: { } rate } => Rate(rate),
+        { RoundTripMilliseconds: { } rtt } => string.Create(CultureInfo.InvariantCulture, $"{rtt:0.###} ms round trip"),
+        { Name: "loopback" } => "loopback",
+        _ => $"{link.Name}, unshaped",
+    };
+
+    /// <summary>The link in one sentence: what joins client and servers, and how it is shaped, with every parameter.</summary>
+    public static string Of(LinkResult link) => link switch
+    {
+        { RateBitsPerSecond: { } rate } => $"{Rate(rate)}: a veth pair between the servers' network namespace and the client's, tbf on both ends (rate {Rate(rate)}, bucket {Units.Bytes(link.BurstBytes ?? 0)}, queue {Units.Bytes(link.LimitBytes ?? 0)})",
+        { RoundTripMilliseconds: { } rtt } => string.Create(CultureInfo.InvariantCulture, $"{rtt:0.###} ms round trip: a veth pair between the servers' network namespace and the client's, netem delaying each end by half"),
+        { Name: "loopback" } => "loopback: client and servers in the host's network namespace, as in every run without --link",
+        _ => "veth: a veth pair between the servers' network namespace and the client's, unshaped",
+    };
+
+    private static string Rate(long bitsPerSecond) => bitsPerSecond >= 1_000_000_000
+        ? string.Create(CultureInfo.InvariantCulture, $"{bitsPerSecond / 1e9:0.###} Gbit/s")
+        : string.Create(CultureInfo.InvariantCulture, $"{bitsPerSecond / 1e6:0.###} Mbit/s");
+}

@@ -48,6 +48,6 @@ public static class ArmCatalogue
     /// </summary>
     public static IReadOnlyDictionary<string, Arm> Clients { get; } = new[]
     {
-        "rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text",
+        "rest-json", "rest-json-h2c", "rest-json-gzip", "rest-protobuf", "grpc", "grpc-gzip", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text",
     }.ToDictionary(id => id, id => All[id]);
 }

@@ -131,7 +131,7 @@ public static class RunPool
 
     /// <summary>
     /// <paramref name="current"/> with the trials of <paramref name="previous"/> (and its own pool) carried forward,
-    /// where both are clean builds of one commit on one machine with the same job, data, trial plan and placement;
+    /// where both are clean builds of one commit on one machine with the same job, data, trial plan, placement and link;
     /// otherwise <paramref name="current"/> as it is, its pool starting anew.
     /// </summary>
     public static RunResults Carry(RunResults? previous, RunResults current) => current with
@@ -142,7 +142,7 @@ public static class RunPool
 
     private static TrialsRun? CarryTrials(RunResults? previous, TrialsRun? before, RunResults current, TrialsRun? now)
     {
-        if (previous is null || before is null || now is null || !SameBuildAndMachine(previous.Provenance, current.Provenance) || (before.Plan, before.Placement) != (now.Plan, now.Placement))
+        if (previous is null || before is null || now is null || !SameBuildAndMachine(previous.Provenance, current.Provenance) || (before.Plan, before.Placement, before.Link) != (now.Plan, now.Placement, now.Link))
         {
             return now;
         }

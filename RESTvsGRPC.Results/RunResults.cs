@@ -33,6 +33,17 @@ public sealed record RunResults(
     /// <summary>How the streaming probe measured, where it ran.</summary>
     public StreamingMethod? StreamingMethod { get; init; }
 
+    /// <summary>
+    /// The headline's trials on every further link a <c>--link</c> run measured, in the order given (the first link's
+    /// are <see cref="Trials"/>); null for a run on loopback alone.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<TrialsRun>? LinkRuns { get; init; }
+
+    /// <summary>Every link's trials, the first link's (<see cref="Trials"/>) first; empty where no trials ran.</summary>
+    [JsonIgnore]
+    public IReadOnlyList<TrialsRun> EveryLink => [.. new[] { Trials }.OfType<TrialsRun>(), .. LinkRuns ?? []];
+
     /// <summary>The catalogue's entry for <paramref name="result"/>'s arm.</summary>
     public Arm ArmOf(BenchmarkResult result) => Arms.FirstOrDefault(a => a.Id == result.Arm)
         ?? throw new InvalidDataException($"arm '{result.Arm}' of {result.Method} is not in the run's arm catalogue.");

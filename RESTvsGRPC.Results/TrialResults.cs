@@ -30,6 +30,10 @@ public sealed record TrialsRun(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<EarlierRun>? EarlierRuns { get; init; }
 
+    /// <summary>The link between client and servers a <c>--link</c> run measured these trials over; null: loopback, the link of every other run.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public LinkResult? Link { get; init; }
+
     /// <summary>Wall-clock seconds from the first trial's start to the last one's end; null where not measured.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? TrialsSeconds { get; init; }
@@ -37,6 +41,14 @@ public sealed record TrialsRun(
     /// <summary>Every pooled run's trials, the earlier runs' first and this run's last.</summary>
     [JsonIgnore]
     public IReadOnlyList<IReadOnlyList<Trial>> Pool => [.. (EarlierRuns ?? []).Select(r => r.Trials), Trials];
+
+    /// <summary>This run as measured over <paramref name="link"/>: the run, every trial's segments and every ratio name it.</summary>
+    public TrialsRun OnLink(LinkResult link) => this with
+    {
+        Link = link,
+        Trials = [.. Trials.Select(t => t with { Segments = [.. t.Segments.Select(s => s with { Link = link.Name })] })],
+        Headline = [.. Headline.Select(r => r with { Link = link.Name })],
+    };
 
     /// <summary>What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
     public string NameOf(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
@@ -129,7 +141,31 @@ public sealed record TrialSegment(
     long ThroughputCalls,
     double CallsPerSecond,
     double ClientCpuNanosecondsPerCall,
-    double? ServerCpuNanosecondsPerCall);
+    double? ServerCpuNanosecondsPerCall)
+{
+    /// <summary>The link's name (<see cref="LinkResult.Name"/>) in a <c>--link</c> run; null: loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? Link { get; init; }
+
+    /// <summary>
+    /// Bytes the client's end of a <c>--link</c> pair sent per call in the latency slices, one call in flight (a request,
+    /// with every header down to Ethernet's), from the kernel's counters; null where the link is loopback.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LinkSentBytesPerCall { get; init; }
+
+    /// <summary>Bytes the client's end received per call in the same slices (an answer); null where the link is loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LinkReceivedBytesPerCall { get; init; }
+
+    /// <summary>Bytes/s the client's end sent over the throughput windows (of the concurrency reported); null where the link is loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LinkSentBytesPerSecond { get; init; }
+
+    /// <summary>Bytes/s the client's end received over the same windows; null where the link is loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LinkReceivedBytesPerSecond { get; init; }
+}
 
 /// <summary>
 /// A trial that did not end well: its number and its process, which either was stopped after
@@ -147,6 +183,10 @@ public sealed record TrialFailure(int Index, int ProcessId, int? ExitCode, doubl
 /// </summary>
 public sealed record HeadlineRatio(string Quantity, string Operation, string Arm, string Baseline, double Median, double Low, double High, int Trials, CpuPlacement Placement)
 {
+    /// <summary>The link's name (<see cref="LinkResult.Name"/>) in a <c>--link</c> run, beside <see cref="Placement"/>; null: loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? Link { get; init; }
+
     /// <summary>One call in flight: baseline time per call over the arm's.</summary>
     public const string Latency = "latency";
 
@@ -223,3 +263,10 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
 /// to the validated answer's <see cref="ExpectedBodyBytes"/>.
 /// </summary>
 public sealed record H2loadProblem(long Done, long Failed, double BodyBytesPerRequest, long ExpectedBodyBytes);
+
+/// <summary>
+/// A link a <c>--link</c> run measured over: <see cref="Name"/> ("loopback", "veth", "100mbit", "20ms-rtt"), its rate
+/// (bits/s, tbf on both ends of a veth pair, with its bucket and queue in bytes) or its round trip (milliseconds, netem);
+/// all null but the name for an unshaped one.
+/// </summary>
+public sealed record LinkResult(string Name, long? RateBitsPerSecond, double? RoundTripMilliseconds, long? BurstBytes, long? LimitBytes);

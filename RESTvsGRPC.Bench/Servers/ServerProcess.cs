@@ -111,7 +111,8 @@ public sealed partial class ServerProcess : IDisposable
         _process.Dispose();
     }
 
-    private static string RequireBuilt(string assembly) => File.Exists(assembly)
+    /// <summary><paramref name="assembly"/> where it is built; throws <see cref="ServerStartException"/> saying to build it otherwise.</summary>
+    public static string RequireBuilt(string assembly) => File.Exists(assembly)
         ? assembly
         : throw new ServerStartException($"server binary '{assembly}' is missing: build the solution in this configuration first.");
 

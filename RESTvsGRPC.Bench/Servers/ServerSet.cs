@@ -2,6 +2,7 @@ using Grpc.Core;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Placement;
 
 namespace RESTvsGRPC.Bench.Servers;
@@ -23,6 +24,7 @@ public sealed class ServerSet : IDisposable
     public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
+    private LinkNamespace? _namespace;
     private readonly List<IDisposable> _attached = [];
     private readonly CancellationTokenSource _stopping = new();
     private CpuSet? _cpus;
@@ -35,6 +37,9 @@ public sealed class ServerSet : IDisposable
 
     /// <summary>The CPUs the servers were placed on (<c>--server-cpus</c>; every CPU where only the client was placed); null where nothing was placed.</summary>
     public CpuSet? Cpus => _cpus;
+
+    /// <summary>The namespace the servers run in on a <c>--link</c> run (every profile but loopback); null on loopback.</summary>
+    public LinkNamespace? Namespace => _namespace;
 
     /// <summary>RestAPI's endpoints; null when the user named only other servers.</summary>
     public RestServerAddresses? Rest { get; private set; }
@@ -82,7 +87,7 @@ public sealed class ServerSet : IDisposable
     /// Starts the servers as <see cref="StartAsync(BenchOptions, string, TextWriter, bool)"/> does; on any failure, or when the set is disposed meanwhile
     /// (<see cref="OperationCanceledException"/>), stops every server it started.
     /// </summary>
-    public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
+    public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)
     {
         // A client placed without servers placed: the servers would inherit the client's set from the bench, so
         // they get every CPU explicitly, as without any placement.
@@ -99,9 +104,23 @@ public sealed class ServerSet : IDisposable
                 return;
             }
 
-            Rest = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, dataPath, log));
+            var (restEndpoints, grpcEndpoints) = (FreeRestEndpoints, FreeGrpcEndpoints);
+            if (link is { Namespaced: true })
+            {
+                lock (_started)
+                {
+                    _namespace = _disposed ? throw new OperationCanceledException("the bench was told to stop.") : LinkNamespace.Create();
+                }
+
+                _namespace.Shape(link);
+                (restEndpoints, grpcEndpoints) = (On(FreeRestEndpoints, _namespace.ServerAddress), On(FreeGrpcEndpoints, _namespace.ServerAddress));
+                log.WriteLine($"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, client at {_namespace.ClientAddress} ({_namespace.HostDevice})"
+                    + (link.QdiscArguments.Count > 0 ? $", each end: tc qdisc {string.Join(' ', link.QdiscArguments)}" : ", unshaped"));
+            }
+
+            Rest = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", restEndpoints, dataPath, log));
             RestProcessId = _started[^1].Id;
-            Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, dataPath, log));
+            Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", grpcEndpoints, dataPath, log));
             GrpcProcessId = _started[^1].Id;
             if (scaling)
             {
@@ -146,6 +165,28 @@ public sealed class ServerSet : IDisposable
 
         return null;
     }
+
+    /// <summary>
+    /// Stops the servers started here and removes their namespace, leaving the set ready for <see cref="StartAllAsync"/>
+    /// again (the next link of a <c>--link</c> run); a signal meanwhile still stops whatever is running.
+    /// </summary>
+    public void StopServers()
+    {
+        lock (_started)
+        {
+            foreach (var server in _started)
+            {
+                server.Dispose();
+            }
+
+            _started.Clear();
+            _namespace?.Dispose();
+            _namespace = null;
+            (Rest, Grpc, RestProcessId, GrpcProcessId) = (null, null, null, null);
+        }
+    }
+
+    private static string[] On(IReadOnlyList<string> endpoints, string address) => [.. endpoints.Select(e => e.Replace("127.0.0.1", address, StringComparison.Ordinal))];
 
     private static async Task<bool> AnswersAsync(Func<Task> call)
     {
@@ -199,6 +240,7 @@ public sealed class ServerSet : IDisposable
                 server.Dispose();
             }
 
+            _namespace?.Dispose();
             if (_scalingData is not null)
             {
                 File.Delete(_scalingData);
@@ -246,10 +288,12 @@ public sealed class ServerSet : IDisposable
         GrpcScaling = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log)).H2c;
     }
 
-    /// <summary>Starts a server on free loopback ports and returns its ready line.</summary>
+    /// <summary>Starts a server on free ports (of loopback, or of the link's namespace) and returns its ready line.</summary>
     private async Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
     {
-        var server = await ServerProcess.StartAsync(ServerBinaries.Of(project), [.. endpoints, "--data", dataPath], ReadyTimeout, cancellation: _stopping.Token);
+        string[] arguments = [ServerProcess.RequireBuilt(ServerBinaries.Of(project)), .. endpoints, "--data", dataPath];
+        var (program, inside) = _namespace is { } space ? space.Inside("dotnet", arguments) : ("dotnet", arguments);
+        var server = await ServerProcess.StartProgramAsync(program, inside, ReadyTimeout, cancellation: _stopping.Token);
         lock (_started)
         {
             if (_disposed)

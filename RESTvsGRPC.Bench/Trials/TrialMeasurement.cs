@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Runtime;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
@@ -35,7 +36,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 }
                 else
                 {
-                    sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm)));
+                    sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm), request.LinkDevice));
                 }
             }
 
@@ -227,6 +228,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
 
         var calls = 0L;
+        var linkBefore = LinkCounters(request.LinkDevice);
         var start = Stopwatch.GetTimestamp();
         do
         {
@@ -235,26 +237,31 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
         while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
 
-        return new Window(calls, Stopwatch.GetElapsedTime(start).TotalSeconds, 0, null);
+        return new Window(calls, Stopwatch.GetElapsedTime(start).TotalSeconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
     }
 
-    /// <summary>What a window counted: calls, seconds, and the CPU time the client and the server used meanwhile (nanoseconds).</summary>
-    private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds);
+    /// <summary>
+    /// What a window counted: calls, seconds, the CPU time the client and the server used meanwhile (nanoseconds), and on
+    /// a <c>--link</c> run the bytes the client's end of the pair sent and received.
+    /// </summary>
+    private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
 
     /// <summary>One arm's slices added up, per quantity and concurrency, into the trial's segment for it: throughput at the concurrency that served the most calls/s.</summary>
     private sealed class ArmSums
     {
-        private Window _latency = new(0, 0, 0, null);
+        private Window _latency = new(0, 0, 0, null, null);
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
 
-        public void AddLatency(Window window) => _latency = _latency with { Calls = _latency.Calls + window.Calls, Seconds = _latency.Seconds + window.Seconds };
+        public void AddLatency(Window window) =>
+            _latency = _latency with { Calls = _latency.Calls + window.Calls, Seconds = _latency.Seconds + window.Seconds, LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes) };
 
         public void AddThroughput(int inFlight, Window window)
         {
-            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0), true));
+            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true));
             _throughput[inFlight] = (new Window(
                 sum.Calls + window.Calls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
-                sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0)), serverMeasured && window.ServerCpuNanoseconds is not null);
+                sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
+                Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null);
         }
 
         public TrialSegment ToSegment(TrialArm arm)
@@ -262,16 +269,22 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             var (inFlight, (best, serverMeasured)) = _throughput.MaxBy(level => level.Value.Sum.Calls / level.Value.Sum.Seconds);
             return new TrialSegment(
                 TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, inFlight, best.Calls,
-                best.Calls / best.Seconds, best.ClientCpuNanoseconds / best.Calls, serverMeasured ? best.ServerCpuNanoseconds / best.Calls : null);
+                best.Calls / best.Seconds, best.ClientCpuNanoseconds / best.Calls, serverMeasured ? best.ServerCpuNanoseconds / best.Calls : null)
+            {
+                LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
+                LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
+                LinkSentBytesPerSecond = best.LinkBytes is { } sent ? sent.Sent / best.Seconds : null,
+                LinkReceivedBytesPerSecond = best.LinkBytes is { } received ? received.Received / best.Seconds : null,
+            };
         }
     }
 
     /// <summary>
     /// <paramref name="concurrency"/> callers on one client, each starting its next call when its last one answered;
     /// counted over <paramref name="seconds"/> after <paramref name="warmUpSeconds"/>, with the CPU time this process
-    /// and the server <paramref name="serverId"/> used in the same window.
+    /// and the server <paramref name="serverId"/> used in the same window, and the bytes through <paramref name="linkDevice"/> where one is given.
     /// </summary>
-    private static async Task<Window> ThroughputAsync(LoadClient client, LoadOperation operation, int concurrency, double warmUpSeconds, double seconds, int? serverId)
+    private static async Task<Window> ThroughputAsync(LoadClient client, LoadOperation operation, int concurrency, double warmUpSeconds, double seconds, int? serverId, string? linkDevice = null)
     {
         var completed = 0L;
         var running = true;
@@ -286,11 +299,13 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         try
         {
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
+            var linkBefore = LinkCounters(linkDevice);
             var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp(), Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
             await Task.Delay(TimeSpan.FromSeconds(seconds));
             var (calls, time, clientCpu, serverCpu) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp(), CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
+            var linkAfter = LinkCounters(linkDevice);
             var elapsed = Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds;
-            return new Window(Math.Max(1, calls - before.Calls), elapsed, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server);
+            return new Window(Math.Max(1, calls - before.Calls), elapsed, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server, Difference(linkBefore, linkAfter));
         }
         finally
         {
@@ -299,6 +314,15 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             await Task.WhenAll(callers);
         }
     }
+
+    /// <summary>The bytes the client's end of a <c>--link</c> pair has sent and received so far; null on loopback.</summary>
+    private static (long Sent, long Received)? LinkCounters(string? device) => device is null ? null : LinkNamespace.Counters(device);
+
+    private static (long Sent, long Received)? Difference((long Sent, long Received)? before, (long Sent, long Received)? after) =>
+        before is { } from && after is { } to ? (to.Sent - from.Sent, to.Received - from.Received) : null;
+
+    private static (long Sent, long Received)? Add((long Sent, long Received)? sum, (long Sent, long Received)? more) =>
+        sum is { } a && more is { } b ? (a.Sent + b.Sent, a.Received + b.Received) : null;
 
     /// <summary>Process <paramref name="processId"/>'s CPU time so far, user and kernel, every thread (exited ones too); null for none.</summary>
     private static double? CpuNanoseconds(int? processId)

@@ -53,6 +53,17 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>A first look: six trials (the fewest with a 95 % interval) of 0.3 s per arm and quantity in three slices.</summary>
     public static TrialPlan Quick { get; } = new("quick", 6, 0.3, DefaultSeed, 3);
 
+    /// <summary>
+    /// A <c>--link</c> run, per link: six trials (the fewest with a 95 % interval) of 1 s per arm and quantity in two
+    /// slices, throughput at 16 calls in flight. Slices of half a second, not the result run's 0.175 s: at 100 Mbit/s
+    /// sixteen large GETs in flight take about 0.3 s to cross the link, so a shorter window would count a handful of
+    /// calls; one concurrency, the one that fills a slow link, to keep three links within 15 minutes.
+    /// </summary>
+    public static TrialPlan Link { get; } = new("link", 6, 1.0, DefaultSeed, 2)
+    {
+        InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Large] = [16], [LoadOperation.Post] = [16] },
+    };
+
     /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity in one slice; too few for an interval, and not a result.</summary>
     public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1);
 
@@ -174,6 +185,17 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
         new(LoadOperation.Small, Baseline), new(LoadOperation.Small, "rest-json-h2c"), new(LoadOperation.Small, "rest-protobuf"), new(LoadOperation.Small, "grpc"),
         new(LoadOperation.Large, Baseline), new(LoadOperation.Large, "rest-protobuf"), new(LoadOperation.Large, "grpc"), new(LoadOperation.Large, "grpc-stream"),
         new(LoadOperation.Post, Baseline), new(LoadOperation.Post, "rest-protobuf"), new(LoadOperation.Post, "grpc"),
+    ];
+
+    /// <summary>
+    /// A <c>--link</c> run's arms: the large GET and the POST, whose bytes a link makes cost time, as REST + JSON (the
+    /// baseline), REST + JSON with gzip, REST + protobuf, gRPC and gRPC with gzip, so each link's table says whether
+    /// compression pays at its rate.
+    /// </summary>
+    public static IReadOnlyList<TrialArm> Link { get; } =
+    [
+        .. new[] { LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
+            new[] { Baseline, "rest-json-gzip", "rest-protobuf", "grpc", "grpc-gzip" }.Select(target => new TrialArm(operation, target))),
     ];
 
     /// <summary>

@@ -10,7 +10,8 @@ namespace RESTvsGRPC.Bench.Trials;
 /// <summary>
 /// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 sweeps the
 /// concurrency instead), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
-/// time, and where to write the answer. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
+/// time, where to write the answer, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
+/// throughput windows read. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
 public sealed record TrialRequest(
     int Index,
@@ -24,7 +25,8 @@ public sealed record TrialRequest(
     int? RestProcessId,
     int? GrpcProcessId,
     int ParentProcessId,
-    string OutputPath)
+    string OutputPath,
+    string? LinkDevice = null)
 {
     /// <summary>The index that asks for the sweep of calls in flight instead of a trial.</summary>
     public const int Sweep = 0;
@@ -32,9 +34,12 @@ public sealed record TrialRequest(
     /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
     public const int LoadCheck = -1;
 
-    /// <summary>The plan this request belongs to.</summary>
+    /// <summary>The plan this request belongs to, with the calls in flight its arms were given (their operation's, the same for each).</summary>
     [JsonIgnore]
-    public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed, Rounds);
+    public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed, Rounds)
+    {
+        InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
+    };
 
     /// <summary>The arms, parsed from their "operation/target" names.</summary>
     [JsonIgnore]

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Reports;
@@ -17,15 +18,19 @@ namespace RESTvsGRPC.Bench.Trials;
 /// </summary>
 public static class TrialRunner
 {
-    /// <summary>Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>; throws <see cref="TrialFailedException"/> when every trial fails.</summary>
-    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output)
+    /// <summary>
+    /// Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>, each trial and
+    /// ratio naming <paramref name="link"/> where a <c>--link</c> run gives one; throws <see cref="TrialFailedException"/> when every trial fails.
+    /// </summary>
+    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output, LinkProfile? link = null)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
             var request = new TrialRequest(
                 1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
-                arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
+                arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "",
+                servers.Namespace?.HostDevice);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -50,8 +55,9 @@ public static class TrialRunner
             }
 
             var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
-            var sweep = await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.FullName, servers, settings, output);
-            if (sweep.Answer?.Sweep is null)
+            // A link run's sweep would take longer than its trials (a slow link at 128 in flight): its curve is left out.
+            var sweep = link is null ? await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.FullName, servers, settings, output) : default;
+            if (sweep.Answer?.Sweep is null && link is null)
             {
                 output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? FaultText.Of(failed) : "no answer")}; the summary has no curve");
             }
@@ -59,11 +65,12 @@ public static class TrialRunner
             var concurrency = arms.Select(arm => new ArmConcurrency(
                 TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
                 { Levels = plan.InFlight[arm.Operation] }).ToList();
-            return new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
+            var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
             {
                 Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
                 TrialsSeconds = seconds,
             };
+            return link is null ? run : run.OnLink(link.ToResults());
         }
         finally
         {

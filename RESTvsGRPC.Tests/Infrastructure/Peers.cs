@@ -180,6 +180,18 @@ public sealed class NetworkNamespaceFactAttribute : FactAttribute
     }
 }
 
+/// <summary>A theory that makes network namespaces, skipped as <see cref="NetworkNamespaceFactAttribute"/> is.</summary>
+public sealed class NetworkNamespaceTheoryAttribute : TheoryAttribute
+{
+    public NetworkNamespaceTheoryAttribute()
+    {
+        if (Peers.NamespacesMissing is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux() || !Peers.IsRoot))
+        {
+            Skip = reason;
+        }
+    }
+}
+
 /// <summary>A fact about POSIX signals or /proc: Linux only, skipped elsewhere with that reason.</summary>
 public sealed class LinuxFactAttribute : FactAttribute
 {

@@ -19,9 +19,11 @@ public sealed class ReportSnapshotTests : IDisposable
     /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
     /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them), a
     /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
-    /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept).
+    /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
+    /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
+    /// typed up to 130 % of the rate (a shaping fault).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
@@ -66,12 +68,16 @@ public sealed class ReportSnapshotTests : IDisposable
         StoredReports.Matches(name, _directory.Path);
     }
 
-    /// <summary>Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), and two headline runs of one build.</summary>
+    /// <summary>
+    /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two headline
+    /// runs of one build, and two runs over links (one with a shaping fault) beside each other.
+    /// </summary>
     public static TheoryData<string, string, string> Comparisons => new()
     {
         { "compare", "transport", "windows" },
         { "compare-within-error", "transport", "run-to-run" },
         { "compare-headline", "headline-quick", "headline-pooled" },
+        { "compare-links", "links", "links-fault" },
     };
 
     [Theory]

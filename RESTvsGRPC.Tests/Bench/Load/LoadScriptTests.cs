@@ -39,7 +39,8 @@ public sealed partial class LoadScriptTests
         }
 
         var (_, namespaces) = await RunAsync("ip", "netns", "list");
-        Assert.DoesNotContain("restvsgrpc", namespaces);
+        Assert.DoesNotContain("restvsgrpc-server", namespaces);
+        Assert.DoesNotContain("restvsgrpc-client", namespaces);
     }
 
     [Fact]

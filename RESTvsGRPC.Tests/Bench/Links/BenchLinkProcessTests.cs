@@ -1,0 +1,101 @@
+using System.Diagnostics;
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
+using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
+
+namespace RESTvsGRPC.Tests.Bench.Links;
+
+/// <summary>
+/// The bench over a link it makes itself, as a user runs it (Linux, root): a short trial over a shaped pair, and every
+/// way a run can end (its end, a failed trial, Ctrl+C, SIGKILL) leaving no namespace, veth end or server behind.
+/// </summary>
+public sealed class BenchLinkProcessTests : IDisposable
+{
+    private readonly TemporaryDirectory _artifacts = new();
+
+    public void Dispose() => _artifacts.Dispose();
+
+    [NetworkNamespaceFact]
+    public async Task Headline_over_100_Mbit_stays_within_the_rate_and_leaves_no_namespace()
+    {
+        using var bench = Start("--headline", "--link", "100mbit", "--trials", "1", "--segment", "0.4", "--slices", "1", "--artifacts", _artifacts.Path);
+        try
+        {
+            var (found, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(3));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            Assert.True(found && bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline"));
+        var trials = run.Trials!;
+        Assert.Null(run.LinkRuns);
+        Assert.Equal(new LinkResult("100mbit", 100_000_000, null, 65_536, 315_536), trials.Link);
+        Assert.All(trials.Headline, ratio => Assert.Equal("100mbit", ratio.Link));
+        var physics = LinkPhysics.Of(trials);
+        Assert.Equal(10, physics.Count);
+        Assert.All(physics, check => Assert.False(check.Fault, $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), {check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"));
+        var largeJson = trials.Trials[0].Segments.Single(s => (s.Operation, s.Arm) == ("large", "rest-json"));
+        Assert.True(largeJson.LinkReceivedBytesPerCall > 219 * 1024, $"the large GET's answer took {largeJson.LinkReceivedBytesPerCall} bytes on the link");
+        Assert.True(largeJson.LatencyNanosecondsPerCall >= 219 * 1024 * 8 / 100e6 * 1e9, $"{largeJson.LatencyNanosecondsPerCall / 1e6:0.0} ms: faster than 219 KiB at 100 Mbit/s");
+        Assert.Empty(LeftBy(bench.Id));
+    }
+
+    /// <summary>A run ended inside a link's trials: by SIGKILL (the watchdog cleans up), by Ctrl+C, or by its only trial failing.</summary>
+    [NetworkNamespaceTheory]
+    [InlineData("KILL")]
+    [InlineData("INT")]
+    [InlineData("trial")]
+    public async Task A_link_run_ended_inside_its_trials_leaves_no_namespace_veth_or_process(string ending)
+    {
+        var token = Guid.NewGuid().ToString("N");
+        using var bench = Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
+            "--headline", "--link", "veth", "--trials", ending == "trial" ? "1" : "3", "--segment", "0.4", "--artifacts", _artifacts.Path);
+        try
+        {
+            var trial = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(90));
+            Assert.Contains($"restvsgrpc-{bench.Id}", Namespaces());
+            await (ending == "trial" ? SignalAsync("KILL", trial) : SignalAsync(ending, bench.Id));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        Assert.NotEqual(0, bench.ExitCode);
+        var deadline = DateTime.UtcNow.AddSeconds(10);
+        while ((LeftBy(bench.Id).Count > 0 || ProcessesWith(token).Length > 0) && DateTime.UtcNow < deadline)
+        {
+            await Task.Delay(200);
+        }
+
+        Assert.Empty(LeftBy(bench.Id));
+        Assert.Empty(ProcessesWith(token));
+    }
+
+    /// <summary>The namespace and host-side veth end named for <paramref name="pid"/>, where either is still there.</summary>
+    private static IReadOnlyList<string> LeftBy(int pid) =>
+        [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0]).Where(name => name == $"restvsgrpc-{pid}"),
+         .. Run("ip", "-o", "link", "show").Split('\n').Where(line => line.Contains($" rvg{pid}c", StringComparison.Ordinal))];
+
+    private static string Namespaces() => Run("ip", "netns", "list");
+
+    private static string Run(string program, params string[] arguments)
+    {
+        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEnd();
+        process.StandardError.ReadToEnd();
+        process.WaitForExit();
+        return output;
+    }
+}

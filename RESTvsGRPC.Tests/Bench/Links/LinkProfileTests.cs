@@ -1,0 +1,103 @@
+using RESTvsGRPC.Bench;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Bench.Links;
+
+/// <summary>--link's profiles: what each name means, the shaping each puts on the pair, and what a host must have to make them.</summary>
+public sealed class LinkProfileTests
+{
+    [Fact]
+    public void ParseList_reads_every_profile_in_the_order_given()
+    {
+        var profiles = LinkProfile.ParseList("100mbit, loopback,veth,1gbit,10mbit,20ms-rtt", "usage");
+
+        Assert.Equal(["100mbit", "loopback", "veth", "1gbit", "10mbit", "20ms-rtt"], profiles.Select(p => p.Name));
+        Assert.Equal([100_000_000L, null, null, 1_000_000_000L, 10_000_000L, null], profiles.Select(p => p.RateBitsPerSecond));
+        Assert.Equal(20, profiles[^1].RoundTripMilliseconds);
+        Assert.Equal([true, false, true, true, true, true], profiles.Select(p => p.Namespaced));
+        Assert.Equal(["tbf", null, null, "tbf", "tbf", "netem"], profiles.Select(p => p.Qdisc));
+    }
+
+    [Theory]
+    [InlineData("56k", "--link takes loopback, veth, 1gbit, 100mbit, 10mbit or Nms-rtt (N from 1 to 1000), comma-separated, not '56k'. usage")]
+    [InlineData("veth,0ms-rtt", "not '0ms-rtt'")]
+    [InlineData("1001ms-rtt", "not '1001ms-rtt'")]
+    [InlineData("veth,,1gbit", "not ''")]
+    [InlineData("1gbit,1GBIT", "--link names '1GBIT' twice. usage")]
+    public void ParseList_refuses_what_it_cannot_read_naming_the_part(string value, string expected)
+    {
+        var error = Assert.Throws<ArgumentException>(() => LinkProfile.ParseList(value, "usage"));
+
+        Assert.Contains(expected, error.Message);
+    }
+
+    [Fact]
+    public void A_rate_gets_a_bucket_of_a_millisecond_but_at_least_64_KiB_and_a_queue_of_20_ms_more()
+    {
+        Assert.Equal(new TokenBucket(100_000_000, 65_536, 65_536 + 250_000), TokenBucket.For(100_000_000));
+        Assert.Equal(new TokenBucket(1_000_000_000, 125_000, 125_000 + 2_500_000), TokenBucket.For(1_000_000_000));
+        Assert.Equal(new TokenBucket(10_000_000, 65_536, 65_536 + 25_000), TokenBucket.For(10_000_000));
+        Assert.Equal(["tbf", "rate", "100000000bit", "burst", "65536", "limit", "315536"], LinkProfile.ParseList("100mbit", "")[0].QdiscArguments);
+    }
+
+    [Fact]
+    public void A_round_trip_is_half_on_each_end_and_an_unshaped_link_has_no_qdisc()
+    {
+        Assert.Equal(["netem", "delay", "10000us"], LinkProfile.ParseList("20ms-rtt", "")[0].QdiscArguments);
+        Assert.Empty(LinkProfile.ParseList("veth", "")[0].QdiscArguments);
+        Assert.Equal(new RESTvsGRPC.Results.LinkResult("100mbit", 100_000_000, null, 65_536, 315_536), LinkProfile.ParseList("100mbit", "")[0].ToResults());
+    }
+
+    [Theory]
+    [InlineData(false, true, true, "", "--link needs Linux (network namespaces, veth pairs and tc); on this OS only --link loopback runs.")]
+    [InlineData(true, false, true, "", "--link needs root: it creates a network namespace, a veth pair and qdiscs (run it with sudo, or --link loopback).")]
+    [InlineData(true, true, false, "", "--link needs ip and tc on the path (Debian: apt-get install iproute2).")]
+    [InlineData(true, true, true, "tbf", "--link 20ms-rtt needs the netem qdisc, which this kernel does not have (sch_netem); the other profiles run without it.")]
+    [InlineData(true, true, true, "netem", "--link 100mbit needs the tbf qdisc, which this kernel does not have (sch_tbf); the other profiles run without it.")]
+    [InlineData(true, true, true, "tbf,netem", null)]
+    public void A_host_that_cannot_make_the_links_is_named_in_one_line(bool linux, bool root, bool tools, string qdiscs, string? expected)
+    {
+        var known = qdiscs.Split(',');
+
+        Assert.Equal(expected, LinkHost.Refusal(LinkProfile.ParseList("veth,100mbit,20ms-rtt", ""), linux, root, () => tools, known.Contains));
+    }
+
+    [Fact]
+    public void Loopback_alone_needs_nothing_of_the_host()
+    {
+        Assert.Null(LinkHost.Refusal([LinkProfile.Loopback], linux: false, root: false, () => false, _ => false));
+    }
+
+    [Theory]
+    [InlineData("--link goes with --headline", "--link", "veth")]
+    [InlineData("--link goes with --headline", "--headline", "--link", "veth", "--rest-url", "http://127.0.0.1:5000")]
+    [InlineData("--link goes with --headline", "--headline", "--suite", "styles", "--link", "veth")]
+    [InlineData("not '56k'", "--headline", "--link", "56k")]
+    public async Task Bench_refuses_a_link_it_cannot_measure_with_exit_2_before_any_server_starts(string expected, params string[] args)
+    {
+        var (output, error) = (new StringWriter(), new StringWriter());
+
+        Assert.Equal(BenchCommandLine.BadUsage, await BenchCommandLine.InvokeAsync(args, output, error));
+        Assert.Contains(expected, Assert.Single(error.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries)));
+        Assert.DoesNotContain("// started:", output.ToString());
+    }
+
+    [LinuxFact]
+    public async Task Bench_refuses_a_round_trip_profile_where_the_kernel_lacks_netem_and_takes_it_where_it_has_it()
+    {
+        var (output, error) = (new StringWriter(), new StringWriter());
+        var refusal = LinkHost.Refusal(LinkProfile.ParseList("veth,20ms-rtt", ""));
+        if (refusal is null)
+        {
+            // This kernel has netem: the profile is taken, and only the host check was under test.
+            Assert.True(Environment.IsPrivilegedProcess);
+            return;
+        }
+
+        Assert.Equal(BenchCommandLine.BadUsage, await BenchCommandLine.InvokeAsync(["--headline", "--link", "veth,20ms-rtt"], output, error));
+        Assert.Equal(refusal, error.ToString().Trim());
+        Assert.Contains(Environment.IsPrivilegedProcess ? "(sch_netem)" : "needs root", refusal);
+        Assert.DoesNotContain("// started:", output.ToString());
+    }
+}
