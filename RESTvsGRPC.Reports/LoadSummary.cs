@@ -51,7 +51,8 @@ public static class LoadSummary
             document.AddParagraph($"**Incomplete run**: {(results.Stop is { } stop ? LoadScenarioText.Of(stop) : "stopped early")}. The figures below cover only what was measured before it stopped.");
         }
 
-        document.AddHeading(2, "Scenario").AddTable(["parameter", "value"], LoadScenarioText.Rows(results.Scenario).Select(p => (IReadOnlyList<string>)[p.Name, p.Value]));
+        document.AddHeading(2, "Scenario").AddTable(["parameter", "value"],
+            [.. LoadScenarioText.Rows(results.Scenario).Select(p => (IReadOnlyList<string>)[p.Name, p.Value]), .. LinkRow(results.Link)]);
         AddTotals(document, results);
         AddDrift(document, results);
         AddSaturation(document, charts, results);
@@ -243,4 +244,6 @@ public static class LoadSummary
     private static string Change(double first, double last) => first > 0
         ? ((last - first) / first).ToString("+0.0 %;-0.0 %;0.0 %", CultureInfo.InvariantCulture)
         : "NA";
+
+    private static IEnumerable<IReadOnlyList<string>> LinkRow(LinkResult? link) => link is null ? [] : [["link", LinkText.Of(link)]];
 }

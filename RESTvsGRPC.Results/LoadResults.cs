@@ -30,6 +30,10 @@ public sealed record LoadResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
     public bool Soak { get; init; }
 
+    /// <summary>The link a <c>load --link</c> run measured over; null: loopback, as every other load run.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public LinkResult? Link { get; init; }
+
     /// <summary>Writes <see cref="FileName"/> into <paramref name="directory"/>.</summary>
     public void Save(string directory) =>
         File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, LoadResultsJsonContext.Default.LoadResults));

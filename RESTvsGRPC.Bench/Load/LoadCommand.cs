@@ -4,6 +4,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
@@ -35,8 +36,50 @@ public static class LoadCommand
         ];
         try
         {
+            if (options.Links is { } links)
+            {
+                return LinkHost.Refusal(links) is { } refusal ? Refuse(refusal, error) : await RunOverLinksAsync(links, options, commandLine, output, error, liveProgress, stop.Token);
+            }
+
+            return await RunOnceAsync(options, null, commandLine, output, error, liveProgress, soak, stop.Token);
+        }
+        finally
+        {
+            foreach (var signal in signals)
+            {
+                signal.Dispose();
+            }
+        }
+    }
+
+    private static int Refuse(string refusal, TextWriter error)
+    {
+        error.WriteLine(refusal);
+        return BenchCommandLine.BadUsage;
+    }
+
+    /// <summary>One load run per link, each on servers started afresh for it, into its own folder; the worst exit code, and none after a stop.</summary>
+    private static async Task<int> RunOverLinksAsync(
+        IReadOnlyList<LinkProfile> links, LoadOptions options, IReadOnlyList<string> commandLine, TextWriter output, TextWriter error, bool liveProgress, CancellationToken stop)
+    {
+        var exitCode = 0;
+        foreach (var link in links.TakeWhile(_ => !stop.IsCancellationRequested))
+        {
+            output.WriteLine($"// link {link.Name}: load into {Path.Combine(options.OutputDirectory, link.Name)}");
+            exitCode = Math.Max(exitCode, await RunOnceAsync(options with { OutputDirectory = Path.Combine(options.OutputDirectory, link.Name) }, link, commandLine, output, error, liveProgress, false, stop));
+        }
+
+        return exitCode;
+    }
+
+    /// <summary>One load run over <paramref name="link"/> (null: loopback): servers, gate, every target, results and summary.</summary>
+    private static async Task<int> RunOnceAsync(
+        LoadOptions options, LinkProfile? link, IReadOnlyList<string> commandLine, TextWriter output, TextWriter error, bool liveProgress, bool soak, CancellationToken stop)
+    {
+        try
+        {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.Servers.DataPath));
-            using var servers = await ServerSet.StartAsync(options.Servers, dataset.SourcePath, output, scaling: false);
+            using var servers = await ServerSet.StartAsync(options.Servers, dataset.SourcePath, output, scaling: false, link);
             IReadOnlyList<LoadTarget> targets;
             try
             {
@@ -55,7 +98,7 @@ public static class LoadCommand
 
             output.WriteLine($"// load scenario: {string.Join("; ", LoadScenarioText.Rows(options.Scenario.ToResults()).Select(p => $"{p.Name} {p.Value}"))}");
             output.WriteLine($"// targets, {(soak ? "all at once" : "one after another")}: {string.Join(", ", targets.Select(t => t.Name))}");
-            var results = await RunTargetsAsync(targets, options, LoadExpectation.For(dataset), servers, output, error, soak ? null : liveProgress, stop.Token);
+            var results = await RunTargetsAsync(targets, options, LoadExpectation.For(dataset), servers, output, error, soak ? null : liveProgress, stop);
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
                 ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), [.. commandLine], $"load, scenario {options.Scenario.Name}", ProcessSetup.Load, CpuPlacement.None),
@@ -63,20 +106,13 @@ public static class LoadCommand
                 options.Scenario.Timing(),
                 complete,
                 complete ? null : new LoadStop(results.Count, targets.Count),
-                results) { Soak = soak };
+                results) { Soak = soak, Link = link?.ToResults() };
             return Report(run, options, output, error);
         }
         catch (Exception e) when (e is DataFileException or ServerStartException or GateFailedException)
         {
             error.WriteLine($"load run stopped before measuring anything: {e.Message}");
             return 1;
-        }
-        finally
-        {
-            foreach (var signal in signals)
-            {
-                signal.Dispose();
-            }
         }
     }
 

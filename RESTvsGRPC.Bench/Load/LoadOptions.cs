@@ -1,16 +1,20 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench.Links;
 
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>The <c>load</c> command's options: a preset, the user's overrides of it, the targets, the output folder, and the server options the benchmark run takes too.</summary>
 public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<string>? Targets, string OutputDirectory, BenchOptions Servers)
 {
+    /// <summary>The links to run over in turn (<c>--link</c>), each into a folder of its own under <see cref="OutputDirectory"/>; null: loopback, into it.</summary>
+    public IReadOnlyList<LinkProfile>? Links { get; init; }
+
     public static readonly string Usage =
         $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets {string.Join(",", LoadTarget.Names)}] "
         + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--rate N] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
-        + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] "
+        + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] [--link PROFILE[,PROFILE…]] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
 
 
@@ -39,6 +43,11 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         yield return Text("--max-steps", "Saturation: steps at most.", "N", null, null);
         yield return Text("--p99-limit", "Saturation: the p99 latency a rate must hold.", "DURATION", null, "100ms");
         yield return Text("--out", "Where results and the summary go.", "DIR", Path.Combine("BenchmarkDotNet.Artifacts", soak ? "soak" : "load"), null);
+        if (!soak)
+        {
+            yield return Text("--link", $"Run over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root), each into DIR/PROFILE: {LinkProfile.Accepted}.", "PROFILE[,PROFILE…]", null, "loopback, into DIR");
+        }
+
         // Soak starts its own servers: it reads their processes.
         foreach (var option in soak ? [BenchOptions.Options.Data] : BenchOptions.Options.Servers)
         {
@@ -97,7 +106,13 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
 
         var servers = BenchOptions.ServersFrom(result, usage);
         var output = Path.GetFullPath(result.GetValue<string>("--out")!);
-        return new LoadOptions(soak ? scenario with { Name = $"soak of {scenario.Name}" } : scenario, targets, output, servers);
+        var links = !soak && result.GetValue<string>("--link") is { } linkList ? LinkProfile.ParseList(linkList, usage) : null;
+        if (links is not null && servers.GivesServers)
+        {
+            throw new ArgumentException($"--link goes with servers the bench starts, not with --rest-url or --grpc-url. {usage}");
+        }
+
+        return new LoadOptions(soak ? scenario with { Name = $"soak of {scenario.Name}" } : scenario, targets, output, servers) { Links = links };
     }
 
     /// <summary>Reads "60s", "500ms", "2m", "1h" or a bare number of seconds.</summary>

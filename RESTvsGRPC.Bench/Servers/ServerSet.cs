@@ -67,10 +67,10 @@ public sealed class ServerSet : IDisposable
     /// unless the options name servers already running: then it starts nothing, so a run never compares a server
     /// elsewhere with one started here.
     /// </summary>
-    public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true)
+    public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)
     {
         var set = new ServerSet();
-        await set.StartAllAsync(options, dataPath, log, scaling);
+        await set.StartAllAsync(options, dataPath, log, scaling, link);
         return set;
     }
 
@@ -84,7 +84,7 @@ public sealed class ServerSet : IDisposable
     public bool Starting { get; private set; }
 
     /// <summary>
-    /// Starts the servers as <see cref="StartAsync(BenchOptions, string, TextWriter, bool)"/> does; on any failure, or when the set is disposed meanwhile
+    /// Starts the servers as <see cref="StartAsync(BenchOptions, string, TextWriter, bool, LinkProfile)"/> does; on any failure, or when the set is disposed meanwhile
     /// (<see cref="OperationCanceledException"/>), stops every server it started.
     /// </summary>
     public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)

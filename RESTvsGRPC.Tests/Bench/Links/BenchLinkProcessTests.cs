@@ -77,6 +77,34 @@ public sealed class BenchLinkProcessTests : IDisposable
         Assert.Empty(ProcessesWith(token));
     }
 
+    [NetworkNamespaceFact]
+    public async Task Load_over_two_links_writes_a_folder_for_each_and_removes_the_namespace()
+    {
+        using var bench = Start("load", "--link", "veth,100mbit", "--scenario", "light", "--users", "2", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s",
+            "--targets", "grpc,rest-json", "--mix", "large:1", "--out", _artifacts.Path);
+        try
+        {
+            var output = bench.StandardOutput.ReadToEndAsync();
+            var error = bench.StandardError.ReadToEndAsync();
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(3));
+            Assert.True(bench.ExitCode == 0, $"load exited with {bench.ExitCode}:\n{await output}\n{await error}");
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
+
+        var veth = LoadResults.Load(Path.Combine(_artifacts.Path, "veth"));
+        var shaped = LoadResults.Load(Path.Combine(_artifacts.Path, "100mbit"));
+        Assert.Equal(new LinkResult("veth", null, null, null, null), veth.Link);
+        Assert.Equal(100_000_000, shaped.Link!.RateBitsPerSecond);
+        Assert.All(veth.Provenance.Servers.Concat(shaped.Provenance.Servers), url => Assert.Contains("://10.200.", url));
+        var json = shaped.Targets.Single(t => t.Name == "rest-json");
+        Assert.True(json.Totals.Requests > 0 && json.Totals.Errors.Validation == 0, "REST + JSON answered nothing valid over 100 Mbit/s");
+        Assert.Contains("| link | 100 Mbit/s: a veth pair", File.ReadAllText(Path.Combine(_artifacts.Path, "100mbit", "load-summary.md")));
+        Assert.Empty(LeftBy(bench.Id));
+    }
+
     /// <summary>The namespace and host-side veth end named for <paramref name="pid"/>, where either is still there.</summary>
     private static IReadOnlyList<string> LeftBy(int pid) =>
         [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0]).Where(name => name == $"restvsgrpc-{pid}"),

@@ -74,6 +74,9 @@ public sealed class LinkProfileTests
     [InlineData("--link goes with --headline", "--headline", "--link", "veth", "--rest-url", "http://127.0.0.1:5000")]
     [InlineData("--link goes with --headline", "--headline", "--suite", "styles", "--link", "veth")]
     [InlineData("not '56k'", "--headline", "--link", "56k")]
+    [InlineData("--link goes with servers the bench starts", "load", "--link", "veth", "--rest-url", "http://127.0.0.1:5000")]
+    [InlineData("not '1ms'", "load", "--link", "1ms")]
+    [InlineData("'--link'", "soak", "--link", "veth")]
     public async Task Bench_refuses_a_link_it_cannot_measure_with_exit_2_before_any_server_starts(string expected, params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());

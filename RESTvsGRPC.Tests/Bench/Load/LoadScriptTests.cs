@@ -19,30 +19,6 @@ public sealed partial class LoadScriptTests
         Assert.Contains(rows, r => r is { Tool: "h2load", Target: "gRPC unary GetVersion, h2c" });
     }
 
-    [NetworkNamespaceFact]
-    public async Task Netem_runs_load_across_namespaces_and_removes_them()
-    {
-        // Results go to a temporary folder: a test leaves nothing in the clone.
-        using var results = new TemporaryDirectory();
-        var (exitCode, output) = await RunAsync(
-            new Dictionary<string, string> { ["RESTVSGRPC_NETEM_OUT"] = results.Path },
-            "scripts/load-netem.sh", "none", "100mbit", "--", "--scenario", "light", "--users", "2", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--targets", "grpc,rest-json", "--mix", "small:1");
-
-        Assert.True(exitCode == 0, output);
-        Assert.Contains("== none:", output);
-        Assert.Contains("== 100mbit:", output);
-        foreach (var profile in new[] { "none", "100mbit" })
-        {
-            var summary = File.ReadAllText(Path.Combine(results.Path, profile, "load-summary.md"));
-            Assert.Contains("http://10.203.0.1:", summary);
-            Assert.Matches(@"\| grpc \| HTTP/2 \| [1-9]", summary);
-        }
-
-        var (_, namespaces) = await RunAsync("ip", "netns", "list");
-        Assert.DoesNotContain("restvsgrpc-server", namespaces);
-        Assert.DoesNotContain("restvsgrpc-client", namespaces);
-    }
-
     [Fact]
     public async Task MethodGaps_refuses_an_unknown_experiment_with_its_usage_and_exit_2()
     {
