@@ -41,7 +41,7 @@ internal static class LinksSection
         document.AddHeading(3, $"Link: {LinkText.Short(link)}")
             .AddParagraph($"{LinkText.Of(link)}. {run.Completed} trials over {Units.Time((run.TrialsSeconds ?? 0) * 1e9)}.")
             .AddTable(
-                ["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "server CPU per call", "bytes per call (sent / received)", "link use"],
+                ["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "CPU per call (client / server)", "bytes per call (sent / received)", "link use"],
                 TrialStatistics.Arms(run.Trials).Select(arm => Row(run, arm.Operation, arm.Arm, physics)),
                 2, 3, 4, 5, 6, 7, 8);
         foreach (var failure in run.Failures)
@@ -78,6 +78,7 @@ internal static class LinksSection
         var baseline = latency?.Baseline ?? throughput?.Baseline;
         var faulty = baseline is not null && checks.GetValueOrDefault((operation, baseline)) is { Fault: true };
         var server = TrialStatistics.Values(run.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0 ? Units.Time(Median(s => s.ServerCpuNanosecondsPerCall)) : "not measured";
+        var cpu = $"{Units.Time(Median(s => s.ClientCpuNanosecondsPerCall))} / {server}";
         var bytes = TrialStatistics.Values(run.Trials, operation, arm, s => s.LinkReceivedBytesPerCall).Count > 0
             ? $"{Units.Bytes(Median(s => s.LinkSentBytesPerCall))} / {Units.Bytes(Median(s => s.LinkReceivedBytesPerCall))}"
             : "not counted (loopback)";
@@ -87,7 +88,7 @@ internal static class LinksSection
             faulty ? "baseline's shaping fault" : latency is null ? "baseline" : HeadlineSection.Ratio(latency),
             $"{Median(s => s.CallsPerSecond).ToString("#,0", CultureInfo.InvariantCulture)} ({run.ConcurrencyOf(operation, arm)} in flight)",
             faulty ? "baseline's shaping fault" : throughput is null ? "baseline" : HeadlineSection.Ratio(throughput),
-            server, bytes, physics is null ? "" : Units.Percent(physics.RateUse),
+            cpu, bytes, physics is null ? "" : Units.Percent(physics.RateUse),
         ];
     }
 
