@@ -105,6 +105,29 @@ public sealed class BenchLinkProcessTests : IDisposable
         Assert.Empty(LeftBy(bench.Id));
     }
 
+    /// <summary>The bench run as "nobody" (setpriv drops root's ids): refused in one line, exit 2, before any server starts.</summary>
+    [NetworkNamespaceTheory]
+    [InlineData("--headline", "--link", "veth")]
+    [InlineData("load", "--link", "100mbit")]
+    public async Task A_link_run_without_root_is_refused_in_one_line_with_exit_2(params string[] arguments)
+    {
+        var start = new ProcessStartInfo("setpriv") { RedirectStandardOutput = true, RedirectStandardError = true };
+        string[] all = ["--reuid=65534", "--regid=65534", "--clear-groups", "env", $"HOME={Path.GetTempPath()}", $"DOTNET_CLI_HOME={Path.GetTempPath()}", "dotnet", RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments];
+        foreach (var argument in all)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var bench = Process.Start(start)!;
+        var output = bench.StandardOutput.ReadToEndAsync();
+        var error = await bench.StandardError.ReadToEndAsync();
+        await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+
+        Assert.Equal(2, bench.ExitCode);
+        Assert.Equal("--link needs root: it creates a network namespace, a veth pair and qdiscs (run it with sudo, or --link loopback).", error.Trim());
+        Assert.DoesNotContain("// started:", await output);
+    }
+
     /// <summary>The namespace and host-side veth end named for <paramref name="pid"/>, where either is still there.</summary>
     private static IReadOnlyList<string> LeftBy(int pid) =>
         [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0]).Where(name => name == $"restvsgrpc-{pid}"),
