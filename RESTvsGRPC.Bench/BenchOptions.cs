@@ -38,8 +38,12 @@ public sealed record BenchOptions(
         ["full"] = ["*"],
     };
 
-    /// <summary>What the bench adds to BenchmarkDotNet's default job when no job is chosen.</summary>
-    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--minIterationCount", "5", "--maxIterationCount", "20"];
+    /// <summary>
+    /// What the bench adds to BenchmarkDotNet's default job when no job is chosen: three warm-up iterations and 5–15
+    /// measured ones per case. A call's time moves more from one process to the next than between a process's
+    /// iterations (docs/results.md, "Why the methods differ"), so iterations beyond these buy little.
+    /// </summary>
+    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "15"];
 
     /// <summary>
     /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations of 250 ms per case) and batches of
@@ -224,7 +228,7 @@ public sealed record BenchOptions(
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite fits in
         // about eight minutes on two cores. Any job or iteration option of the user's replaces the bound.
-        if (!rest.Any(a => a is "--job" or "-j" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
+        if (!rest.Any(a => a is "--job" or "-j" or "--warmupCount" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
         {
             rest.AddRange(quick ? QuickJob : DefaultIterationBounds);
         }
