@@ -226,8 +226,8 @@ public sealed record BenchOptions(
             rest.AddRange(quick && suite is null or "default" ? QuickDefaultSuite : Suites[suite ?? "default"]);
         }
 
-        // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite fits in
-        // about eight minutes on two cores. Any job or iteration option of the user's replaces the bound.
+        // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite's cases take
+        // about seven minutes on two cores. Any job, warm-up or iteration option of the user's replaces the bound.
         if (!rest.Any(a => a is "--job" or "-j" or "--warmupCount" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
         {
             rest.AddRange(quick ? QuickJob : DefaultIterationBounds);

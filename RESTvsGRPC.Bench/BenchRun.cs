@@ -205,12 +205,6 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    /// <summary>
-    /// BenchmarkDotNet builds its benchmark processes' project afresh, one project at a time, unless told otherwise:
-    /// 69 s here against 39 s on both CPUs, while nothing else runs (the servers wait idle).
-    /// </summary>
-    private static readonly MsBuildArgument BuildOnEveryCpu = new("-maxCpuCount");
-
     /// <summary>BenchmarkDotNet over the suites the options select; a failed case removes the run's reports and fails the phase.</summary>
     private Summary[] RunBenchmarkDotNet()
     {
@@ -218,7 +212,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         // this process (the in-process toolchain) reads them from here, where they were applied at the start.
         var config = ManualConfig.Create(DefaultConfig.Instance)
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
-            .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).WithArguments([BuildOnEveryCpu]).AsMutator());
+            .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).AsMutator());
 
         var started = DateTime.UtcNow;
         output.WriteLine("// phase: BenchmarkDotNet starts (its own output follows)");

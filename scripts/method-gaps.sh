@@ -11,12 +11,20 @@
 #   slices: load mode's throughput against the trials', each arm's segment in one piece (--slices 1) and in four
 #         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
 #         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
+#         headline (the trials' saturation windows and load mode's check), twice; the servers are started here, pinned
+#         as the bench pins them, and given to the bench by URL. Prints each case's time per call.
+#   windows: each arm's latency in the trials with the throughput windows at the default concurrencies, and with every
+#         window at one call in flight (--in-flight small=1,large=1,post=1), so no trial process ever holds more than one
+#         call per arm; short headline runs (3 trials), alternating, twice each.
+#   forcedgc: BenchmarkDotNet on REST + JSON's large GET and both REST POSTs with its full collection between
+#         iterations (its default) and without (--noForcedGCs true), alternating, twice each.
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-[[ $experiment == spin || $experiment == loh || $experiment == processes || $experiment == slices ]] || { echo "usage: scripts/method-gaps.sh spin|loh|processes|slices [OUT_DIR]" >&2; exit 2; }
+case $experiment in spin|loh|processes|slices|servers|windows|forcedgc) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -52,7 +60,58 @@ for path in sys.argv[1:]:
 PYTHON
 }
 
+# per_call FILE...: each BenchmarkDotNet case's time per call, as the run's summary.json has it.
+per_call() {
+  python3 - "$@" <<'PYTHON'
+import json, sys
+for path in sys.argv[1:]:
+    print(f"== {path}")
+    for case in json.load(open(path))["benchmarks"]:
+        print(f"{case['operation']:6} {case['arm']:14} batch {case['callsPerBatch']:3}: {case['nanosecondsPerCall'] / 1000:8.1f} us per call")
+PYTHON
+}
+
+# servers_up / servers_down: RestAPI and GrpcAPI on free ports, pinned to the CPUs the bench gives servers (the last).
+servers_up() {
+  local cpu=$(( $(nproc) - 1 )) ports
+  ports=($(python3 -c 'import socket
+s=[socket.socket() for _ in range(3)]
+[x.bind(("127.0.0.1", 0)) for x in s]
+print(*[x.getsockname()[1] for x in s])'))
+  taskset -c "$cpu" dotnet RestAPI/bin/Release/net10.0/RestAPI.dll --urls "http://127.0.0.1:${ports[0]}" --h2c "http://127.0.0.1:${ports[1]}" >"$out/rest-server.log" 2>&1 &
+  rest_pid=$!
+  taskset -c "$cpu" dotnet GrpcAPI/bin/Release/net10.0/GrpcAPI.dll --urls "http://127.0.0.1:${ports[2]}" >"$out/grpc-server.log" 2>&1 &
+  grpc_pid=$!
+  trap servers_down EXIT
+  given=(--rest-url "http://127.0.0.1:${ports[0]}" --rest-h2c-url "http://127.0.0.1:${ports[1]}" --grpc-url "http://127.0.0.1:${ports[2]}")
+  sleep 5
+}
+servers_down() { kill "$rest_pid" "$grpc_pid" 2>/dev/null; wait "$rest_pid" "$grpc_pid" 2>/dev/null; trap - EXIT; }
+
 case $experiment in
+  servers)
+    for round in 1 2; do
+      servers_up
+      run "fresh-$round" - "${given[@]}" --filter '*TransportBenchmarks.*GetSmallPayload*'
+      run "headline-$round" - "${given[@]}" --headline --trials 3 --segment 0.35
+      run "after-$round" - "${given[@]}" --filter '*TransportBenchmarks.*GetSmallPayload*'
+      servers_down
+    done
+    per_call "$out"/fresh-1/results/summary.json "$out"/after-1/results/summary.json "$out"/fresh-2/results/summary.json "$out"/after-2/results/summary.json
+    show "$out"/headline-1/headline/summary.json "$out"/headline-2/headline/summary.json ;;
+  windows)
+    for round in 1 2; do
+      run "windows-default-$round" - --headline --trials 3 --segment 0.35
+      run "windows-one-$round" - --headline --trials 3 --segment 0.35 --in-flight small=1,large=1,post=1
+    done
+    show "$out"/windows-default-1/headline/summary.json "$out"/windows-one-1/headline/summary.json "$out"/windows-default-2/headline/summary.json "$out"/windows-one-2/headline/summary.json ;;
+  forcedgc)
+    cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
+    for round in 1 2; do
+      run "forced-$round" - --filter "${cases[@]}"
+      run "unforced-$round" - --filter "${cases[@]}" --noForcedGCs true
+    done
+    per_call "$out"/forced-1/results/summary.json "$out"/unforced-1/results/summary.json "$out"/forced-2/results/summary.json "$out"/unforced-2/results/summary.json ;;
   spin)
     command -v h2load >/dev/null || { echo "method-gaps: h2load is missing (apt-get install nghttp2-client)" >&2; exit 2; }
     run spin-on - --headline --trials 3 --segment 0.35

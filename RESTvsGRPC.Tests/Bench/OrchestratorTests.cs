@@ -122,6 +122,7 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(["--job", "dry", "--filter", "*TransportBenchmarks*", "*CodecBenchmarks*", "--stopOnFirstError"], BenchOptions.Parse(["--job", "dry"]).BenchmarkDotNetArgs);
         Assert.Equal(["--filter", "*", .. BenchOptions.DefaultIterationBounds, "--stopOnFirstError"], BenchOptions.Parse(["--suite", "full"]).BenchmarkDotNetArgs);
         Assert.Equal(["--filter", "*Small*", "--job", "short", "--stopOnFirstError"], BenchOptions.Parse(["--filter", "*Small*", "--job", "short"]).BenchmarkDotNetArgs);
+        Assert.Equal(["--warmupCount", "8", "--filter", "*TransportBenchmarks*", "*CodecBenchmarks*", "--stopOnFirstError"], BenchOptions.Parse(["--warmupCount", "8"]).BenchmarkDotNetArgs);
         Assert.Equal(TimeSpan.FromSeconds(5), BenchOptions.Parse(["--call-timeout", "5"]).CallTimeout);
         Assert.True(BenchOptions.Parse(["--list", "flat"]).OnlyPrints);
     }
