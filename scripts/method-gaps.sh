@@ -12,8 +12,8 @@
 #         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
 #         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
-#         headline (the trials' saturation windows and load mode's check), twice; the servers are started here, pinned
-#         as the bench pins them, and given to the bench by URL. Prints each case's time per call.
+#         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
+#         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
 #   windows: each arm's latency in the trials with the throughput windows at the default concurrencies, and with every
 #         window at one call in flight (--in-flight small=1,large=1,post=1), so no trial process ever holds more than one
 #         call per arm; short headline runs (3 trials), alternating, twice each.
@@ -71,19 +71,20 @@ for path in sys.argv[1:]:
 PYTHON
 }
 
-# servers_up / servers_down: RestAPI and GrpcAPI on free ports, pinned to the CPUs the bench gives servers (the last).
+# servers_up / servers_down: RestAPI and GrpcAPI on free ports, pinned as the bench pins the servers it starts (the second
+# half of the CPUs); the bench pins nothing for servers given by URL, so the runs get the first half with --client-cpus.
 servers_up() {
-  local cpu=$(( $(nproc) - 1 )) ports
+  local half=$(( $(nproc) / 2 )) ports
   ports=($(python3 -c 'import socket
 s=[socket.socket() for _ in range(3)]
 [x.bind(("127.0.0.1", 0)) for x in s]
 print(*[x.getsockname()[1] for x in s])'))
-  taskset -c "$cpu" dotnet RestAPI/bin/Release/net10.0/RestAPI.dll --urls "http://127.0.0.1:${ports[0]}" --h2c "http://127.0.0.1:${ports[1]}" >"$out/rest-server.log" 2>&1 &
+  DOTNET_TC_CallCountingDelayMs=0 taskset -c "$half-$(( $(nproc) - 1 ))" dotnet RestAPI/bin/Release/net10.0/RestAPI.dll --urls "http://127.0.0.1:${ports[0]}" --h2c "http://127.0.0.1:${ports[1]}" >"$out/rest-server.log" 2>&1 &
   rest_pid=$!
-  taskset -c "$cpu" dotnet GrpcAPI/bin/Release/net10.0/GrpcAPI.dll --urls "http://127.0.0.1:${ports[2]}" >"$out/grpc-server.log" 2>&1 &
+  DOTNET_TC_CallCountingDelayMs=0 taskset -c "$half-$(( $(nproc) - 1 ))" dotnet GrpcAPI/bin/Release/net10.0/GrpcAPI.dll --urls "http://127.0.0.1:${ports[2]}" >"$out/grpc-server.log" 2>&1 &
   grpc_pid=$!
   trap servers_down EXIT
-  given=(--rest-url "http://127.0.0.1:${ports[0]}" --rest-h2c-url "http://127.0.0.1:${ports[1]}" --grpc-url "http://127.0.0.1:${ports[2]}")
+  given=(--client-cpus "0-$(( half - 1 ))" --rest-url "http://127.0.0.1:${ports[0]}" --rest-h2c-url "http://127.0.0.1:${ports[1]}" --grpc-url "http://127.0.0.1:${ports[2]}")
   sleep 5
 }
 servers_down() { kill "$rest_pid" "$grpc_pid" 2>/dev/null; wait "$rest_pid" "$grpc_pid" 2>/dev/null; trap - EXIT; }
