@@ -40,8 +40,8 @@ public sealed record BenchOptions(
 
     /// <summary>
     /// What the bench adds to BenchmarkDotNet's default job when no job is chosen: three warm-up iterations and 5–15
-    /// measured ones per case. A call's time moves more from one process to the next than between a process's
-    /// iterations (docs/results.md, "Why the methods differ"), so iterations beyond these buy little.
+    /// measured ones per case, so a default run fits in 15 minutes on a slow 2-core VM (docs/benchmark.md). The price
+    /// is a wider error per case (about √(20/15) against 20 iterations); the trials, not these cases, give the headline.
     /// </summary>
     public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "15"];
 
