@@ -20,10 +20,11 @@ public sealed record BenchOptions(
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
     TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
-    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null)
+    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null,
+    IReadOnlySet<string>? ArmNames = null)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--rounds] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -68,6 +69,13 @@ public sealed record BenchOptions(
         }
     }
 
+    /// <summary>
+    /// The arms of <paramref name="suite"/> the trials measure: those <c>--arms</c> names, in the suite's order, or the
+    /// suite's list itself when it names none.
+    /// </summary>
+    public IReadOnlyList<TrialArm> TrialArmsOf(IReadOnlyList<TrialArm> suite) =>
+        ArmNames is null ? suite : [.. suite.Where(arm => ArmNames.Contains(arm.Name))];
+
     /// <summary>The paired rounds' plan: BenchmarkDotNet's dry job gets the minimum of rounds, the quick profile a shorter budget.</summary>
     public PairedMeasurement.Plan PairedPlan =>
         BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? PairedMeasurement.Plan.Dry
@@ -102,6 +110,7 @@ public sealed record BenchOptions(
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.3, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 4, --quick 3, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
+        public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.3 s per arm and quantity without the load and h2load checks." };
         public static readonly Option<string> Link = new("--link") { Description = $"With --headline: measure it over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: six trials of 1 s, the large GET and POST with and without gzip.", HelpName = "PROFILE[,PROFILE…]" };
@@ -126,7 +135,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Rounds, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Arms, Rounds, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -185,6 +194,7 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--link goes with --headline (the transport arms), with servers the bench starts and without --rounds. {Usage}");
         }
 
+        var armNames = result.GetValue(Options.Arms) is { } armList ? ArmNamesFrom(armList, headline && links is null, suite is "styles" ? TrialArm.Styles : TrialArm.Transport) : null;
         var rest = BenchmarkDotNetArgsFrom(result, quick, suite);
 
         // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
@@ -197,8 +207,29 @@ public sealed record BenchOptions(
         var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames,
         };
+    }
+
+    /// <summary>
+    /// <c>--arms</c>'s names, each one of <paramref name="suite"/>'s arms; throws <see cref="ArgumentException"/> naming
+    /// the first it does not know, or when the run is not a headline over loopback (<paramref name="allowed"/>).
+    /// </summary>
+    private static IReadOnlySet<string> ArmNamesFrom(string value, bool allowed, IReadOnlyList<TrialArm> suite)
+    {
+        if (!allowed)
+        {
+            throw new ArgumentException($"--arms goes with --headline, without --link. {Usage}");
+        }
+
+        var names = value.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).ToHashSet(StringComparer.Ordinal);
+        var unknown = names.Count == 0 ? value : names.FirstOrDefault(name => !suite.Any(arm => arm.Name == name));
+        if (unknown is not null)
+        {
+            throw new ArgumentException($"--arms takes OP/TARGET names of the suite's trial arms ({string.Join(", ", suite.Select(a => a.Name))}), not '{unknown}'. {Usage}");
+        }
+
+        return names;
     }
 
     /// <summary>

@@ -156,12 +156,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
             {
-                _results = _results with { Trials = await TrialPhaseAsync("trials", TrialArm.Transport) };
+                _results = _results with { Trials = await TrialPhaseAsync("trials", options.TrialArmsOf(TrialArm.Transport)) };
             }
 
             if (options.MeasuresStylesTrials && servers is { Rest: not null, Grpc.Web: not null })
             {
-                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", TrialArm.Styles) };
+                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", options.TrialArmsOf(TrialArm.Styles)) };
             }
         }
         catch (Exception e) when (e is TrialFailedException or OperationCanceledException)

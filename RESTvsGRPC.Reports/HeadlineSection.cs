@@ -147,6 +147,9 @@ internal static class HeadlineSection
         ? $"{Units.Ratio(ratio.Median)} ({ratio.Trials} trials, no interval)"
         : (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
 
+    /// <summary>The ratio cell of an arm without a ratio: the baseline's, or an arm measured without it (<c>--arms</c>).</summary>
+    private static string Unrated(string arm) => arm == TrialStatistics.Baseline ? "baseline" : "no baseline measured";
+
     private sealed record Row(string Operation, string Arm, HeadlineRatio? Latency, HeadlineRatio? Throughput, double LatencyNs, double CallsPerSecond, double ClientCpuNs, double? ServerCpuNs, double BaselineLatencyNs, double BaselineCpuNs, IReadOnlyList<string> Cells);
 
     private static IEnumerable<Row> Rows(TrialsRun trials)
@@ -162,8 +165,8 @@ internal static class HeadlineSection
             var baselineCpu = Median(s => s.ClientCpuNanosecondsPerCall, baseline) + Median(s => s.ServerCpuNanosecondsPerCall ?? 0, baseline);
             yield return new Row(operation, arm, latency, throughput, latencyNs, callsPerSecond, clientCpu, serverCpu, Median(s => s.LatencyNanosecondsPerCall, baseline), baselineCpu,
             [
-                operation, trials.NameOf(arm), Units.Time(latencyNs), latency is null ? "baseline" : Ratio(latency),
-                $"{callsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} ({InFlight(trials, operation, arm)})", throughput is null ? "baseline" : Ratio(throughput),
+                operation, trials.NameOf(arm), Units.Time(latencyNs), latency is null ? Unrated(arm) : Ratio(latency),
+                $"{callsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} ({InFlight(trials, operation, arm)})", throughput is null ? Unrated(arm) : Ratio(throughput),
                 Units.Time(clientCpu), serverCpu is { } s ? Units.Time(s) : "not measured", serverCpu is { } both ? Units.Time(clientCpu + both) : "",
             ]);
         }
@@ -317,7 +320,7 @@ internal static class HeadlineSection
                 pairs.Select(p => (IReadOnlyList<string>)
                 [
                     p.Check.Operation, trials.NameOf(p.Check.Arm), p.Check.Concurrency.ToString(CultureInfo.InvariantCulture), p.Check.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
-                    p.Check.Ratio is { } r ? Units.Ratio(r) : "baseline", p.Check.RoundRatios is { Count: > 1 } rounds ? $"{Units.Ratio(rounds.Min())} – {Units.Ratio(rounds.Max())}" : "",
+                    p.Check.Ratio is { } r ? Units.Ratio(r) : Unrated(p.Check.Arm), p.Check.RoundRatios is { Count: > 1 } rounds ? $"{Units.Ratio(rounds.Min())} – {Units.Ratio(rounds.Max())}" : "",
                     p.Trials is null ? "" : Ratio(p.Trials), p.Check.Ratio is null || p.Trials is null ? "" : !LoadDisagrees(p.Check, p.Trials) ? "yes" : p.Check.RoundsSpan(p.Trials.Median) ? "**no**: within its rounds" : "**no**",
                 ]),
                 2, 3, 4, 5, 6);
@@ -364,7 +367,7 @@ internal static class HeadlineSection
         if (trials.H2load is not { Count: > 0 } checks)
         {
             document.AddParagraph(trials.H2load is null
-                ? "Not checked: a quick run (--quick) leaves it out, h2load is not installed (Debian: nghttp2-client), or the servers were given by URL (their CPU time cannot be read)."
+                ? "Not checked: a quick run (--quick) leaves it out, h2load is not installed (Debian: nghttp2-client), the run measured some arms only (--arms), or the servers were given by URL (their CPU time cannot be read)."
                 : "Not checked: h2load's check did not run to the end (the console says why).");
             return;
         }

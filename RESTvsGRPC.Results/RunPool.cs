@@ -43,7 +43,7 @@ public static class RunPool
     public const double ExpectedCrossCoverage = 0.834;
 
     /// <summary>Every ratio of the pool <paramref name="runs"/> (each run's trials), in the order of <see cref="TrialStatistics.Headline"/>.</summary>
-    public static IReadOnlyList<PooledRatio> Headline(IReadOnlyList<IReadOnlyList<Trial>> runs, string baseline = "rest-json")
+    public static IReadOnlyList<PooledRatio> Headline(IReadOnlyList<IReadOnlyList<Trial>> runs, string baseline = TrialStatistics.Baseline)
     {
         var ratios = new List<PooledRatio>();
         foreach (var (operation, arm) in TrialStatistics.Arms([.. runs.SelectMany(r => r)]).Where(a => a.Arm != baseline))

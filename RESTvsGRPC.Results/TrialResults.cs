@@ -67,15 +67,26 @@ public sealed record TrialsRun(
 /// <see cref="Slices"/> slices of <see cref="SliceSeconds"/>, an operation's arms taking turns in an order drawn from
 /// <see cref="Seed"/> and the trial's number; throughput at each of its operation's <see cref="InFlight"/> calls in
 /// flight, counted after <see cref="RampSeconds"/> of each slice. <see cref="Name"/> is the plan's ("standard", "quick", "dry").
+/// <see cref="Settle"/>: the settling passes after the warm-up (none in runs before them, and in a link run's).
 /// </summary>
 public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, double SegmentSeconds, int Slices, double SliceSeconds, double RampSeconds, IReadOnlyList<OperationInFlight> InFlight, int Seed)
 {
+    /// <summary>The settling passes each trial process made after its warm-up, or null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public TrialsSettle? Settle { get; init; }
+
     public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed)
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle)
         && InFlight.SequenceEqual(other.InFlight);
 
     public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
 }
+
+/// <summary>
+/// Settling passes: every arm makes <see cref="Calls"/> calls one at a time, then the JIT falls quiet, pass after pass
+/// until one compiles at most <see cref="QuietCompilations"/> methods, at most <see cref="MaxPasses"/> passes.
+/// </summary>
+public sealed record TrialsSettle(int Calls, int MaxPasses, int QuietCompilations);
 
 /// <summary>The calls in flight an operation's throughput slices were measured at.</summary>
 public sealed record OperationInFlight(string Operation, IReadOnlyList<int> Calls)

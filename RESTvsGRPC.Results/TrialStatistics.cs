@@ -7,8 +7,11 @@ namespace RESTvsGRPC.Results;
 /// </summary>
 public static class TrialStatistics
 {
+    /// <summary>Every operation's baseline arm, the one each ratio compares with.</summary>
+    public const string Baseline = "rest-json";
+
     /// <summary>Every arm's latency and throughput ratio against REST + JSON, per operation, in the order the arms were declared.</summary>
-    public static IReadOnlyList<HeadlineRatio> Headline(IReadOnlyList<Trial> trials, CpuPlacement placement, string baseline = "rest-json")
+    public static IReadOnlyList<HeadlineRatio> Headline(IReadOnlyList<Trial> trials, CpuPlacement placement, string baseline = Baseline)
     {
         var ratios = new List<HeadlineRatio>();
         foreach (var (operation, arm) in Arms(trials).Where(a => a.Arm != baseline))

@@ -19,12 +19,19 @@
 #         call per arm; short headline runs (3 trials), alternating, twice each.
 #   forcedgc: BenchmarkDotNet on REST + JSON's large GET and both REST POSTs with its full collection between
 #         iterations (its default) and without (--noForcedGCs true), alternating, twice each.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
+#         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
+#         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
+#   tiering: the same calls (and gRPC's large GET and POST beside them) in the trials (--arms) and in BenchmarkDotNet,
+#         with the runtime's tiered compilation (its default: a fresh process starts on quickly compiled code and
+#         recompiles what runs hot) and without it in every process (DOTNET_TieredCompilation=0: optimized code from the
+#         first call), alternating, twice each; prints the trials' time per call and BenchmarkDotNet's.
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|servers|windows|forcedgc) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -113,6 +120,34 @@ case $experiment in
       run "unforced-$round" - --filter "${cases[@]}" --noForcedGCs true
     done
     per_call "$out"/forced-1/results/summary.json "$out"/unforced-1/results/summary.json "$out"/forced-2/results/summary.json "$out"/unforced-2/results/summary.json ;;
+  turns)
+    cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
+    alone=(large/rest-json post/rest-json post/rest-protobuf)
+    for round in 1 2; do
+      [[ $round == 1 ]] && run "turns-all-$round" - --headline --trials 3 --segment 0.35
+      for arm in "${alone[@]}"; do run "turns-${arm/\//-}-$round" - --headline --trials 3 --segment 0.35 --arms "$arm"; done
+      [[ $round == 2 ]] && run "turns-all-$round" - --headline --trials 3 --segment 0.35
+      run "turns-benchmarkdotnet-$round" - --filter "${cases[@]}"
+    done
+    for round in 1 2; do
+      show "$out/turns-all-$round/headline/summary.json" "$out/turns-large-rest-json-$round/headline/summary.json" "$out/turns-post-rest-json-$round/headline/summary.json" "$out/turns-post-rest-protobuf-$round/headline/summary.json"
+      per_call "$out/turns-benchmarkdotnet-$round/results/summary.json"
+    done ;;
+  tiering)
+    cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*' '*TransportBenchmarks.GrpcPostLargePayload*')
+    arms=large/rest-json,large/grpc,post/rest-json,post/rest-protobuf,post/grpc
+    for round in 1 2; do
+      for setting in DOTNET_TieredCompilation=1 DOTNET_TieredCompilation=0; do
+        run "tiering-${setting#*=}-trials-$round" "$setting" --headline --trials 3 --segment 0.35 --arms "$arms"
+        run "tiering-${setting#*=}-benchmarkdotnet-$round" "$setting" --filter "${cases[@]}"
+      done
+    done
+    for round in 1 2; do
+      for tiered in 1 0; do
+        show "$out/tiering-$tiered-trials-$round/headline/summary.json"
+        per_call "$out/tiering-$tiered-benchmarkdotnet-$round/results/summary.json"
+      done
+    done ;;
   spin)
     command -v h2load >/dev/null || { echo "method-gaps: h2load is missing (apt-get install nghttp2-client)" >&2; exit 2; }
     run spin-on - --headline --trials 3 --segment 0.35

@@ -61,7 +61,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// </summary>
     public async Task<IReadOnlyList<ArmConcurrency>> SweepAsync()
     {
-        var clients = await WarmProcessAsync(request.ArmList, TrialPlan.SweepLadder[^1]);
+        var clients = await WarmProcessAsync(request.ArmList, TrialPlan.SweepLadder[^1], settles: false);
         try
         {
             var steps = request.ArmList.ToDictionary(arm => arm, _ => new List<ConcurrencyStep>());
@@ -160,9 +160,10 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// A client per arm, each run in a closed loop at <paramref name="inFlight"/> (the arm's highest concurrency where null)
     /// for a warm-up's length, so its connections are open before anything is counted; then a pause until the JIT has
     /// compiled nothing for <see cref="JitQuietMilliseconds"/> ms (at most <see cref="JitQuietLimitSeconds"/> s), so that
-    /// no arm is measured while the code all arms share is still being recompiled at its optimized tier.
+    /// no arm is measured while the code all arms share is still being recompiled at its optimized tier; then, where
+    /// <paramref name="settles"/> (not in the sweep, which times no call and decides nothing), the settling passes.
     /// </summary>
-    private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms, int? inFlight = null)
+    private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms, int? inFlight = null, bool settles = true)
     {
         var clients = new Dictionary<TrialArm, LoadClient>();
         try
@@ -175,12 +176,41 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             }
 
             await WaitForQuietJitAsync();
+            await SettleAsync(clients, settles ? _plan.SettleCalls : 0);
             return clients;
         }
         catch
         {
             Dispose(clients);
             throw;
+        }
+    }
+
+    /// <summary>
+    /// Settling passes after the warm-up: every arm makes <paramref name="calls"/> calls one at a time, then the JIT is
+    /// given time to fall quiet, until a pass compiles at most <see cref="SettledCompilations"/> methods (at most
+    /// <see cref="MaxSettlePasses"/> passes). A method the warm-up called a few dozen times is still running code
+    /// compiled for counting, not speed, and is recompiled only after more calls: without these passes a latency slice
+    /// met that recompilation, on the same CPU, and timed the quickly compiled code (docs/results.md, "tiering").
+    /// </summary>
+    private static async Task SettleAsync(Dictionary<TrialArm, LoadClient> clients, int calls)
+    {
+        for (var pass = 0; calls > 0 && pass < MaxSettlePasses; pass++)
+        {
+            var compiled = JitInfo.GetCompiledMethodCount();
+            foreach (var (arm, client) in clients)
+            {
+                for (var call = 0; call < calls; call++)
+                {
+                    await client.CallCheckedAsync(arm.Operation);
+                }
+            }
+
+            await WaitForQuietJitAsync();
+            if (JitInfo.GetCompiledMethodCount() - compiled <= SettledCompilations)
+            {
+                return;
+            }
         }
     }
 
@@ -214,6 +244,12 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     /// <summary>The longest a trial process waits for the JIT to fall quiet.</summary>
     public const double JitQuietLimitSeconds = 10;
+
+    /// <summary>The most settling passes a trial process makes.</summary>
+    public const int MaxSettlePasses = 3;
+
+    /// <summary>Methods a settling pass may compile and still count as settled.</summary>
+    public const int SettledCompilations = 32;
 
     private LoadTarget Target(string name) => targets.Single(t => t.Name == name);
 

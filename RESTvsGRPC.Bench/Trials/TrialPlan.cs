@@ -61,11 +61,13 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public static TrialPlan Link { get; } = new("link", 6, 1.0, DefaultSeed, 2)
     {
+        // No settling passes: on a slow link 64 large calls per arm take over a second each pass, and the call's time is the link's.
+        SettleCalls = 0,
         InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Large] = [16], [LoadOperation.Post] = [16] },
     };
 
     /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity in one slice; too few for an interval, and not a result.</summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1);
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2 };
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
     public const int MaxInFlight = 1024;
@@ -111,8 +113,21 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>Calls made, uncounted, at the start of each latency slice: the first call after another arm's slice finds its code out of the caches.</summary>
     public const int SliceWarmUpCalls = 3;
 
-    /// <summary>The warm-up of each arm's client before a trial measures, seconds: half a segment.</summary>
-    public double WarmUpSeconds => SegmentSeconds / 2;
+    /// <summary>
+    /// The warm-up of each arm's client before a trial measures, seconds, at the arm's highest concurrency: a quarter
+    /// segment, which opens its connections, where settling passes follow to bring the code to its steady state; half a
+    /// segment where none do (a link run).
+    /// </summary>
+    public double WarmUpSeconds => SegmentSeconds / (SettleCalls > 0 ? 4 : 2);
+
+    /// <summary>
+    /// Calls each arm makes, one at a time, in each settling pass after the warm-up (<see cref="TrialMeasurement"/>):
+    /// past the runtime's 30 calls before it recompiles a method at its optimized tier; 0 makes no pass.
+    /// </summary>
+    public int SettleCalls { get; init; } = DefaultSettleCalls;
+
+    /// <summary>The settling passes' calls per arm in every plan but a link run's.</summary>
+    public const int DefaultSettleCalls = 64;
 
     /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Rounds"/>.</summary>
     public double SliceSeconds => SegmentSeconds / Rounds;
@@ -157,7 +172,10 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The plan as the results file holds it: its numbers, which the reports put in words.</summary>
     public TrialsPlan ToResults() => new(
         Name, Trials, WarmUpSeconds, SegmentSeconds, Rounds, SliceSeconds, RampSeconds,
-        [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed);
+        [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed)
+    {
+        Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, TrialMeasurement.MaxSettlePasses, TrialMeasurement.SettledCompilations) : null,
+    };
 }
 
 /// <summary>Which quantity a slice measures.</summary>
@@ -177,7 +195,7 @@ public sealed record TrialSlice(TrialQuantity Quantity, TrialArm Arm, int InFlig
 public sealed record TrialArm(LoadOperation Operation, string Target)
 {
     /// <summary>Every operation's baseline.</summary>
-    public const string Baseline = "rest-json";
+    public const string Baseline = TrialStatistics.Baseline;
 
     /// <summary>The transport suite's arms: REST + JSON (HTTP/1.1 and, for the small call, h2c), REST + protobuf, gRPC, and the large GET as a gRPC stream.</summary>
     public static IReadOnlyList<TrialArm> Transport { get; } =

@@ -10,7 +10,7 @@ namespace RESTvsGRPC.Bench.Trials;
 /// <summary>
 /// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 sweeps the
 /// concurrency instead), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
-/// time, where to write the answer, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
+/// time, where to write the answer, the calls of each settling pass, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
 /// throughput windows read. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
 public sealed record TrialRequest(
@@ -26,7 +26,8 @@ public sealed record TrialRequest(
     int? GrpcProcessId,
     int ParentProcessId,
     string OutputPath,
-    string? LinkDevice = null)
+    string? LinkDevice = null,
+    int SettleCalls = 0)
 {
     /// <summary>The index that asks for the sweep of calls in flight instead of a trial.</summary>
     public const int Sweep = 0;
@@ -38,6 +39,7 @@ public sealed record TrialRequest(
     [JsonIgnore]
     public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed, Rounds)
     {
+        SettleCalls = SettleCalls,
         InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
     };
 

@@ -30,7 +30,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
                 arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice);
+                servers.Namespace?.HostDevice, plan.SettleCalls);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -90,7 +90,7 @@ public static class TrialRunner
         try
         {
             var request = new TrialRequest(
-                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "");
+                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "", SettleCalls: plan.SettleCalls);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
         }
@@ -153,9 +153,9 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: its client's warm-up, then its slices (the load check: at most 1 + 60 s; the sweep: a slice per ladder step).
+        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 1 + 60 s; the sweep: a slice per ladder step).
         var plan = request.Plan;
-        var perArm = plan.WarmUpSeconds + request.Index switch
+        var perArm = plan.WarmUpSeconds + (TrialMeasurement.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
         {
             TrialRequest.LoadCheck => 61,
             TrialRequest.Sweep => TrialPlan.SweepLadder.Count * (plan.SliceSeconds + plan.RampSeconds),

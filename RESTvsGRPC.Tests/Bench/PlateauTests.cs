@@ -105,4 +105,31 @@ public sealed class PlateauTests
 
         Assert.StartsWith($"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {TrialPlan.MaxInFlight} (e.g. small=32/64,large=2/16,post=4/16), not '{value}'.", error.Message, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Arms_option_keeps_only_the_named_arms_of_each_suite_in_its_order()
+    {
+        var options = BenchOptions.Parse(["--headline", "--arms", "post/grpc, large/rest-json,post/rest-json"]);
+        var styles = BenchOptions.Parse(["--headline", "--suite", "styles", "--arms", "large/grpc-web-text"]);
+
+        Assert.Equal(["large/rest-json", "post/rest-json", "post/grpc"], options.TrialArmsOf(TrialArm.Transport).Select(a => a.Name));
+        Assert.Equal(["large/grpc-web-text"], styles.TrialArmsOf(TrialArm.Styles).Select(a => a.Name));
+        Assert.Same(TrialArm.Transport, BenchOptions.Parse(["--headline"]).TrialArmsOf(TrialArm.Transport));
+    }
+
+    [Fact]
+    public void Trial_processes_settle_the_jit_after_a_quarter_segment_warm_up_except_over_a_link()
+    {
+        var standard = TrialPlan.Standard;
+        var request = new TrialRequest(1, standard.Name, standard.Trials, standard.SegmentSeconds, standard.Seed, standard.Rounds, ["large/rest-json"],
+            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "", SettleCalls: standard.SettleCalls);
+
+        Assert.Equal((64, 0.175), (standard.SettleCalls, standard.WarmUpSeconds));
+        Assert.Equal((0, 0.5), (TrialPlan.Link.SettleCalls, TrialPlan.Link.WarmUpSeconds));
+        Assert.Null(TrialPlan.Link.ToResults().Settle);
+        Assert.Equal(64, request.Plan.SettleCalls);
+        Assert.Contains(
+            "warmed 0.175 s at its highest concurrency, then settled: 64 calls one at a time per arm, pass after pass until the JIT compiled at most 32 methods in one (at most 3 passes);",
+            RESTvsGRPC.Reports.SettingsText.Of(standard.ToResults()), StringComparison.Ordinal);
+    }
 }

@@ -21,9 +21,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
     /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
-    /// typed up by 30 %, beyond the rate (a shaping fault).
+    /// typed up by 30 %, beyond the rate (a shaping fault), and a real dry headline over three arms (<c>--arms</c>), one
+    /// of them without its operation's baseline.
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
