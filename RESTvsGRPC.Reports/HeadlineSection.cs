@@ -229,7 +229,7 @@ internal static class HeadlineSection
 
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
+                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", "agree"],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
                     Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), p.Verdict switch { LatencyVerdict.Agree => "yes", LatencyVerdict.OneProcess => "**no**: one process", LatencyVerdict.WithinBatches => "**no**: within its batches", _ => "**no**" }]),
@@ -285,6 +285,19 @@ internal static class HeadlineSection
     private static bool WithinOneProcess(string operation, double quotient) => operation == OperationNames.Small && quotient is >= 1 / 1.5 and <= 1.5;
 
     /// <summary>Why a small call's latency differs between the methods, as the on/off experiment in docs/results.md showed it.</summary>
+    /// <summary>Whether BenchmarkDotNet forced full collections between iterations, which the trials never do; empty where the results do not say.</summary>
+    private static string CollectionsText(IEnumerable<BenchmarkResult> benchmarks)
+    {
+        var forced = benchmarks.Select(b => b.ForcedCollections).Distinct().ToList();
+        return forced switch
+        {
+            [false] => "; no forced collection between iterations, as in the trials",
+            [true] => "; a forced full collection before each iteration, which the trials do not make",
+            _ when forced.Contains(true) => "; a forced full collection before each iteration in some cases, which the trials do not make",
+            _ => "",
+        };
+    }
+
     private const string OneProcessCause = "**one process**: a small call's latency moves from one client process to the next by more than this tolerance "
         + "(three BenchmarkDotNet processes per arm, `scripts/method-gaps.sh processes`: REST + JSON 38.1–54.4 μs, gRPC 51.8–67.7 μs per call, the same method each time), "
         + "and BenchmarkDotNet times each arm in one process, the trials in nine: for the small calls the trials' median is the steadier figure (docs/results.md, \"Why the methods differ\").";

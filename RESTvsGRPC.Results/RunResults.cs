@@ -152,6 +152,10 @@ public sealed record BenchmarkResult(
     double? ServerCpuNanosecondsPerCall,
     double? ServerPeakWorkingSetBytes)
 {
+    /// <summary>Whether BenchmarkDotNet forced a full collection between the case's iterations; null where not recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? ForcedCollections { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

@@ -32,7 +32,10 @@ public static class BenchmarkResults
             statistics.ConfidenceInterval.Margin / calls,
             report.GcStats.GetBytesAllocatedPerOperation(benchmark) is { } allocated ? (double)allocated / calls : null,
             Metric(report, ServerCostDiagnoser.CpuMetricId),
-            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId));
+            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId))
+        {
+            ForcedCollections = benchmark.Job.Environment.Gc.Force,
+        };
     }
 
     private static double? Metric(BenchmarkReport report, string id) =>
