@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Order;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Reports;
@@ -12,7 +13,7 @@ namespace RESTvsGRPC.Bench;
 /// What every benchmark class adds to BenchmarkDotNet's default configuration (which already exports the HTML,
 /// CSV and GitHub Markdown reports); the command line may add a job.
 /// </summary>
-public sealed class BenchConfig : ManualConfig
+public class BenchConfig : ManualConfig
 {
     /// <summary>How long the SDK may take to build the benchmark processes' project.</summary>
     public static readonly TimeSpan SdkBuildLimit = TimeSpan.FromMinutes(10);
@@ -29,5 +30,22 @@ public sealed class BenchConfig : ManualConfig
         // A process per benchmark is built by the SDK first; BenchmarkDotNet gives that build 2 minutes, which a
         // 2-core machine busy with other work overran here (the whole dry run of six benchmarks takes under a minute idle).
         WithBuildTimeout(SdkBuildLimit);
+    }
+}
+
+/// <summary>
+/// <see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration
+/// unless the run asks for them (<c>--forced-collections</c>).
+/// </summary>
+public sealed class ServerBenchConfig : BenchConfig
+{
+    /// <summary>Whether the server benchmarks force full collections; the bench sets it before BenchmarkDotNet reads its configurations.</summary>
+    internal static bool ForcesCollections { get; set; }
+
+    public ServerBenchConfig()
+    {
+        // The trials and load mode force none, and on the second VM the forced collections made the large calls
+        // 10-45 % slower than without them (docs/results.md, "forcedgc"): without, BenchmarkDotNet times what they time.
+        AddJob(Job.Default.WithGcForce(ForcesCollections).AsMutator());
     }
 }

@@ -21,10 +21,10 @@ public sealed record BenchOptions(
     TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
     IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null,
-    IReadOnlySet<string>? ArmNames = null)
+    IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -112,6 +112,7 @@ public sealed record BenchOptions(
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
+        public static readonly Option<bool> ForcedCollections = new("--forced-collections") { Description = "BenchmarkDotNet forces a full collection before each iteration of the benchmarks that call the servers too, as its own default; without it they run without, as the trials and load mode do (the codec floor keeps them either way)." };
         public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.3 s per arm and quantity without the load and h2load checks." };
         public static readonly Option<string> Link = new("--link") { Description = $"With --headline: measure it over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: six trials of 1 s, the large GET and POST with and without gzip.", HelpName = "PROFILE[,PROFILE…]" };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
@@ -135,7 +136,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Arms, Rounds, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -194,6 +195,12 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--link goes with --headline (the transport arms), with servers the bench starts and without --rounds. {Usage}");
         }
 
+        var forcedCollections = result.GetValue(Options.ForcedCollections);
+        if (forcedCollections && headline)
+        {
+            throw new ArgumentException($"--forced-collections sets BenchmarkDotNet's jobs; it does not go with --headline, which runs no BenchmarkDotNet. {Usage}");
+        }
+
         var armNames = result.GetValue(Options.Arms) is { } armList ? ArmNamesFrom(armList, headline && links is null, suite is "styles" ? TrialArm.Styles : TrialArm.Transport) : null;
         var rest = BenchmarkDotNetArgsFrom(result, quick, suite);
 
@@ -207,7 +214,7 @@ public sealed record BenchOptions(
         var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections,
         };
     }
 

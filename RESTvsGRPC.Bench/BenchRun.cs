@@ -214,6 +214,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
             .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).AsMutator());
 
+        ServerBenchConfig.ForcesCollections = options.ForcedCollections;
         var started = DateTime.UtcNow;
         output.WriteLine("// phase: BenchmarkDotNet starts (its own output follows)");
         _phase.Restart();

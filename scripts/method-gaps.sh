@@ -17,8 +17,9 @@
 #   windows: each arm's latency in the trials with the throughput windows at the default concurrencies, and with every
 #         window at one call in flight (--in-flight small=1,large=1,post=1), so no trial process ever holds more than one
 #         call per arm; short headline runs (3 trials), alternating, twice each.
-#   forcedgc: BenchmarkDotNet on REST + JSON's large GET and both REST POSTs with its full collection between
-#         iterations (its default) and without (--noForcedGCs true), alternating, twice each.
+#   forcedgc: BenchmarkDotNet on REST + JSON's large GET, both REST POSTs and the codec floor's large round trips, with
+#         a full collection before each iteration (--forced-collections, BenchmarkDotNet's own default) and without
+#         (--noForcedGCs true, which the server benchmarks have by default), alternating, twice each.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -114,9 +115,9 @@ case $experiment in
     done
     show "$out"/windows-default-1/headline/summary.json "$out"/windows-one-1/headline/summary.json "$out"/windows-default-2/headline/summary.json "$out"/windows-one-2/headline/summary.json ;;
   forcedgc)
-    cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
+    cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*' '*CodecBenchmarks.JsonLargePayload*' '*CodecBenchmarks.ProtobufLargePayload*')
     for round in 1 2; do
-      run "forced-$round" - --filter "${cases[@]}"
+      run "forced-$round" - --filter "${cases[@]}" --forced-collections
       run "unforced-$round" - --filter "${cases[@]}" --noForcedGCs true
     done
     per_call "$out"/forced-1/results/summary.json "$out"/unforced-1/results/summary.json "$out"/forced-2/results/summary.json "$out"/unforced-2/results/summary.json ;;

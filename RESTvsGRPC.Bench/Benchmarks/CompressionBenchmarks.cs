@@ -13,7 +13,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// and without gzip, REST + JSON over HTTP/1.1 (Accept-Encoding and Content-Encoding) and gRPC over h2c
 /// (<c>grpc-encoding</c>), all at the same compression level. Each operation's baseline is uncompressed REST + JSON.
 /// </summary>
-[Config(typeof(BenchConfig))]
+[Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Compression)]
 public class CompressionBenchmarks : ServerBenchmarks
 {

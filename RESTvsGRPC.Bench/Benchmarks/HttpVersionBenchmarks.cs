@@ -13,7 +13,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// cost or save on one framework and one serializer; and gRPC over the same two HTTP/2 transports, so a gRPC arm
 /// can be compared with REST on the same HTTP version.
 /// </summary>
-[Config(typeof(BenchConfig))]
+[Config(typeof(ServerBenchConfig))]
 [Suite(Suites.HttpVersions)]
 public class HttpVersionBenchmarks : ServerBenchmarks
 {

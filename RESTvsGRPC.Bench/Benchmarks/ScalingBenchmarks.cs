@@ -14,7 +14,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// and gRPC (list, stream and POST) over h2c against a GrpcAPI, both serving the generator's first
 /// <see cref="MaxRecords"/> records. The summary fits t(n) = a + b·n to each.
 /// </summary>
-[Config(typeof(BenchConfig))]
+[Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Scaling)]
 public class ScalingBenchmarks : ServerBenchmarks
 {

@@ -11,9 +11,6 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// are checked against, then connects and validates each client (<see cref="ConnectAsync"/>), and one cleanup that
 /// disposes every client it kept.
 /// </summary>
-// No forced full collection between iterations: the trials and load mode force none, and on the second VM the forced
-// collections made the large calls 10-45 % slower than the same calls without them (docs/results.md, "forcedgc").
-[GcForce(false)]
 public abstract class ServerBenchmarks
 {
     private readonly List<IDisposable> _clients = [];

@@ -15,7 +15,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// and over h2c, base64 text for the stream, as browsers need it) and as gRPC over h2c. Every HTTP/1.1 arm goes to its
 /// server's HTTP/1.1 endpoint, every HTTP/2 arm to its h2c endpoint. Every client was validated in <see cref="ServerBenchmarks.Setup"/>.
 /// </summary>
-[Config(typeof(BenchConfig))]
+[Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Styles)]
 public class StylesBenchmarks : ServerBenchmarks
 {

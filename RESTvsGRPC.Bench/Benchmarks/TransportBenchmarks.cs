@@ -13,7 +13,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// batches, with REST + JSON over HTTP/1.1 as the baseline of each operation, REST + protobuf over the same stack,
 /// and gRPC over h2c. The timed region holds only the calls; every client was validated in <see cref="ServerBenchmarks.Setup"/>.
 /// </summary>
-[Config(typeof(BenchConfig))]
+[Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Transport)]
 public class TransportBenchmarks : ServerBenchmarks
 {

@@ -1,3 +1,5 @@
+using BenchmarkDotNet.Environments;
+using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using RESTvsGRPC.Results;
 
@@ -34,7 +36,8 @@ public static class BenchmarkResults
             Metric(report, ServerCostDiagnoser.CpuMetricId),
             Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId))
         {
-            ForcedCollections = benchmark.Job.Environment.Gc.Force,
+            // Unset, the characteristic reads false; BenchmarkDotNet's resolver gives what the run did (its default: true).
+            ForcedCollections = benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance),
         };
     }
 

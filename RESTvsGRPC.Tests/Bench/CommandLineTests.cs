@@ -6,7 +6,7 @@ namespace RESTvsGRPC.Tests.Bench;
 public sealed class CommandLineTests
 {
     [Theory]
-    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--trials", "--segment", "--rounds", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
+    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--trials", "--segment", "--rounds", "--forced-collections", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
     [InlineData(new[] { "run", "--help" }, new[] { "--suite", "--rest-url", "--data", "--benchmarkdotnet-help" })]
     [InlineData(new[] { "load", "--help" }, new[] { "--scenario", "[default: normal]", "--targets", "--users", "--rate", "--p99-limit", "--rest-url", "Examples:" })]
     [InlineData(new[] { "soak", "--help" }, new[] { "--duration", "[default: 10m]", "--warmup", "[default: 2m]", "[default: rest-json,grpc]" })]
@@ -40,6 +40,7 @@ public sealed class CommandLineTests
     [InlineData("not 'large/grpc-web'", "--headline", "--arms", "large/grpc-web")]
     [InlineData("not ','", "--headline", "--arms", ",")]
     [InlineData("--arms goes with --headline, without --link", "--arms", "large/rest-json")]
+    [InlineData("--forced-collections sets BenchmarkDotNet's jobs; it does not go with --headline", "--headline", "--forced-collections")]
     [InlineData("--users", "load", "--users", "many")]
     [InlineData("load does not take '--sute'", "load", "--sute", "x")]
     [InlineData("--scenario", "load", "--scenario", "huge")]
