@@ -229,7 +229,8 @@ internal static class HeadlineSection
 
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged.")
+                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
+                + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation): a flag here asks for a rerun first.")
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", "agree"],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
                     Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), p.Verdict switch { LatencyVerdict.Agree => "yes", LatencyVerdict.OneProcess => "**no**: one process", LatencyVerdict.WithinBatches => "**no**: within its batches", _ => "**no**" }]),
@@ -284,7 +285,6 @@ internal static class HeadlineSection
     /// <summary>True for a small call whose two times differ no more than one process differs from the next (up to 1.5× here).</summary>
     private static bool WithinOneProcess(string operation, double quotient) => operation == OperationNames.Small && quotient is >= 1 / 1.5 and <= 1.5;
 
-    /// <summary>Why a small call's latency differs between the methods, as the on/off experiment in docs/results.md showed it.</summary>
     /// <summary>Whether BenchmarkDotNet forced full collections between iterations, which the trials never do; empty where the results do not say.</summary>
     private static string CollectionsText(IEnumerable<BenchmarkResult> benchmarks)
     {
@@ -298,6 +298,7 @@ internal static class HeadlineSection
         };
     }
 
+    /// <summary>Why a small call's latency differs between the methods, as the on/off experiment in docs/results.md showed it.</summary>
     private const string OneProcessCause = "**one process**: a small call's latency moves from one client process to the next by more than this tolerance "
         + "(three BenchmarkDotNet processes per arm, `scripts/method-gaps.sh processes`: REST + JSON 38.1–54.4 μs, gRPC 51.8–67.7 μs per call, the same method each time), "
         + "and BenchmarkDotNet times each arm in one process, the trials in nine: for the small calls the trials' median is the steadier figure (docs/results.md, \"Why the methods differ\").";
@@ -326,7 +327,7 @@ internal static class HeadlineSection
         summary.Document.AddHeading(3, "Throughput, two methods")
             .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, in a fresh client process placed and warmed as a trial's, "
                 + $"{Windows(checks)}: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
-                + $"In this run an arm's calls/s varied {Units.Percent(ThroughputSpread(trials))} between trials (the median over the arms of their coefficient of variation)"
+                + $"In this run an arm's calls/s varied {Units.Percent(Spread(trials, s => s.CallsPerSecond))} between trials (the median over the arms of their coefficient of variation)"
                 + (RoundsSpread(checks) is { } spread ? $", and load mode's ratio {Units.Percent(spread)} between its rounds (the median over the arms of their range over their median)" : "")
                 + ": a flag here asks for a rerun first.")
             .AddTable(["operation", "arm", "in flight", "load mode calls/s", "load mode ratio", "load mode's rounds", "trials' ratio", "agree"],
@@ -365,10 +366,10 @@ internal static class HeadlineSection
         ? $"an operation's arms in turns for {windows} rounds of one window each, each round starting with the next arm, calls/s and ratio the median of the rounds"
         : "one arm after another, one window each";
 
-    /// <summary>How much an arm's calls/s vary between trials: the median over the arms of their coefficient of variation.</summary>
-    private static double ThroughputSpread(TrialsRun trials) => MedianInterval.MedianOf(TrialStatistics.Arms(trials.Trials).Select(a =>
+    /// <summary>How much an arm's <paramref name="figure"/> varies between trials: the median over the arms of their coefficient of variation.</summary>
+    private static double Spread(TrialsRun trials, Func<TrialSegment, double?> figure) => MedianInterval.MedianOf(TrialStatistics.Arms(trials.Trials).Select(a =>
     {
-        var values = TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.CallsPerSecond);
+        var values = TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, figure);
         var mean = values.Average();
         return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / values.Count) / mean;
     }));
