@@ -44,8 +44,7 @@ public sealed class ServerBenchConfig : BenchConfig
 
     public ServerBenchConfig()
     {
-        // The trials and load mode force none, and on the second VM the forced collections made the large calls
-        // 10-45 % slower than without them (docs/results.md, "forcedgc"): without, BenchmarkDotNet times what they time.
+        // The trials, load mode and h2load force none: without them BenchmarkDotNet times the calls as they do.
         AddJob(Job.Default.WithGcForce(ForcesCollections).AsMutator());
     }
 }
