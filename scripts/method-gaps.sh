@@ -6,8 +6,9 @@
 #         with it off in every process (DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0); short headline runs (3 trials).
 #   loh:  each arm's latency, trials against BenchmarkDotNet, with 85,000-byte arrays on the large-object heap (the
 #         runtime's default) and with the threshold at 1 MiB (DOTNET_GCLOHThreshold), so no body array lands there.
-#   processes: the small calls' latency in BenchmarkDotNet, one process per arm as the default run has it, then three
-#         processes per arm (--launchCount 3), each process's mean per call printed: how far one process's state moves it.
+#   processes: the small calls' latency in BenchmarkDotNet, and the large GET's by REST + protobuf and gRPC unary, three
+#         processes per arm (--launchCount 3; the default run has one), each process's mean per call printed: how far
+#         one process's state moves it.
 #   slices: load mode's throughput against the trials', each arm's segment in one piece (--slices 1) and in four
 #         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
 #         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
@@ -163,7 +164,7 @@ case $experiment in
     grep -h -E '^\| (Rest|Grpc)' "$out"/loh-default/results/*Transport*-report-github.md "$out"/loh-1mib/results/*Transport*-report-github.md | cut -d'|' -f2,4,8,11,12,13
     show "$out"/loh-default-trials/headline/summary.json "$out"/loh-1mib-trials/headline/summary.json ;;
   processes)
-    run processes - --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 3
+    run processes - --filter '*TransportBenchmarks.*GetSmallPayload*' '*TransportBenchmarks.RestProtobufGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayloadAsList*' --launchCount 3
     python3 - "$out"/processes/*.log <<'PYTHON'
 import re, statistics, sys
 launches = {}
