@@ -26,7 +26,8 @@ public sealed class BenchProcessTests : IDisposable
         var results = Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single();
         var run = RunResults.Load(results);
         Assert.Equal(ProcessSetup.BenchmarkProcesses, run.Provenance.Processes.Measurer);
-        Assert.Equal("Dry(IterationCount=1, LaunchCount=1, RunStrategy=ColdStart, UnrollFactor=1, WarmupCount=1)", run.Provenance.Job);
+        Assert.Equal("Dry(Force=False, IterationCount=1, LaunchCount=1, RunStrategy=ColdStart, UnrollFactor=1, WarmupCount=1)", run.Provenance.Job);
+        Assert.All(run.Benchmarks, b => Assert.False(b.ForcedCollections, b.Method));
         Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
         Assert.All(run.Benchmarks, b => Assert.True(b.ServerCpuNanosecondsPerCall > 0, b.Method));
         var report = File.ReadAllText(Path.Combine(results, "RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks-report-github.md"));
