@@ -132,9 +132,22 @@ public static class BenchProcess
     /// <summary>The direct children of <paramref name="pid"/> whose command line holds any of <paramref name="parts"/>.</summary>
     public static int[] ChildrenOf(int pid, params string[] parts) =>
         [.. Directory.GetDirectories($"/proc/{pid}/task")
-            .SelectMany(task => File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries))
+            .SelectMany(task => ChildrenOfThread(task).Split(' ', StringSplitOptions.RemoveEmptyEntries))
             .Select(int.Parse)
             .Where(child => parts.Any(part => CommandLineOf(child).Contains(part, StringComparison.Ordinal)))];
+
+    /// <summary>A thread's children as /proc lists them; empty for a thread that ended after its folder was listed.</summary>
+    private static string ChildrenOfThread(string task)
+    {
+        try
+        {
+            return File.ReadAllText(Path.Combine(task, "children"));
+        }
+        catch (Exception e) when (e is DirectoryNotFoundException or FileNotFoundException)
+        {
+            return "";
+        }
+    }
 
     /// <summary>Every process whose environment holds <paramref name="token"/>: the ones a test's bench started, wherever they are now.</summary>
     public static int[] ProcessesWith(string token) =>
