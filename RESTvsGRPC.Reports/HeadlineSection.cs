@@ -227,15 +227,22 @@ internal static class HeadlineSection
             return;
         }
 
+        var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
                 + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
-                + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation): a flag here asks for a rerun first.")
-            .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", "agree"],
+                + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation): a flag here asks for a rerun first."
+                + (adjacent ? " " + AdjacentText : ""))
+            .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [], "agree"],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
-                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), p.Verdict switch { LatencyVerdict.Agree => "yes", LatencyVerdict.OneProcess => "**no**: one process", LatencyVerdict.WithinBatches => "**no**: within its batches", _ => "**no**" }]),
-                2, 3, 4);
+                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], VerdictText(p.Verdict)]),
+                adjacent ? [2, 3, 4, 5, 6] : [2, 3, 4]);
         var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
+        if (flagged.Any(p => p.Verdict == LatencyVerdict.Minutes))
+        {
+            document.AddParagraph(MinutesCause);
+        }
+
         if (flagged.Any(p => p.Verdict == LatencyVerdict.OneProcess))
         {
             document.AddParagraph(OneProcessCause);
@@ -247,21 +254,46 @@ internal static class HeadlineSection
         }
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
-            flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? "each within BenchmarkDotNet's own spread, as \"one process\" and \"within its batches\" beside that table explain"
+            flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(v => VerdictText(v)[8..]))}), as the paragraphs under it explain"
+                : adjacent ? "beyond the minutes (the trial beside BenchmarkDotNet) and BenchmarkDotNet's own spread between processes no experiment has shown a cause"
                 : "beyond BenchmarkDotNet's own spread between processes no experiment has shown a cause");
     }
 
-    /// <summary>How an arm's two latencies compare: agreeing, apart by no more than BenchmarkDotNet's own spread (one of two kinds), or apart.</summary>
+    /// <summary>What the trial beside each case is.</summary>
+    private const string AdjacentText = "As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method "
+        + "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone), seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
+
+    /// <summary>The table's cells for the trial beside <paramref name="benchmark"/>: empty where it has none.</summary>
+    private static string[] AdjacentCells(BenchmarkResult benchmark) => benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent
+        ? [Units.Time(adjacent), Units.Ratio(benchmark.NanosecondsPerCall / adjacent)]
+        : ["", ""];
+
+    private static string VerdictText(LatencyVerdict verdict) => verdict switch
+    {
+        LatencyVerdict.Agree => "yes",
+        LatencyVerdict.Minutes => "**no**: the minutes",
+        LatencyVerdict.OneProcess => "**no**: one process",
+        LatencyVerdict.WithinBatches => "**no**: within its batches",
+        _ => "**no**",
+    };
+
+    /// <summary>What a flag explained by the trial beside the case says.</summary>
+    private static readonly string MinutesCause = $"**the minutes**: the trials and BenchmarkDotNet differ by more than {MethodTolerance:0%}, but the trial beside the case, "
+        + $"the trials' method in BenchmarkDotNet's minute, lies within {MethodTolerance:0%} of BenchmarkDotNet: with the method held and the minute switched, the gap goes, "
+        + "so it is the host's minutes the two were measured in, not a method (docs/results.md, \"A host that drifts\").";
+
+    /// <summary>How an arm's two latencies compare: agreeing, apart by the minutes they were measured in, apart by no more than BenchmarkDotNet's own spread (one of two kinds), or apart.</summary>
     private enum LatencyVerdict
     {
         Agree,
+        Minutes,
         OneProcess,
         WithinBatches,
         Disagree,
     }
 
     /// <summary>
-    /// Agree within <see cref="MethodTolerance"/>; else a small call within one process's spread; else the trials' time
+    /// Agree within <see cref="MethodTolerance"/>; else the trial beside the case within it; else a small call within one process's spread; else the trials' time
     /// between BenchmarkDotNet's own per-call times for the same case at its batch sizes (each its own process); else apart.
     /// </summary>
     private static LatencyVerdict LatencyVerdictOf(RunResults run, string operation, double trials, BenchmarkResult benchmark)
@@ -270,6 +302,11 @@ internal static class HeadlineSection
         if (Math.Abs(quotient - 1) <= MethodTolerance)
         {
             return LatencyVerdict.Agree;
+        }
+
+        if (benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent && Math.Abs((benchmark.NanosecondsPerCall / adjacent) - 1) <= MethodTolerance)
+        {
+            return LatencyVerdict.Minutes;
         }
 
         if (WithinOneProcess(operation, quotient))

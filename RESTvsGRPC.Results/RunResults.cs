@@ -156,6 +156,13 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ForcedCollections { get; init; }
 
+    /// <summary>
+    /// The case's arm timed by the trials' method (one call in flight, a fresh client process) as the case's own process
+    /// ended, in nanoseconds per call; null where none was (only the cases the headline's latency table compares get one).
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? AdjacentTrialNanosecondsPerCall { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

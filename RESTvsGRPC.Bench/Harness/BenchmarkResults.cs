@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
@@ -8,38 +9,58 @@ namespace RESTvsGRPC.Bench.Harness;
 /// <summary>Reads each benchmark case's per-call figures out of BenchmarkDotNet's summaries: nothing is typed by hand.</summary>
 public static class BenchmarkResults
 {
-    /// <summary>Every case that ran successfully, in the order BenchmarkDotNet reports them.</summary>
-    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries) =>
+    /// <summary>
+    /// Every case that ran successfully, in the order BenchmarkDotNet reports them, each with the time per call of the
+    /// trial timed beside it where <paramref name="adjacentTrials"/> (by <see cref="KeyOf"/>) holds one.
+    /// </summary>
+    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries, IReadOnlyDictionary<string, double>? adjacentTrials = null) =>
     [
         .. summaries.SelectMany(summary => summary.Reports)
             .Where(report => report is { Success: true, ResultStatistics: not null })
-            .Select(From),
+            .Select(From)
+            .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent) ? result with { AdjacentTrialNanosecondsPerCall = adjacent } : result),
     ];
+
+    /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>
+    public static int CallsOf(BenchmarkCase benchmark) => benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;
+
+    /// <summary>The <see cref="BenchmarkResult.Key"/> the case's result will have.</summary>
+    public static string KeyOf(BenchmarkCase benchmark) => ResultOf(benchmark, 0, 0, null, null, null).Key;
 
     private static BenchmarkResult From(BenchmarkReport report)
     {
         var benchmark = report.BenchmarkCase;
-        var calls = benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;
+        var calls = CallsOf(benchmark);
         var statistics = report.ResultStatistics!;
-        return new BenchmarkResult(
+        return ResultOf(
+            benchmark,
+            statistics.Mean / calls,
+            statistics.ConfidenceInterval.Margin / calls,
+            report.GcStats.GetBytesAllocatedPerOperation(benchmark) is { } allocated ? (double)allocated / calls : null,
+            Metric(report, ServerCostDiagnoser.CpuMetricId),
+            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId));
+    }
+
+    /// <summary>The case's identity (suite, arm, class, method, operation, parameters) with the given per-call figures.</summary>
+    private static BenchmarkResult ResultOf(BenchmarkCase benchmark, double nanosecondsPerCall, double errorPerCall, double? allocatedPerCall, double? serverCpuPerCall, double? serverPeakWorkingSet) =>
+        new(
             BenchmarkArms.SuiteOf(benchmark.Descriptor.Type),
             BenchmarkArms.Of(benchmark.Descriptor.WorkloadMethod).Id,
             benchmark.Descriptor.Type.Name,
             benchmark.Descriptor.WorkloadMethod.Name,
             benchmark.Descriptor.Categories.FirstOrDefault() ?? "",
             benchmark.Descriptor.Baseline,
-            calls,
+            CallsOf(benchmark),
             benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Records")?.Value as int?,
-            statistics.Mean / calls,
-            statistics.ConfidenceInterval.Margin / calls,
-            report.GcStats.GetBytesAllocatedPerOperation(benchmark) is { } allocated ? (double)allocated / calls : null,
-            Metric(report, ServerCostDiagnoser.CpuMetricId),
-            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId))
+            nanosecondsPerCall,
+            errorPerCall,
+            allocatedPerCall,
+            serverCpuPerCall,
+            serverPeakWorkingSet)
         {
             // Unset, the characteristic reads false; BenchmarkDotNet's resolver gives what the run did (its default: true).
             ForcedCollections = benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance),
         };
-    }
 
     private static double? Metric(BenchmarkReport report, string id) =>
         report.Metrics.TryGetValue(id, out var metric) ? metric.Value : null;

@@ -22,7 +22,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>Measures every arm, slice by slice, in this trial's order.</summary>
     public async Task<Trial> RunAsync()
     {
-        var order = _plan.OrderOf(request.Index, request.ArmList);
+        var order = _plan.OrderOf(request.Index, request.ArmList).Where(slice => !request.LatencyOnly || slice.Quantity == TrialQuantity.Latency).ToList();
         var clients = await WarmProcessAsync(request.ArmList);
         try
         {
@@ -43,7 +43,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm)).ToList();
             foreach (var segment in segments)
             {
-                log.WriteLine($"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call, {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight");
+                log.WriteLine($"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+                    + (request.LatencyOnly ? "" : $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight"));
             }
 
             return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(s => s.Arm.Name).Distinct()], segments);
@@ -302,6 +303,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
         public TrialSegment ToSegment(TrialArm arm)
         {
+            if (_throughput.Count == 0)
+            {
+                return new TrialSegment(TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, 0, 0, 0, 0, null);
+            }
+
             var (inFlight, (best, serverMeasured)) = _throughput.MaxBy(level => level.Value.Sum.Calls / level.Value.Sum.Seconds);
             return new TrialSegment(
                 TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, inFlight, best.Calls,

@@ -100,10 +100,38 @@ public static class TrialRunner
         }
     }
 
+    /// <summary>
+    /// <paramref name="arm"/>'s time per call by the trials' method (a fresh client process, warmed and settled as a trial's,
+    /// then the plan's latency slices of that arm alone), now; null where the process failed, which it says on <paramref name="output"/>.
+    /// </summary>
+    public static async Task<double?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, ServerSet servers, BenchSettings settings, TextWriter output)
+    {
+        var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
+        try
+        {
+            var request = new TrialRequest(
+                TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [arm.Name],
+                new Dictionary<string, IReadOnlyList<int>> { [arm.Name] = plan.InFlight[arm.Operation] }, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "",
+                servers.Namespace?.HostDevice, plan.SettleCalls);
+            var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
+            if (answer?.Trial?.Segments is [var segment])
+            {
+                return segment.LatencyNanosecondsPerCall;
+            }
+
+            output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: {(failure is null ? "no answer" : FaultText.Of(failure))}");
+            return null;
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
     {
-        var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
+        var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", TrialRequest.Adjacent => "adjacent", var index => $"trial-{index}" };
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);

@@ -17,7 +17,8 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
-    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them), a
+    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them, and a
+    /// trial beside each compared case: REST + JSON's within 10 % of BenchmarkDotNet, gRPC's not), a
     /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
     /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers

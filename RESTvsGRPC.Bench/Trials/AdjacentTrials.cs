@@ -1,0 +1,65 @@
+using BenchmarkDotNet.EventProcessors;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Bench.Trials;
+
+/// <summary>
+/// The trials' method in BenchmarkDotNet's minute: as each case that the summary compares with a trial arm ends, one
+/// trial process times that arm's latency (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own
+/// process. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
+/// between the minutes: the method stays, the minute changes.
+/// </summary>
+public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output) : EventProcessor
+{
+    private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
+    private readonly Dictionary<string, double> _latencies = [];
+
+    /// <summary>The adjacent trial's time per call in nanoseconds, by the case's <see cref="BenchmarkResult.Key"/>.</summary>
+    public IReadOnlyDictionary<string, double> Latencies => _latencies;
+
+    /// <summary>Chooses, among every case the run will build, the one the summary compares with each trial arm.</summary>
+    public override void OnStartBuildStage(IReadOnlyList<BuildPartition> partitions)
+    {
+        var cases = partitions.SelectMany(partition => partition.Benchmarks).Select(info => info.BenchmarkCase).ToList();
+        foreach (var arm in arms)
+        {
+            if (ComparedCase(cases, arm) is { } compared)
+            {
+                _compared[compared] = arm;
+            }
+        }
+    }
+
+    /// <summary>Times the arm of a compared case that succeeded, before BenchmarkDotNet starts the next case's process.</summary>
+    public override void OnEndRunBenchmark(BenchmarkCase benchmarkCase, BenchmarkReport report)
+    {
+        if (!report.Success || !_compared.TryGetValue(benchmarkCase, out var arm))
+        {
+            return;
+        }
+
+        if (TrialRunner.RunAdjacentAsync(plan, arm, servers, settings, output).GetAwaiter().GetResult() is { } latency)
+        {
+            _latencies[BenchmarkResults.KeyOf(benchmarkCase)] = latency;
+            output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(latency)} per call");
+        }
+    }
+
+    /// <summary>
+    /// The case the summary's latency table sets beside <paramref name="arm"/>: the same operation and arm id in the
+    /// transport suite (else the HTTP versions suite), its largest batch; null where none is in the run.
+    /// </summary>
+    public static BenchmarkCase? ComparedCase(IEnumerable<BenchmarkCase> cases, TrialArm arm) => cases
+        .Where(c => BenchmarkArms.SuiteOf(c.Descriptor.Type) is Suites.Transport or Suites.HttpVersions
+            && c.Descriptor.Categories.FirstOrDefault() == TrialArm.NameOf(arm.Operation)
+            && BenchmarkArms.Of(c.Descriptor.WorkloadMethod).Id == arm.Target)
+        .OrderBy(c => BenchmarkArms.SuiteOf(c.Descriptor.Type) != Suites.Transport)
+        .ThenByDescending(BenchmarkResults.CallsOf)
+        .FirstOrDefault();
+}
