@@ -280,7 +280,8 @@ internal static class HeadlineSection
     /// <summary>What a flag explained by the trial beside the case says.</summary>
     private static readonly string MinutesCause = $"**the minutes**: the trials and BenchmarkDotNet differ by more than {MethodTolerance:0%}, but the trial beside the case, "
         + $"the trials' method in BenchmarkDotNet's minute, lies within {MethodTolerance:0%} of BenchmarkDotNet: with the method held and the minute switched, the gap goes, "
-        + "so it is the host's minutes the two were measured in, not a method (docs/results.md, \"A host that drifts\").";
+        + "so the minutes the two were measured in account for it, as far as one trial process can tell: that trial varies as much as the trials above do "
+        + "(docs/results.md, \"A host that drifts\").";
 
     /// <summary>How an arm's two latencies compare: agreeing, apart by the minutes they were measured in, apart by no more than BenchmarkDotNet's own spread (one of two kinds), or apart.</summary>
     private enum LatencyVerdict
