@@ -254,7 +254,7 @@ internal static class HeadlineSection
         }
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
-            flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(v => VerdictText(v)[8..]))}), as the paragraphs under it explain"
+            flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(LabelOf))}), as the paragraphs under it explain"
                 : adjacent ? "beyond the minutes (the trial beside BenchmarkDotNet) and BenchmarkDotNet's own spread between processes no experiment has shown a cause"
                 : "beyond BenchmarkDotNet's own spread between processes no experiment has shown a cause");
     }
@@ -271,10 +271,17 @@ internal static class HeadlineSection
     private static string VerdictText(LatencyVerdict verdict) => verdict switch
     {
         LatencyVerdict.Agree => "yes",
-        LatencyVerdict.Minutes => "**no**: the minutes",
-        LatencyVerdict.OneProcess => "**no**: one process",
-        LatencyVerdict.WithinBatches => "**no**: within its batches",
-        _ => "**no**",
+        LatencyVerdict.Disagree => "**no**",
+        _ => $"**no**: {LabelOf(verdict)}",
+    };
+
+    /// <summary>The label a flag explained beside the table carries.</summary>
+    private static string LabelOf(LatencyVerdict verdict) => verdict switch
+    {
+        LatencyVerdict.Minutes => "the minutes",
+        LatencyVerdict.OneProcess => "one process",
+        LatencyVerdict.WithinBatches => "within its batches",
+        _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a label"),
     };
 
     /// <summary>What a flag explained by the trial beside the case says.</summary>
