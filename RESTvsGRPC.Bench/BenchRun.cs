@@ -9,6 +9,7 @@ using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Paired;
+using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
@@ -223,6 +224,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         if (adjacent is not null)
         {
             config = config.AddEventProcessor(adjacent);
+        }
+
+        if (options.ClientCpus is { } client)
+        {
+            config = config.AddEventProcessor(new BuildOnEveryCpu(client, Environment.ProcessId));
         }
 
         ServerBenchConfig.ForcesCollections = options.ForcedCollections;
