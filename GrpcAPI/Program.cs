@@ -41,8 +41,13 @@ catch (Exception e) when (e is DataFileException or ArgumentException)
 }
 
 builder.Services.AddSingleton(dataset);
+#if AOT
+// JSON transcoding and server reflection do not support Native AOT: the AOT build (GrpcAPI.Aot) leaves them out.
+builder.Services.AddGrpc(options.Apply);
+#else
 builder.Services.AddGrpc(options.Apply).AddJsonTranscoding();
 builder.Services.AddGrpcReflection();
+#endif
 builder.Services.AddGrpcHealthChecks(health => health.Services.Map(ModelLibrary.Protos.MeteoriteLandingsService.Descriptor.FullName, _ => true))
     .AddCheck<ServingHealthCheck>("serving");
 builder.WebHost.ConfigureKestrel((context, kestrel) =>
@@ -54,13 +59,17 @@ builder.WebHost.ConfigureKestrel((context, kestrel) =>
 });
 
 var app = builder.Build();
+#if !AOT
 app.UseTranscodedBodyLimit(options.MaxReceiveMessageBytes);
+#endif
 app.UseGrpcWebTextGuard(options.MaxReceiveMessageBytes);
 // gRPC-Web (binary and base64 text) on every endpoint and service: the middleware translates it to gRPC for the service.
 app.UseGrpcWeb(new GrpcWebOptions { DefaultEnabled = true });
 app.MapGrpcService<MeteoriteLandingsService>();
 app.MapGrpcHealthChecksService();
+#if !AOT
 app.MapGrpcReflectionService();
+#endif
 app.Lifetime.ApplicationStarted.Register(() =>
 {
     foreach (var warning in endpoints.BeyondLoopbackWarnings("GrpcAPI"))

@@ -1,9 +1,13 @@
+using System.Text;
+using Microsoft.Net.Http.Headers;
+
 namespace RestAPI;
 
 /// <summary>
 /// Turns Kestrel's request-body errors (over the size limit, a broken chunked body) and a gzip body that does not
 /// decompress into their status code with problem details, instead of an unhandled exception logged with a stack
-/// trace for each bad client request. The minimal APIs' binding failures (which throw, <c>ThrowOnBadRequest</c>) come here too.
+/// trace for each bad client request. The minimal APIs' binding failures (which throw, <c>ThrowOnBadRequest</c>) and a JSON
+/// body in an unknown charset come here too.
 /// </summary>
 public static class BadRequestBodyMiddleware
 {
@@ -25,5 +29,28 @@ public static class BadRequestBodyMiddleware
         {
             await Results.Problem(statusCode: StatusCodes.Status400BadRequest, detail: $"The request body does not decompress: {e.Message}").ExecuteAsync(context);
         }
+        catch (InvalidOperationException) when (!context.Response.HasStarted && UnknownCharset(context.Request.ContentType))
+        {
+            // A minimal API's JSON body in a charset no encoding knows throws (a 500); the controllers answer 415, and so does this.
+            await Results.Problem(statusCode: StatusCodes.Status415UnsupportedMediaType, detail: "The request body's charset is not one this server reads.").ExecuteAsync(context);
+        }
     });
+
+    private static bool UnknownCharset(string? contentType)
+    {
+        if (!MediaTypeHeaderValue.TryParse(contentType, out var media) || media.Charset is not { Length: > 0 } charset)
+        {
+            return false;
+        }
+
+        try
+        {
+            _ = Encoding.GetEncoding(charset.Value!);
+            return false;
+        }
+        catch (ArgumentException)
+        {
+            return true;
+        }
+    }
 }

@@ -1,4 +1,6 @@
+#if !AOT
 using Microsoft.AspNetCore.Mvc.ModelBinding;
+#endif
 using Microsoft.AspNetCore.ResponseCompression;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ModelLibrary;
@@ -35,6 +37,8 @@ catch (DataFileException e)
 }
 
 builder.Services.AddSingleton(dataset);
+#if !AOT
+// MVC does not support Native AOT: the AOT build (RestAPI.Aot) serves the minimal APIs alone.
 builder.Services
     // Records are checked while parsing (required members); MVC's per-property validation pass would add work gRPC does not do.
     .AddControllers(options =>
@@ -50,6 +54,7 @@ builder.Services
         // A bad body is answered with the JSON path that broke, not the parser's message: that names .NET types.
         options.AllowInputFormatterExceptionMessages = false;
     });
+#endif
 // The minimal APIs read and write with the same source-generated context as the controllers.
 builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
 // A request the minimal APIs cannot bind throws, so UseBadRequestBodyHandling answers it with problem details, as the
@@ -79,7 +84,9 @@ app.UseBadRequestBodyHandling();
 app.UseStatusCodePages();
 app.UseResponseCompression();
 app.UseRequestDecompression();
+#if !AOT
 app.MapControllers();
+#endif
 app.MapMinimalApis();
 app.Lifetime.ApplicationStarted.Register(() =>
 {

@@ -20,6 +20,14 @@ public static class TestServers
     public static Task<ServerProcess> StartGrpcAsync(IReadOnlyDictionary<string, string>? environment, params string[] arguments) =>
         ServerProcess.StartAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout, environment);
 
+    /// <summary>RestAPI's Native AOT build (<see cref="AotServers.Rest"/>), published once per test run.</summary>
+    public static Task<ServerProcess> StartRestAotAsync(IReadOnlyDictionary<string, string>? environment = null) =>
+        ServerProcess.StartProgramAsync(AotBuild.Executable(AotServers.Rest), ServerSet.FreeRestEndpoints, Timeout, environment);
+
+    /// <summary>GrpcAPI's Native AOT build (<see cref="AotServers.Grpc"/>), published once per test run.</summary>
+    public static Task<ServerProcess> StartGrpcAotAsync(IReadOnlyDictionary<string, string>? environment = null) =>
+        ServerProcess.StartProgramAsync(AotBuild.Executable(AotServers.Grpc), ServerSet.FreeGrpcEndpoints, Timeout, environment);
+
     public static Task<(int ExitCode, string Output)> RunGrpcToExitAsync(params string[] arguments) =>
         ServerProcess.RunToExitAsync(RepositoryPaths.ProjectAssembly("GrpcAPI"), [.. ServerSet.FreeGrpcEndpoints, .. arguments], Timeout);
 }

@@ -3,9 +3,10 @@ namespace RESTvsGRPC.Tests.Robustness;
 /// <summary>
 /// One row of the bad-input catalogue: the server, the request in words, the status the row expects (as
 /// <see cref="Observed.Status"/> writes it), the answer in words as docs/robustness.md documents it, how to send it, and whether
-/// it takes seconds by design (a slow sender).
+/// it takes seconds by design (a slow sender), and whether only the JIT build serves its route (the controllers' protobuf
+/// route and JSON transcoding, which the Native AOT build leaves out).
 /// </summary>
-public sealed record BadInput(string Server, string Request, string Status, string Answer, Func<BadInputServers, Task<Observed>> Send, bool Slow = false)
+public sealed record BadInput(string Server, string Request, string Status, string Answer, Func<BadInputServers, Task<Observed>> Send, bool Slow = false, bool JitOnly = false)
 {
     public const string Rest = "RestAPI";
     public const string Grpc = "GrpcAPI";

@@ -39,9 +39,20 @@ public class BadInputServers : IAsyncLifetime
     /// <summary>Servers started with these environment variables added (a GC setting, say).</summary>
     protected BadInputServers(IReadOnlyDictionary<string, string> environment) => _environment = environment;
 
+    /// <summary>True where the servers are the Native AOT builds, which serve the minimal APIs in place of the controllers.</summary>
+    public virtual bool Aot => false;
+
+    /// <summary>The route a REST + JSON row posts to and reads from: the controller's, or the minimal API's on the AOT build.</summary>
+    public string RestJsonRoute => Aot ? "minimal/MeteoriteLandings/LargePayload" : "api/MeteoriteLandings/LargePayload";
+
     public async Task InitializeAsync()
     {
-        var starting = new[] { TestServers.StartRestAsync(_environment), TestServers.StartGrpcAsync(_environment) };
+        var starting = Start(_environment);
+        if (starting.Length == 0)
+        {
+            return;
+        }
+
         try
         {
             await Task.WhenAll(starting);
@@ -56,6 +67,10 @@ public class BadInputServers : IAsyncLifetime
         Grpc = HttpClientSettings.Create(GrpcAddresses.H2cTransport);
         Web = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }) { BaseAddress = GrpcAddresses.Web };
     }
+
+    /// <summary>Starts RestAPI and GrpcAPI, in that order; none where the build cannot run here (the tests then skip).</summary>
+    protected virtual Task<ServerProcess>[] Start(IReadOnlyDictionary<string, string>? environment) =>
+        [TestServers.StartRestAsync(environment), TestServers.StartGrpcAsync(environment)];
 
     public Task DisposeAsync()
     {
@@ -114,7 +129,7 @@ public class BadInputServers : IAsyncLifetime
         if (server == BadInput.Rest)
         {
             using var http = new HttpClient { BaseAddress = RestAddresses.Http11 };
-            return (await http.GetStringAsync("api/MeteoriteLandings")).Contains("API Version", StringComparison.Ordinal);
+            return (await http.GetStringAsync(RestJsonRoute[..RestJsonRoute.LastIndexOf('/')])).Contains("API Version", StringComparison.Ordinal);
         }
 
         using var client = new GrpcClient(GrpcAddresses.H2cTransport);

@@ -1,0 +1,67 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using RESTvsGRPC.Bench.Links;
+
+namespace RESTvsGRPC.Bench.Servers;
+
+/// <summary>
+/// The servers published with Native AOT: RestAPI.Aot (the minimal APIs, JSON) and GrpcAPI.Aot (gRPC, gRPC-Web and
+/// health), built from the servers' own sources by the SDK into their projects' publish folders, trimming and AOT
+/// warnings failing the build (docs/aot.md).
+/// </summary>
+public static class AotServers
+{
+    /// <summary>RestAPI's AOT build.</summary>
+    public const string Rest = "RestAPI.Aot";
+
+    /// <summary>GrpcAPI's AOT build.</summary>
+    public const string Grpc = "GrpcAPI.Aot";
+
+    /// <summary>Why Native AOT servers cannot be published here, in one sentence; null where they can.</summary>
+    public static string? Unavailable()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return $"the AOT servers are published on Linux only (its native toolchain is checked before any server starts), not on {RuntimeInformation.OSDescription}.";
+        }
+
+        if (!new[] { "clang", "gcc" }.Any(OnPath))
+        {
+            return "Native AOT needs a C toolchain to link the servers (clang or gcc on PATH), and this machine has neither.";
+        }
+
+        var missing = new[] { Rest, Grpc }.Where(project => !File.Exists(ProjectFile(project))).ToList();
+        return missing.Count > 0 ? $"the AOT servers are built from the repository's {string.Join(" and ", missing)} project, not found here." : null;
+    }
+
+    /// <summary>The native executable of <paramref name="project"/> (<see cref="Rest"/> or <see cref="Grpc"/>) where <see cref="Publish"/> writes it.</summary>
+    public static string Executable(string project) => Path.Combine(
+        ServerBinaries.RepositoryRoot, project, "bin", ServerBinaries.Configuration, "net10.0", RuntimeInformation.RuntimeIdentifier, "publish", project);
+
+    /// <summary>
+    /// Publishes both servers (an SDK incremental build: seconds when nothing changed) and returns how long it took;
+    /// throws <see cref="ServerStartException"/> with the SDK's errors where a build fails.
+    /// </summary>
+    public static TimeSpan Publish(TextWriter log)
+    {
+        var time = Stopwatch.StartNew();
+        foreach (var project in new[] { Rest, Grpc })
+        {
+            var (exit, output, error) = HostCommand.Run("dotnet", ["publish", ProjectFile(project), "-c", ServerBinaries.Configuration, "--nologo", "-v", "quiet"]);
+            if (exit != 0)
+            {
+                var errors = (output + error).Split('\n').Where(line => line.Contains("error", StringComparison.OrdinalIgnoreCase)).Distinct().Take(5);
+                throw new ServerStartException($"dotnet publish {project} failed with exit code {exit}:\n{string.Join('\n', errors)}");
+            }
+        }
+
+        log.WriteLine($"// published the AOT servers ({Rest}, {Grpc}) in {time.Elapsed.TotalSeconds:0.0} s");
+        return time.Elapsed;
+    }
+
+    private static string ProjectFile(string project) => Path.Combine(ServerBinaries.RepositoryRoot, project, project + ".csproj");
+
+    private static bool OnPath(string program) => (Environment.GetEnvironmentVariable("PATH") ?? "")
+        .Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries)
+        .Any(directory => File.Exists(Path.Combine(directory, program)));
+}

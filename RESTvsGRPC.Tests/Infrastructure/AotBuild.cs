@@ -1,0 +1,46 @@
+using RESTvsGRPC.Bench.Servers;
+
+namespace RESTvsGRPC.Tests.Infrastructure;
+
+/// <summary>
+/// The AOT servers as the tests run them: published once per test run by the bench's own step (<see cref="AotServers.Publish"/>),
+/// whichever test needs them first; outside CI a machine without the native toolchain skips those tests, under CI=true they fail.
+/// </summary>
+public static class AotBuild
+{
+    private static readonly Lazy<TimeSpan> Published = new(() => AotServers.Publish(TextWriter.Null), LazyThreadSafetyMode.ExecutionAndPublication);
+
+    /// <summary>Why the AOT servers cannot be built here; null when they can.</summary>
+    public static string? Missing { get; } = AotServers.Unavailable();
+
+    /// <summary>The native executable of <paramref name="project"/>, published first if this run has not yet.</summary>
+    public static string Executable(string project)
+    {
+        _ = Published.Value;
+        return AotServers.Executable(project);
+    }
+}
+
+/// <summary>A fact that needs the AOT servers; skips outside CI where Native AOT cannot build here.</summary>
+public sealed class AotFactAttribute : FactAttribute
+{
+    public AotFactAttribute()
+    {
+        if (AotBuild.Missing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
+
+/// <summary>A theory that needs the AOT servers; skips outside CI where Native AOT cannot build here.</summary>
+public sealed class AotTheoryAttribute : TheoryAttribute
+{
+    public AotTheoryAttribute()
+    {
+        if (AotBuild.Missing is { } reason && !Peers.IsCi)
+        {
+            Skip = reason;
+        }
+    }
+}
