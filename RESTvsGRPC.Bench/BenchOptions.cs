@@ -3,6 +3,7 @@ using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Trials;
 
@@ -13,7 +14,8 @@ namespace RESTvsGRPC.Bench;
 /// the run measures only the headline's trials (no BenchmarkDotNet); <c>MeasuresTrials</c> says
 /// whether it measures the transport arms' trials (the default and full suites do, before BenchmarkDotNet);
 /// <c>MeasuresStylesTrials</c> whether it measures the API styles' (the styles and full suites do); <c>MeasuresPaired</c>
-/// and <c>MeasuresStylesPaired</c> whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>).
+/// and <c>MeasuresStylesPaired</c> whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>);
+/// <c>MeasuresStartup</c> whether it measures the servers' JIT and Native AOT builds from their first instant instead (<c>--suite aot</c>).
 /// </summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
@@ -21,10 +23,10 @@ public sealed record BenchOptions(
     TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
     IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null,
-    IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false)
+    IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false, bool MeasuresStartup = false)
 {
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -37,6 +39,7 @@ public sealed record BenchOptions(
         ["scaling"] = ["*ScalingBenchmarks*"],
         ["styles"] = ["*StylesBenchmarks*"],
         ["full"] = ["*"],
+        ["aot"] = [],
     };
 
     /// <summary>
@@ -100,8 +103,8 @@ public sealed record BenchOptions(
     {
         public static readonly Option<string> Suite = new Option<string>("--suite")
         {
-            Description = "Which benchmarks: default (transport and codec), styles (API styles), scaling (1 to 10 000 records) or full (everything).",
-            HelpName = "default|styles|scaling|full",
+            Description = "Which benchmarks: default (transport and codec), styles (API styles), scaling (1 to 10 000 records), full (every benchmark) or aot (the servers' JIT and Native AOT builds: cold start and memory over fresh server processes, --trials of them; no BenchmarkDotNet).",
+            HelpName = "default|styles|scaling|full|aot",
             DefaultValueFactory = _ => "default",
         };
 
@@ -156,6 +159,16 @@ public sealed record BenchOptions(
 
         var quick = result.GetValue(Options.Quick);
         var headline = result.GetValue(Options.Headline);
+        var measuresStartup = suite is "aot";
+        if (measuresStartup && (headline || servers.GivesServers || result.GetValue(Options.Link) is not null || result.UnmatchedTokens.Any(IsFilter)))
+        {
+            throw new ArgumentException($"--suite aot starts its own server processes and runs no BenchmarkDotNet: it does not go with --headline, --link, server URLs or a filter. {Usage}");
+        }
+
+        if (measuresStartup && AotServers.Unavailable() is { } unavailable)
+        {
+            throw new ArgumentException($"--suite aot cannot run here: {unavailable} {Usage}");
+        }
         var trials = result.GetResult(Options.TrialCount) is not { Implicit: false } ? (int?)null : result.GetValue(Options.TrialCount) switch
         {
             >= TrialPlan.MinTrials and <= TrialPlan.MaxTrials and var n => n,
@@ -214,7 +227,7 @@ public sealed record BenchOptions(
         var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup,
         };
     }
 

@@ -11,6 +11,8 @@ using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Startup;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
@@ -44,6 +46,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         if (options.Links is { } links)
         {
             await MeasureLinksAsync(links);
+            return;
+        }
+
+        if (options.MeasuresStartup)
+        {
+            await MeasureStartupAsync();
             return;
         }
 
@@ -110,6 +118,39 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         var directory = Path.Combine(options.ArtifactsPath, "headline");
         Directory.CreateDirectory(directory);
         Write(directory, ProvenanceReader.ReadHere(dataset, (urls, true), args, $"trials ({options.TrialPlan.Name})", ProcessSetup.Trials, Orchestrator.Placement(options)));
+    }
+
+    /// <summary>
+    /// The servers' JIT and Native AOT builds from their first instant (<c>--suite aot</c>): the AOT servers published
+    /// (the time said), then cold starts over fresh server processes and each build's memory; one results file.
+    /// </summary>
+    private async Task MeasureStartupAsync()
+    {
+        TimeSpan published;
+        try
+        {
+            // The SDK inherits the bench's CPUs: every CPU while it publishes (no server runs yet), as for BenchmarkDotNet's build.
+            CpuSet.All().Apply(Environment.ProcessId);
+            published = AotServers.Publish(output);
+        }
+        catch (ServerStartException e)
+        {
+            throw new PhaseFailedException("bench failed publishing the AOT servers", e);
+        }
+        finally
+        {
+            options.ClientCpus?.Apply(Environment.ProcessId);
+        }
+
+        Done("AOT publish", $"{published.TotalSeconds:0.0} s for {AotServers.Rest} and {AotServers.Grpc}");
+        var measurement = new StartupMeasurement(dataset.SourcePath, options.ServerCpus, servers, LoadExpectation.For(dataset), options.TrialPlan.InFlight, output);
+        var (coldStarts, memory) = await measurement.MeasureAsync(options.TrialPlan.Trials);
+        Done("startup", $"{coldStarts.Sum(c => c.Milliseconds.Count)} fresh server processes, {memory.Count} memory readings");
+        var placement = Orchestrator.Placement(options);
+        _results = new RunResults(null!, [], [], []) { Startup = new StartupRun(options.TrialPlan.Trials, published.TotalSeconds, placement, coldStarts, memory) };
+        var directory = Path.Combine(options.ArtifactsPath, "startup");
+        Directory.CreateDirectory(directory);
+        Write(directory, ProvenanceReader.ReadHere(dataset, ([], true), args, "startup (fresh server processes)", ProcessSetup.Trials, placement));
     }
 
     private async Task StartServersAsync(LinkProfile? link = null)

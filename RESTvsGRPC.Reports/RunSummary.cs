@@ -87,6 +87,7 @@ public static class RunSummary
             }
         }
 
+        StartupSection.Add(summary);
         PairedSection.Add(summary);
         TransportSection.Add(summary);
         StylesSection.Add(summary);

@@ -40,6 +40,10 @@ public sealed record RunResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<TrialsRun>? LinkRuns { get; init; }
 
+    /// <summary>The servers' builds, JIT and Native AOT, from their first instant (<c>--suite aot</c>); null where the run did not measure them.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public StartupRun? Startup { get; init; }
+
     /// <summary>Every link's trials, the first link's (<see cref="Trials"/>) first; empty where no trials ran.</summary>
     [JsonIgnore]
     public IReadOnlyList<TrialsRun> EveryLink => [.. new[] { Trials }.OfType<TrialsRun>(), .. LinkRuns ?? []];

@@ -49,7 +49,8 @@ public sealed partial class ServerProcess : IDisposable
 
     /// <summary>
     /// Starts any program that prints a "listening on URL" line when ready (a peer server of another gRPC
-    /// implementation, say); stops it again and throws <see cref="OperationCanceledException"/> if
+    /// implementation, say), with <paramref name="environment"/> added to this process's variables (an empty value
+    /// removes the variable); stops it again and throws <see cref="OperationCanceledException"/> if
     /// <paramref name="cancellation"/> fires first.
     /// </summary>
     public static async Task<ServerProcess> StartProgramAsync(
@@ -131,7 +132,14 @@ public sealed partial class ServerProcess : IDisposable
 
         foreach (var (name, value) in environment ?? new Dictionary<string, string>())
         {
-            start.Environment[name] = value;
+            if (value.Length == 0)
+            {
+                start.Environment.Remove(name);
+            }
+            else
+            {
+                start.Environment[name] = value;
+            }
         }
 
         var output = new StringBuilder();

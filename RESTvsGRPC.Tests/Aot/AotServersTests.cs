@@ -19,6 +19,7 @@ public sealed class AotServerPair : BadInputServers
 }
 
 /// <summary>The AOT servers give the JIT servers' answers: the correctness gate on every arm they serve, the bad-input catalogue, and 404s for what they leave out.</summary>
+[Collection(AotCollection.Name)]
 public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotServerPair>
 {
     private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(60);

@@ -41,6 +41,8 @@ public sealed class CommandLineTests
     [InlineData("not ','", "--headline", "--arms", ",")]
     [InlineData("--arms goes with --headline, without --link", "--arms", "large/rest-json")]
     [InlineData("--forced-collections sets BenchmarkDotNet's jobs; it does not go with --headline", "--headline", "--forced-collections")]
+    [InlineData("--suite aot starts its own server processes", "--suite", "aot", "--headline")]
+    [InlineData("--suite aot starts its own server processes", "--suite", "aot", "--filter", "*Small*")]
     [InlineData("--users", "load", "--users", "many")]
     [InlineData("load does not take '--sute'", "load", "--sute", "x")]
     [InlineData("--scenario", "load", "--scenario", "huge")]

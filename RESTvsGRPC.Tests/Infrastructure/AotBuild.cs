@@ -21,6 +21,13 @@ public static class AotBuild
     }
 }
 
+/// <summary>The tests that publish the AOT servers (in this process or through the bench): one at a time, never two SDK publishes of one project at once.</summary>
+[CollectionDefinition(Name)]
+public sealed class AotCollection
+{
+    public const string Name = "AOT servers";
+}
+
 /// <summary>A fact that needs the AOT servers; skips outside CI where Native AOT cannot build here.</summary>
 public sealed class AotFactAttribute : FactAttribute
 {

@@ -25,7 +25,7 @@ public sealed class ReportSnapshotTests : IDisposable
     /// typed up by 30 %, beyond the rate (a shaping fault), and a real dry headline over three arms (<c>--arms</c>), one
     /// of them without its operation's baseline.
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "startup"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
