@@ -64,11 +64,18 @@ public sealed partial class ServerProcess : IDisposable
             Stop(process);
             process.Dispose();
             cancellation.ThrowIfCancellationRequested();
-            throw new ServerStartException($"{Path.GetFileNameWithoutExtension(arguments.FirstOrDefault() ?? program)} {reason}. Its output:\n{Snapshot(output)}");
+            throw new ServerStartException($"{NameOf(program, arguments)} {reason}. Its output:\n{Snapshot(output)}");
         }
 
         return new ServerProcess(process, output, ready.Task.Result);
     }
+
+    /// <summary>
+    /// What a failed start is called: the first argument that is a file (the assembly <c>dotnet</c> runs, the
+    /// executable <c>taskset</c> places), else the program itself.
+    /// </summary>
+    private static string NameOf(string program, IReadOnlyList<string> arguments) =>
+        Path.GetFileNameWithoutExtension(arguments.FirstOrDefault(File.Exists) ?? program);
 
     /// <summary>Runs a server that is expected to refuse to start; returns its exit code and output.</summary>
     public static async Task<(int ExitCode, string Output)> RunToExitAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout)

@@ -192,6 +192,15 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(RepositoryPaths.ProjectAssembly("GrpcAPI"), RESTvsGRPC.Bench.Servers.ServerBinaries.Of("GrpcAPI", bench.Path));
     }
 
+    [LinuxFact]
+    public async Task Server_that_exits_at_start_under_taskset_is_named_by_its_program_not_tasksets_option()
+    {
+        var failure = await Assert.ThrowsAsync<RESTvsGRPC.Bench.Servers.ServerStartException>(
+            () => RESTvsGRPC.Bench.Servers.ServerProcess.StartProgramAsync("taskset", ["-c", "0", "/bin/false"], TimeSpan.FromSeconds(30)));
+
+        Assert.StartsWith("false exited with code 1.", failure.Message);
+    }
+
     [Fact]
     public void Ready_line_gives_both_grpc_endpoints_and_the_certificate()
     {
