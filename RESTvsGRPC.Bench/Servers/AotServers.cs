@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
-using RESTvsGRPC.Bench.Links;
 
 namespace RESTvsGRPC.Bench.Servers;
 
@@ -47,16 +46,41 @@ public static class AotServers
         var time = Stopwatch.StartNew();
         foreach (var project in new[] { Rest, Grpc })
         {
-            var (exit, output, error) = HostCommand.Run("dotnet", ["publish", ProjectFile(project), "-c", ServerBinaries.Configuration, "--nologo", "-v", "quiet"]);
+            var (exit, output) = Run("dotnet", "publish", ProjectFile(project), "-c", ServerBinaries.Configuration, "--nologo", "-v", "quiet");
             if (exit != 0)
             {
-                var errors = (output + error).Split('\n').Where(line => line.Contains("error", StringComparison.OrdinalIgnoreCase)).Distinct().Take(5);
+                var errors = output.Split('\n').Where(line => line.Contains("error", StringComparison.OrdinalIgnoreCase)).Distinct().Take(5);
                 throw new ServerStartException($"dotnet publish {project} failed with exit code {exit}:\n{string.Join('\n', errors)}");
             }
         }
 
         log.WriteLine($"// published the AOT servers ({Rest}, {Grpc}) in {time.Elapsed.TotalSeconds:0.0} s");
         return time.Elapsed;
+    }
+
+    /// <summary>
+    /// Runs the SDK as a shell would: without the MSBuild and host variables that <c>dotnet test</c> and <c>dotnet run</c>
+    /// hand their children, which made the SDK compile the servers again, and so the AOT compiler take a minute per
+    /// server, whenever a publish came from another of those routes than the last.
+    /// </summary>
+    private static (int Exit, string Output) Run(string program, params string[] arguments)
+    {
+        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        foreach (var name in start.Environment.Keys.Where(name => name.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase) || name == "DOTNET_HOST_PATH").ToList())
+        {
+            start.Environment.Remove(name);
+        }
+
+        using var process = Process.Start(start)!;
+        var error = process.StandardError.ReadToEndAsync();
+        var output = process.StandardOutput.ReadToEnd();
+        process.WaitForExit();
+        return (process.ExitCode, output + error.Result);
     }
 
     private static string ProjectFile(string project) => Path.Combine(ServerBinaries.RepositoryRoot, project, project + ".csproj");
