@@ -15,7 +15,9 @@ namespace RESTvsGRPC.Bench;
 /// whether it measures the transport arms' trials (the default and full suites do, before BenchmarkDotNet);
 /// <c>MeasuresStylesTrials</c> whether it measures the API styles' (the styles and full suites do); <c>MeasuresPaired</c>
 /// and <c>MeasuresStylesPaired</c> whether it also makes the call-by-call paired rounds, a diagnostic (<c>--rounds</c>);
-/// <c>MeasuresStartup</c> whether it measures the servers' JIT and Native AOT builds from their first instant instead (<c>--suite aot</c>).
+/// <c>MeasuresStartup</c> whether it measures the servers' JIT and Native AOT builds from their first instant, and
+/// <c>MeasuresAotTrials</c> whether it measures both builds' arms in the headline's trials (<c>--suite aot</c>, which does
+/// nothing else: <c>MeasuresBuildsOnly</c>; and <c>--suite full</c>, where Native AOT can be built).
 /// </summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
@@ -23,8 +25,11 @@ public sealed record BenchOptions(
     TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
     IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null,
-    IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false, bool MeasuresStartup = false)
+    IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false, bool MeasuresStartup = false, bool MeasuresAotTrials = false, bool MeasuresBuildsOnly = false)
 {
+    /// <summary>Why a <c>--suite full</c> run leaves the AOT builds out (<see cref="AotServers.Unavailable"/>), in one sentence; null where it measures them or was not asked to.</summary>
+    public string? AotLeftOut { get; init; }
+
     public const string Usage =
         "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
@@ -225,9 +230,14 @@ public sealed record BenchOptions(
         var measuresStylesTrials = (headline || !filtered) && suite is "styles" or "full";
         var measuresPaired = result.GetValue(Options.Rounds);
         var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
+        // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built here, and says why not otherwise.
+        var fullWithAot = suite is "full" && !filtered && !servers.GivesServers && links is null;
+        var aotLeftOut = fullWithAot ? AotServers.Unavailable() : null;
+        fullWithAot &= aotLeftOut is null;
         return servers with
         {
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup,
+            MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

@@ -39,6 +39,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     private readonly Stopwatch _phase = Stopwatch.StartNew();
     private BenchSettings _settings = null!;
     private RunResults _results = null!;
+    private StartupRun? _startup;
 
     /// <summary>Runs every phase the options ask for and writes the results and their summary.</summary>
     public async Task MeasureAsync()
@@ -49,25 +50,26 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             return;
         }
 
-        if (options.MeasuresStartup)
+        if (options.AotLeftOut is { } reason)
         {
-            await MeasureStartupAsync();
-            return;
+            output.WriteLine($"// the AOT builds are left out of this run: {reason}");
         }
 
+        await MeasureBuildsAsync();
         await StartServersAsync();
-        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null);
+        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot };
         _settings.ApplyToThisProcess();
         await Orchestrator.GateAsync(servers, dataset, output);
         Done("correctness gate", "every operation on every transport answered and validated");
         await ProbeAsync();
         await TrialsAsync();
         await PairedAsync();
-        if (options.Headline)
+        if (options.Headline || options.MeasuresBuildsOnly)
         {
-            var directory = Path.Combine(options.ArtifactsPath, "headline");
+            var (folder, method) = options.Headline ? ("headline", $"trials ({options.TrialPlan.Name})") : ("aot", $"startup (fresh server processes) and trials ({options.TrialPlan.Name})");
+            var directory = Path.Combine(options.ArtifactsPath, folder);
             Directory.CreateDirectory(directory);
-            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, $"trials ({options.TrialPlan.Name})", ProcessSetup.Trials, Orchestrator.Placement(options)));
+            Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, method, ProcessSetup.Trials, Orchestrator.Placement(options)));
             return;
         }
 
@@ -121,11 +123,17 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     }
 
     /// <summary>
-    /// The servers' JIT and Native AOT builds from their first instant (<c>--suite aot</c>): the AOT servers published
-    /// (the time said), then cold starts over fresh server processes and each build's memory; one results file.
+    /// Before any server starts, where the run measures the Native AOT builds: the AOT servers published (the time
+    /// said), then, for <c>--suite aot</c> and a full run, both builds from their first instant (cold starts over
+    /// fresh server processes, each build's memory), kept for the results.
     /// </summary>
-    private async Task MeasureStartupAsync()
+    private async Task MeasureBuildsAsync()
     {
+        if (!options.MeasuresAotTrials)
+        {
+            return;
+        }
+
         TimeSpan published;
         try
         {
@@ -143,21 +151,22 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
 
         Done("AOT publish", $"{published.TotalSeconds:0.0} s for {AotServers.Rest} and {AotServers.Grpc}");
+        if (!options.MeasuresStartup)
+        {
+            return;
+        }
+
         var measurement = new StartupMeasurement(dataset.SourcePath, options.ServerCpus, servers, LoadExpectation.For(dataset), options.TrialPlan.InFlight, output);
         var (coldStarts, memory) = await measurement.MeasureAsync(options.TrialPlan.Trials);
         Done("startup", $"{coldStarts.Sum(c => c.Milliseconds.Count)} fresh server processes, {memory.Count} memory readings");
-        var placement = Orchestrator.Placement(options);
-        _results = new RunResults(null!, [], [], []) { Startup = new StartupRun(options.TrialPlan.Trials, published.TotalSeconds, placement, coldStarts, memory) };
-        var directory = Path.Combine(options.ArtifactsPath, "startup");
-        Directory.CreateDirectory(directory);
-        Write(directory, ProvenanceReader.ReadHere(dataset, ([], true), args, "startup (fresh server processes)", ProcessSetup.Trials, placement));
+        _startup = new StartupRun(options.TrialPlan.Trials, published.TotalSeconds, Orchestrator.Placement(options), coldStarts, memory);
     }
 
     private async Task StartServersAsync(LinkProfile? link = null)
     {
         try
         {
-            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Headline, link);
+            await servers.StartAllAsync(options, dataset.SourcePath, output, scaling: !options.Headline && !options.MeasuresBuildsOnly, link);
             Done("servers", options.GivesServers ? "given by URL, none started" : $"{servers.ProcessIds.Count} started");
         }
         catch (OperationCanceledException)
@@ -169,6 +178,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// <summary>Bytes on the wire per arm, and the streaming probe where the scaling servers run; nothing timed by BenchmarkDotNet yet.</summary>
     private async Task ProbeAsync()
     {
+        if (options.MeasuresBuildsOnly)
+        {
+            _results = new RunResults(null!, [], [], []);
+            return;
+        }
+
         try
         {
             var wireBytes = await WireBytesProbe.MeasureAsync(_settings);
@@ -205,6 +220,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             {
                 _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", options.TrialArmsOf(TrialArm.Styles)) };
             }
+
+            if (options.MeasuresAotTrials && servers.Aot is not null)
+            {
+                _results = _results with { AotTrials = await TrialPhaseAsync("trials, JIT and AOT builds", TrialArm.Aot, TrialStatistics.AotPairs) };
+            }
         }
         catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
         {
@@ -212,9 +232,9 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms)
+    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
-        var trials = await MeasureTrialsAsync(servers, dataset, options, arms, output);
+        var trials = await MeasureTrialsAsync(arms, pairs);
         Done(name, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
         return trials;
     }
@@ -296,7 +316,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// </summary>
     private void Write(string directory, Provenance provenance)
     {
-        _results = _results with { Provenance = provenance, Arms = BenchmarkArms.NamedIn(_results) };
+        _results = _results with { Provenance = provenance, Startup = _startup };
+        _results = _results with { Arms = BenchmarkArms.NamedIn(_results) };
         var previous = RunResults.KeepPrevious(directory);
         _results = RunPool.Carry(previous, _results);
         _results.Save(directory);
@@ -341,15 +362,16 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     }
 
     /// <summary>
-    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, then (but with
-    /// --quick) load mode's closed loop at the same concurrency and, for the transport arms, h2load's check of the same
-    /// servers where h2load is installed and the bench started the servers.
+    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, their ratios each arm's
+    /// against REST + JSON or those of <paramref name="pairs"/>; then, for the arms with REST + JSON's baseline and but
+    /// with --quick, load mode's closed loop at the same concurrency and, for the transport arms, h2load's check of the
+    /// same servers where h2load is installed and the bench started the servers.
     /// </summary>
-    private async Task<TrialsRun> MeasureTrialsAsync(ServerSet servers, MeteoriteDataset dataset, BenchOptions options, IReadOnlyList<TrialArm> arms, TextWriter output)
+    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs)
     {
         output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output);
-        if (options.Quick)
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs);
+        if (options.Quick || pairs is not null)
         {
             return trials;
         }

@@ -24,6 +24,11 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     private const string GrpcTlsUrlVariable = "RESTVSGRPC_GRPC_TLS_URL";
     private const string GrpcTlsCertificateVariable = "RESTVSGRPC_GRPC_TLS_SHA256";
     private const string GrpcWebUrlVariable = "RESTVSGRPC_GRPC_WEB_URL";
+    private const string AotRestUrlVariable = "RESTVSGRPC_AOT_REST_URL";
+    private const string AotGrpcUrlVariable = "RESTVSGRPC_AOT_GRPC_URL";
+
+    /// <summary>The Native AOT servers the AOT arms call, where the run started them.</summary>
+    public AotServerAddresses? Aot { get; init; }
 
     /// <summary>
     /// The settings as environment variables, for the processes that run benchmark bodies: BenchmarkDotNet's job
@@ -43,6 +48,8 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             (GrpcWebUrlVariable, Grpc?.Web?.ToString()),
             (RestScalingUrlVariable, RestScalingUrl?.ToString()),
             (GrpcScalingUrlVariable, GrpcScalingUrl?.ToString()),
+            (AotRestUrlVariable, Aot?.Rest.ToString()),
+            (AotGrpcUrlVariable, Aot?.Grpc.ToString()),
             (MeteoriteDataset.PathVariable, DataPath),
             (HttpClientSettings.CallTimeoutVariable, CallTimeout is { } timeout ? ((int)timeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture) : null),
             (Batch.SizesVariable, BatchSizes),
@@ -90,7 +97,10 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             : null,
         Url(RestScalingUrlVariable),
         Url(GrpcScalingUrlVariable),
-        MeteoriteDataset.ResolvePath(null));
+        MeteoriteDataset.ResolvePath(null))
+    {
+        Aot = (Url(AotRestUrlVariable), Url(AotGrpcUrlVariable)) is ({ } aotRest, { } aotGrpc) ? new AotServerAddresses(aotRest, aotGrpc) : null,
+    };
 
     private static Uri? Url(string variable) =>
         Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value ? new Uri(value) : null;

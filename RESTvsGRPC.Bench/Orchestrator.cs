@@ -76,11 +76,11 @@ public static class Orchestrator
     {
         // Arms that differ only by their large GET's shape share one client, whose check covers every shape.
         var clients = ArmCatalogue.All.Values.Where(arm => arm.Protocol != "none")
-            .GroupBy(arm => (arm.Protocol, arm.Encoding, arm.Transport, arm.Style, arm.Compression));
+            .GroupBy(arm => (arm.Protocol, arm.Encoding, arm.Transport, arm.Style, arm.Compression, arm.Build));
         var passed = new List<string>();
         foreach (var sameClient in clients)
         {
-            if (ArmClient.EndpointOf(sameClient.First(), servers.Rest, servers.Grpc) is { } endpoint)
+            if (ArmClient.EndpointOf(sameClient.First(), servers.Rest, servers.Grpc, servers.Aot) is { } endpoint)
             {
                 using var client = ArmClient.Create(sameClient.First(), endpoint);
                 await CorrectnessGate.CheckAsync(client, dataset);
@@ -131,7 +131,7 @@ public static class Orchestrator
     /// <summary>The servers a run used, for its provenance.</summary>
     internal static (IReadOnlyList<string> Urls, bool Started) ServerUrls(ServerSet servers) =>
     (
-        [.. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.Grpc?.Web, servers.RestScaling, servers.GrpcScaling }
+        [.. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.Grpc?.Web, servers.Aot?.Rest, servers.Aot?.Grpc, servers.RestScaling, servers.GrpcScaling }
             .OfType<Uri>().Select(url => url.ToString())],
         servers.ProcessIds.Count > 0
     );

@@ -49,7 +49,7 @@ internal static class HeadlineSection
         charts.Add(("headline.svg", Chart(trials)));
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
         AddPool(document, trials);
-        AddSweep(summary, trials);
+        AddSweep(summary, trials, "sweep.svg");
         AddMethods(summary, trials);
         AddLoad(summary, trials);
         AddH2load(summary, trials);
@@ -57,7 +57,7 @@ internal static class HeadlineSection
     }
 
     /// <summary>What this run's intervals cover and what they leave out, in one paragraph.</summary>
-    private static string Covers(TrialsRun trials)
+    public static string Covers(TrialsRun trials)
     {
         var span = trials.TrialsSeconds is { } seconds ? $" over {Units.Time(seconds * 1e9)}" : "";
         var pooled = trials.Pool.Count >= 2
@@ -110,8 +110,8 @@ internal static class HeadlineSection
     public static string Range(PooledRatio ratio) =>
         (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
 
-    /// <summary>The sweep of calls in flight: each arm's curve, where the trials measured it, and whether that lies on its plateau.</summary>
-    private static void AddSweep(SummaryContext summary, TrialsRun trials)
+    /// <summary>The sweep of calls in flight: each arm's curve, where the trials measured it, and whether that lies on its plateau; its chart in <paramref name="chart"/>.</summary>
+    public static void AddSweep(SummaryContext summary, TrialsRun trials, string chart)
     {
         var swept = TrialStatistics.InReadersOrder(trials.Concurrency.Where(c => c.Ladder.Count > 0), c => c.Operation, c => c.Arm).ToList();
         if (swept.Count == 0)
@@ -138,8 +138,8 @@ internal static class HeadlineSection
                 }),
                 2, 3, 4, 5);
         var lines = swept.Select(c => new SvgChart.Line($"{c.Operation}, {trials.NameOf(c.Arm)} (trials at {string.Join("/", c.Levels ?? [c.Concurrency])})", [.. c.Ladder.Select(s => ((double)s.Concurrency, s.CallsPerSecond))])).ToList();
-        summary.Charts.Add(("sweep.svg", SvgChart.Lines("Calls/s against calls in flight, per arm", "calls in flight", "calls/s", lines, v => v.ToString("#,0", CultureInfo.InvariantCulture))));
-        summary.Document.AddImage("sweep.svg", "Each arm's calls/s against calls in flight, from the sweep after the trials");
+        summary.Charts.Add((chart, SvgChart.Lines("Calls/s against calls in flight, per arm", "calls in flight", "calls/s", lines, v => v.ToString("#,0", CultureInfo.InvariantCulture))));
+        summary.Document.AddImage(chart, "Each arm's calls/s against calls in flight, from the sweep after the trials");
     }
 
     /// <summary>"2.53× [2.40×, 2.61×]", ≈ in front where the interval holds 1; without an interval, the median and the trial count.</summary>

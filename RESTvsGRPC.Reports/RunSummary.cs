@@ -88,6 +88,7 @@ public static class RunSummary
         }
 
         StartupSection.Add(summary);
+        AotTrialsSection.Add(summary);
         PairedSection.Add(summary);
         TransportSection.Add(summary);
         StylesSection.Add(summary);

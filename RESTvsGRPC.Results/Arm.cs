@@ -25,6 +25,20 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     public const string GrpcService = "gRPC service";
     public const string Gzip = "gzip";
 
+    /// <summary>The Native AOT build of a server, as <see cref="Build"/> names it.</summary>
+    public const string Aot = "AOT";
+
+    /// <summary>
+    /// The server build the arm calls: <see cref="Aot"/> for RestAPI.Aot and GrpcAPI.Aot, null for the servers run by the
+    /// JIT (every arm but the AOT twins), so a file written before the AOT arms reads the same.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? Build { get; init; }
+
+    /// <summary>True for an arm served by a Native AOT build.</summary>
+    [JsonIgnore]
+    public bool IsAot => Build == Aot;
+
     /// <summary>True for gRPC and gRPC-Web; JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.</summary>
     [JsonIgnore]
     public bool IsGrpc => Protocol is Grpc or GrpcWeb;
@@ -43,7 +57,7 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     /// <summary>True for the arm that differs from <paramref name="other"/> by its compression alone.</summary>
     public bool IsCompressedFormOf(Arm other) =>
         Compression == Gzip && other.Compression != Gzip
-        && (Protocol, Encoding, Transport, Shape, Style) == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style);
+        && (Protocol, Encoding, Transport, Shape, Style, Build) == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style, other.Build);
 }
 
 /// <summary>

@@ -34,6 +34,8 @@ public static class ArmCatalogue
         new("grpc-web", "gRPC-Web, HTTP/1.1", Arm.GrpcWeb, "protobuf", "HTTP/1.1", Arm.List, GrpcService, "none"),
         new("grpc-web-h2c", "gRPC-Web, h2c", Arm.GrpcWeb, "protobuf", "h2c", Arm.List, GrpcService, "none"),
         new("grpc-web-text", "gRPC-Web text, large GET as a server stream, HTTP/1.1", Arm.GrpcWeb, "protobuf, base64 text", "HTTP/1.1", Stream, GrpcService, "none"),
+        new("rest-minimal-aot", "REST + JSON, minimal API, HTTP/1.1, AOT", Arm.Rest, "JSON", "HTTP/1.1", Arm.Unary, Arm.MinimalApi, "none") { Build = Arm.Aot },
+        new("grpc-aot", "gRPC unary, h2c, AOT", Arm.Grpc, "protobuf", "h2c", Arm.List, GrpcService, "none") { Build = Arm.Aot },
         new("json-codec", "JSON codec", "none", "JSON", "in process", "serialize then parse", "none", "none"),
         new("json-serialize", "JSON codec", "none", "JSON", "in process", "serialize", "none", "none"),
         new("json-parse", "JSON codec", "none", "JSON", "in process", "parse", "none", "none"),
@@ -49,5 +51,6 @@ public static class ArmCatalogue
     public static IReadOnlyDictionary<string, Arm> Clients { get; } = new[]
     {
         "rest-json", "rest-json-h2c", "rest-json-gzip", "rest-protobuf", "grpc", "grpc-gzip", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text",
+        "rest-minimal-aot", "grpc-aot",
     }.ToDictionary(id => id, id => All[id]);
 }

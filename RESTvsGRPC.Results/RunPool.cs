@@ -138,6 +138,7 @@ public static class RunPool
     {
         Trials = CarryTrials(previous, previous?.Trials, current, current.Trials),
         StylesTrials = CarryTrials(previous, previous?.StylesTrials, current, current.StylesTrials),
+        AotTrials = CarryTrials(previous, previous?.AotTrials, current, current.AotTrials),
     };
 
     private static TrialsRun? CarryTrials(RunResults? previous, TrialsRun? before, RunResults current, TrialsRun? now)

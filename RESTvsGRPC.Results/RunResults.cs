@@ -44,6 +44,13 @@ public sealed record RunResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public StartupRun? Startup { get; init; }
 
+    /// <summary>
+    /// The headline's trials of the arms both server builds serve, JIT and Native AOT taking turns in every trial
+    /// (<c>--suite aot</c>, <c>--suite full</c>), with the ratios of <see cref="TrialStatistics.AotPairs"/>; null where the run did not measure them.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public TrialsRun? AotTrials { get; init; }
+
     /// <summary>Every link's trials, the first link's (<see cref="Trials"/>) first; empty where no trials ran.</summary>
     [JsonIgnore]
     public IReadOnlyList<TrialsRun> EveryLink => [.. new[] { Trials }.OfType<TrialsRun>(), .. LinkRuns ?? []];

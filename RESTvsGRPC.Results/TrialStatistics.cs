@@ -32,6 +32,20 @@ public static class TrialStatistics
         return ratios;
     }
 
+    /// <summary>
+    /// The AOT trials' comparisons, (arm, baseline): gRPC against REST + JSON on the minimal APIs under each build, then
+    /// each protocol's AOT build against its JIT build.
+    /// </summary>
+    public static IReadOnlyList<(string Arm, string Baseline)> AotPairs { get; } =
+        [("grpc", "rest-minimal"), ("grpc-aot", "rest-minimal-aot"), ("rest-minimal-aot", "rest-minimal"), ("grpc-aot", "grpc")];
+
+    /// <summary>The ratios of each (arm, baseline) pair in <paramref name="pairs"/>, per operation in the trials' order, then in the pairs' order.</summary>
+    public static IReadOnlyList<HeadlineRatio> PairRatios(IReadOnlyList<Trial> trials, CpuPlacement placement, IReadOnlyList<(string Arm, string Baseline)> pairs) =>
+    [
+        .. pairs.SelectMany((pair, index) => Headline(trials, placement, pair.Baseline).Where(r => r.Arm == pair.Arm).Select(r => (Ratio: r, Index: index)))
+            .OrderBy(p => IndexOf(OperationNames.Calls, p.Ratio.Operation)).ThenBy(p => p.Index).Select(p => p.Ratio),
+    ];
+
     /// <summary>One ratio per trial that measured both arms: baseline time ÷ arm time (latency), arm calls/s ÷ baseline calls/s (throughput).</summary>
     public static IReadOnlyList<double> PerTrial(IReadOnlyList<Trial> trials, string operation, string arm, string baseline, string quantity) =>
     [

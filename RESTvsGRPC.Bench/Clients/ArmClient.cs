@@ -45,11 +45,12 @@ public sealed class ArmClient : IDisposable
 
     /// <summary>
     /// The endpoint that serves <paramref name="arm"/>: RestAPI's HTTP/1.1, h2c or TLS; GrpcAPI's web endpoint for what a
-    /// browser reaches over HTTP/1.1 (transcoding, gRPC-Web); GrpcAPI's h2c or TLS otherwise. Null where that server or
-    /// endpoint was not given.
+    /// browser reaches over HTTP/1.1 (transcoding, gRPC-Web); GrpcAPI's h2c or TLS otherwise; for an AOT arm, its
+    /// server's AOT build (<paramref name="aot"/>). Null where that server or endpoint was not given.
     /// </summary>
-    public static HttpTransport? EndpointOf(Arm arm, RestServerAddresses? rest, GrpcServerAddresses? grpc) => arm switch
+    public static HttpTransport? EndpointOf(Arm arm, RestServerAddresses? rest, GrpcServerAddresses? grpc, AotServerAddresses? aot = null) => arm switch
     {
+        { IsAot: true } => aot is null ? null : arm.IsServedByGrpcApi ? HttpTransport.H2c(aot.Grpc) : HttpTransport.Http11(aot.Rest),
         { IsServedByGrpcApi: false, Transport: "h2c" } => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
         { IsServedByGrpcApi: false, Transport: "TLS" } => rest?.Tls is { } tls ? HttpTransport.Tls(tls, rest.CertificateSha256) : null,
         { IsServedByGrpcApi: false } => rest?.Http11Transport,
@@ -61,6 +62,7 @@ public sealed class ArmClient : IDisposable
     /// <summary>The server option an arm needs, for the error that says it was not given.</summary>
     public static string ServerOf(Arm arm) => arm switch
     {
+        { IsAot: true } => "the Native AOT servers, which the bench starts in --suite aot and --suite full",
         { IsServedByGrpcApi: true, Transport: "HTTP/1.1" } => "GrpcAPI's web endpoint (--grpc-web-url)",
         { IsServedByGrpcApi: true, Transport: "TLS" } => "GrpcAPI's TLS endpoint (--grpc-tls-url)",
         { IsServedByGrpcApi: true } => "GrpcAPI (--grpc-url)",

@@ -27,7 +27,7 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
     /// is known, in the catalogue's order), on the servers' endpoints (names already checked against the catalogue);
     /// throws <see cref="ArgumentException"/> for a server not given.
     /// </summary>
-    public static IReadOnlyList<LoadTarget> Resolve(IReadOnlyList<string>? names, RestServerAddresses? rest, GrpcServerAddresses? grpc)
+    public static IReadOnlyList<LoadTarget> Resolve(IReadOnlyList<string>? names, RestServerAddresses? rest, GrpcServerAddresses? grpc, AotServerAddresses? aot = null)
     {
         var targets = new List<LoadTarget>();
         var chosen = names is null
@@ -35,7 +35,7 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
             : names.Distinct().Select(name => ArmCatalogue.Clients[name]);
         foreach (var arm in chosen)
         {
-            var transport = ArmClient.EndpointOf(arm, rest, grpc);
+            var transport = ArmClient.EndpointOf(arm, rest, grpc, aot);
             if (transport is not null)
             {
                 targets.Add(new LoadTarget(arm, transport));
@@ -53,5 +53,5 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
     public bool IsServedByGrpcApi => Arm.IsServedByGrpcApi;
 
     /// <summary>The protocols' comparison: REST from the controllers and gRPC itself, uncompressed, not the API styles.</summary>
-    private static bool IsProtocolArm(Arm arm) => arm.Style is Arm.Controllers or Arm.GrpcService && arm.Protocol != Arm.GrpcWeb && arm.Compression != Arm.Gzip;
+    private static bool IsProtocolArm(Arm arm) => arm.Style is Arm.Controllers or Arm.GrpcService && arm.Protocol != Arm.GrpcWeb && arm.Compression != Arm.Gzip && !arm.IsAot;
 }

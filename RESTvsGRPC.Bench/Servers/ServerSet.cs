@@ -56,6 +56,15 @@ public sealed class ServerSet : IDisposable
     /// <summary>The process id of the GrpcAPI started here (the one at <see cref="Grpc"/>); null where the user gave URLs.</summary>
     public int? GrpcProcessId { get; private set; }
 
+    /// <summary>The Native AOT servers' endpoints, where the run started them (<see cref="BenchOptions.MeasuresAotTrials"/>); null otherwise.</summary>
+    public AotServerAddresses? Aot { get; private set; }
+
+    /// <summary>The process id of RestAPI.Aot, where the run started it.</summary>
+    public int? AotRestProcessId { get; private set; }
+
+    /// <summary>The process id of GrpcAPI.Aot, where the run started it.</summary>
+    public int? AotGrpcProcessId { get; private set; }
+
     /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
     public Uri? RestScaling { get; private set; }
 
@@ -122,6 +131,11 @@ public sealed class ServerSet : IDisposable
             RestProcessId = _started[^1].Id;
             Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", grpcEndpoints, dataPath, log));
             GrpcProcessId = _started[^1].Id;
+            if (options.MeasuresAotTrials && link is null)
+            {
+                await StartAotServersAsync(dataPath, log);
+            }
+
             if (scaling)
             {
                 // Every benchmark run: the streaming probe reads 10 000 records from them even where no scaling benchmark runs.
@@ -182,7 +196,7 @@ public sealed class ServerSet : IDisposable
             _started.Clear();
             _namespace?.Dispose();
             _namespace = null;
-            (Rest, Grpc, RestProcessId, GrpcProcessId) = (null, null, null, null);
+            (Rest, Grpc, RestProcessId, GrpcProcessId, Aot, AotRestProcessId, AotGrpcProcessId) = (null, null, null, null, null, null, null);
         }
     }
 
@@ -288,18 +302,32 @@ public sealed class ServerSet : IDisposable
         GrpcScaling = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log)).H2c;
     }
 
-    /// <summary>Starts a server on free ports (of loopback, or of the link's namespace) and returns its ready line.</summary>
-    private async Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
+    /// <summary>Starts RestAPI.Aot and GrpcAPI.Aot, published beforehand (<see cref="AotServers.Publish"/>), on free loopback ports beside the JIT servers.</summary>
+    private async Task StartAotServersAsync(string dataPath, TextWriter log)
     {
-        string[] arguments = [ServerProcess.RequireBuilt(ServerBinaries.Of(project)), .. endpoints, "--data", dataPath];
-        var (program, inside) = _namespace is { } space ? space.Inside("dotnet", arguments) : ("dotnet", arguments);
-        var server = await ServerProcess.StartProgramAsync(program, inside, ReadyTimeout, cancellation: _stopping.Token);
+        var rest = RestServerAddresses.FromReadyLine(await StartAsync(ServerProcess.RequireBuilt(AotServers.Executable(AotServers.Rest)), [], FreeRestEndpoints, dataPath, log));
+        AotRestProcessId = _started[^1].Id;
+        var grpc = GrpcServerAddresses.FromReadyLine(await StartAsync(ServerProcess.RequireBuilt(AotServers.Executable(AotServers.Grpc)), [], FreeGrpcEndpoints, dataPath, log));
+        AotGrpcProcessId = _started[^1].Id;
+        Aot = new AotServerAddresses(rest.Http11, grpc.H2c);
+    }
+
+    /// <summary>Starts a server on free ports (of loopback, or of the link's namespace) and returns its ready line.</summary>
+    private Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log) =>
+        StartAsync("dotnet", [ServerProcess.RequireBuilt(ServerBinaries.Of(project))], endpoints, dataPath, log);
+
+    /// <summary>Starts <paramref name="program"/> with <paramref name="leading"/> arguments before the endpoints and data, and returns its ready line.</summary>
+    private async Task<string> StartAsync(string program, IReadOnlyList<string> leading, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
+    {
+        string[] arguments = [.. leading, .. endpoints, "--data", dataPath];
+        var (started, inside) = _namespace is { } space ? space.Inside(program, arguments) : (program, arguments);
+        var server = await ServerProcess.StartProgramAsync(started, inside, ReadyTimeout, cancellation: _stopping.Token);
         lock (_started)
         {
             if (_disposed)
             {
                 server.Dispose();
-                throw new OperationCanceledException($"{project} started after the bench was told to stop; stopped again.");
+                throw new OperationCanceledException($"{Path.GetFileNameWithoutExtension(leading.FirstOrDefault() ?? program)} started after the bench was told to stop; stopped again.");
             }
 
             _started.Add(server);

@@ -254,7 +254,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     private LoadTarget Target(string name) => targets.Single(t => t.Name == name);
 
-    private int? ServerOf(TrialArm arm) => Target(arm.Target).IsServedByGrpcApi ? request.GrpcProcessId : request.RestProcessId;
+    private int? ServerOf(TrialArm arm) => request.ServerProcessOf(Target(arm.Target).Arm);
 
     /// <summary>One call at a time on a warm client for a slice's length, after <see cref="TrialPlan.SliceWarmUpCalls"/> uncounted calls.</summary>
     private async Task<Window> LatencySliceAsync(LoadClient client, LoadOperation operation)

@@ -227,6 +227,17 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
         new(LoadOperation.Large, "grpc-stream"), new(LoadOperation.Large, "grpc-web-text"),
     ];
 
+    /// <summary>
+    /// The AOT suite's arms: REST + JSON on the minimal APIs and gRPC unary, each from the JIT servers and from their
+    /// Native AOT builds, on every operation; the four take turns in each trial, so each build's REST/gRPC ratio and
+    /// each protocol's AOT/JIT ratio come from the same moments (<see cref="TrialStatistics.AotPairs"/>).
+    /// </summary>
+    public static IReadOnlyList<TrialArm> Aot { get; } =
+    [
+        .. new[] { LoadOperation.Small, LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
+            new[] { "rest-minimal", "grpc", "rest-minimal-aot", "grpc-aot" }.Select(target => new TrialArm(operation, target))),
+    ];
+
     /// <summary>"operation/target", as a trial's order and request name the arm.</summary>
     public string Name => $"{NameOf(Operation)}/{Target}";
 

@@ -10,7 +10,7 @@ namespace RESTvsGRPC.Bench.Trials;
 /// <summary>
 /// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 sweeps the
 /// concurrency instead, -1 checks load mode, -2 times latency alone), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
-/// time, where to write the answer, the calls of each settling pass, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
+/// time (and the AOT servers', where they run), where to write the answer, the calls of each settling pass, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
 /// throughput windows read. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
 public sealed record TrialRequest(
@@ -29,6 +29,30 @@ public sealed record TrialRequest(
     string? LinkDevice = null,
     int SettleCalls = 0)
 {
+    /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
+    public int? AotRestProcessId { get; init; }
+
+    /// <summary>GrpcAPI.Aot's process id, for the AOT gRPC arm's server CPU time; null where no AOT server runs.</summary>
+    public int? AotGrpcProcessId { get; init; }
+
+    /// <summary>The request with the process ids of the servers <paramref name="servers"/> started, whose CPU time the trial reads.</summary>
+    public TrialRequest ReadingCpuOf(Servers.ServerSet servers) => this with
+    {
+        RestProcessId = servers.RestProcessId,
+        GrpcProcessId = servers.GrpcProcessId,
+        AotRestProcessId = servers.AotRestProcessId,
+        AotGrpcProcessId = servers.AotGrpcProcessId,
+    };
+
+    /// <summary>The process id of the server that answers <paramref name="arm"/>, where known.</summary>
+    public int? ServerProcessOf(Arm arm) => (arm.IsAot, arm.IsServedByGrpcApi) switch
+    {
+        (true, true) => AotGrpcProcessId,
+        (true, false) => AotRestProcessId,
+        (false, true) => GrpcProcessId,
+        (false, false) => RestProcessId,
+    };
+
     /// <summary>The index that asks for the sweep of calls in flight instead of a trial.</summary>
     public const int Sweep = 0;
 

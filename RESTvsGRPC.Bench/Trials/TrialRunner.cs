@@ -22,15 +22,16 @@ public static class TrialRunner
     /// Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>, each trial and
     /// ratio naming <paramref name="link"/> where a <c>--link</c> run gives one; throws <see cref="TrialFailedException"/> when every trial fails.
     /// </summary>
-    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output, LinkProfile? link = null)
+    /// <remarks>The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline) pairs'.</remarks>
+    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output, LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
             var request = new TrialRequest(
                 1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
-                arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls);
+                arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
+                servers.Namespace?.HostDevice, plan.SettleCalls).ReadingCpuOf(servers);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -65,7 +66,7 @@ public static class TrialRunner
             var concurrency = arms.Select(arm => new ArmConcurrency(
                 TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
                 { Levels = plan.InFlight[arm.Operation] }).ToList();
-            var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, TrialStatistics.Headline(trials, placement))
+            var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs))
             {
                 Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
                 TrialsSeconds = seconds,
@@ -90,7 +91,7 @@ public static class TrialRunner
         try
         {
             var request = new TrialRequest(
-                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "", SettleCalls: plan.SettleCalls);
+                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls).ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
         }
@@ -111,8 +112,8 @@ public static class TrialRunner
         {
             var request = new TrialRequest(
                 TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [arm.Name],
-                new Dictionary<string, IReadOnlyList<int>> { [arm.Name] = plan.InFlight[arm.Operation] }, servers.RestProcessId, servers.GrpcProcessId, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls);
+                new Dictionary<string, IReadOnlyList<int>> { [arm.Name] = plan.InFlight[arm.Operation] }, null, null, Environment.ProcessId, "",
+                servers.Namespace?.HostDevice, plan.SettleCalls).ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (answer?.Trial?.Segments is [var segment])
             {

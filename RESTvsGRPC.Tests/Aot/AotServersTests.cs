@@ -31,15 +31,16 @@ public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotSe
     {
         var dataset = global::ModelLibrary.MeteoriteDataset.Load(RepositoryPaths.CommittedData);
         var served = ArmCatalogue.All.Values.Where(arm => arm.Style is Arm.MinimalApi || (arm.Style is Arm.GrpcService && arm.Protocol is Arm.Grpc or Arm.GrpcWeb)).ToList();
+        var aot = new AotServerAddresses(servers.RestAddresses.Http11, servers.GrpcAddresses.H2c);
 
         foreach (var arm in served)
         {
-            using var client = ArmClient.Create(arm, ArmClient.EndpointOf(arm, servers.RestAddresses, servers.GrpcAddresses)!);
+            using var client = ArmClient.Create(arm, ArmClient.EndpointOf(arm, servers.RestAddresses, servers.GrpcAddresses, aot)!);
             await CorrectnessGate.CheckAsync(client, dataset);
         }
 
         Assert.Equal(
-            ["grpc", "grpc-stream", "grpc-stream-buffered", "grpc-stream-chunked", "grpc-tls", "grpc-gzip", "rest-minimal", "grpc-web", "grpc-web-h2c", "grpc-web-text"],
+            ["grpc", "grpc-stream", "grpc-stream-buffered", "grpc-stream-chunked", "grpc-tls", "grpc-gzip", "rest-minimal", "grpc-web", "grpc-web-h2c", "grpc-web-text", "rest-minimal-aot", "grpc-aot"],
             served.Select(arm => arm.Id));
     }
 

@@ -3,18 +3,23 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Aot;
 
-/// <summary><c>--suite aot</c> as a user runs it: the bench publishes the AOT servers, then measures both builds from fresh processes; or refuses at once.</summary>
+/// <summary>
+/// <c>--suite aot</c> as a user runs it: the bench publishes the AOT servers, measures both builds from fresh processes,
+/// then both builds' arms in the trials; or refuses at once.
+/// </summary>
 [Collection(AotCollection.Name)]
 public sealed class AotSuiteTests : IDisposable
 {
     private readonly TemporaryDirectory _artifacts = new();
 
     [AotFact]
-    public async Task Suite_aot_publishes_the_aot_servers_then_measures_each_build_from_fresh_processes()
+    public async Task Suite_aot_publishes_the_aot_servers_then_measures_each_build_from_fresh_processes_and_in_the_trials()
     {
-        await BenchProcess.RunToSummaryAsync("--suite", "aot", "--trials", "1", "--artifacts", _artifacts.Path);
+        // The dry job: one trial of 50 ms segments, enough to prove every arm answered and was measured.
+        await BenchProcess.RunToSummaryAsync("--suite", "aot", "--job", "dry", "--trials", "1", "--artifacts", _artifacts.Path);
 
-        var startup = RunResults.Load(Path.Combine(_artifacts.Path, "startup")).Startup!;
+        var run = RunResults.Load(Path.Combine(_artifacts.Path, "aot"));
+        var startup = run.Startup!;
         Assert.Equal(
             [.. from build in StartupRun.Builds from arm in new[] { "rest-minimal", "grpc" } from operation in new[] { "small", "large", "post" } select (build, arm, operation)],
             startup.ColdStarts.Select(c => (c.Build, c.Arm, c.Operation)));
@@ -22,6 +27,14 @@ public sealed class AotSuiteTests : IDisposable
         Assert.Equal(4, startup.Memory.Count);
         Assert.All(startup.Memory, m => Assert.True(m.WarmMebibytes > 0 && m.SaturatedMebibytes >= m.WarmMebibytes, $"{m.Build} {m.Arm}"));
         Assert.True(startup.PublishSeconds > 0);
+        var trials = run.AotTrials!;
+        Assert.Equal(
+            [.. from operation in OperationNames.Calls from arm in new[] { "grpc", "rest-minimal", "rest-minimal-aot", "grpc-aot" } select (operation, arm)],
+            TrialStatistics.Arms(trials.Trials));
+        Assert.All(trials.Trials.Single().Segments, s => Assert.True(s is { LatencyNanosecondsPerCall: > 0, CallsPerSecond: > 0, ServerCpuNanosecondsPerCall: >= 0 }, $"{s.Operation} {s.Arm}"));
+        Assert.Equal(
+            [.. from operation in OperationNames.Calls from pair in TrialStatistics.AotPairs from quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput } select (operation, pair.Arm, pair.Baseline, quantity)],
+            trials.Headline.Select(r => (r.Operation, r.Arm, r.Baseline, r.Quantity)));
     }
 
     [Fact]

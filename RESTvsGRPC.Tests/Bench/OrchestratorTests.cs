@@ -2,6 +2,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -168,6 +169,23 @@ public sealed class OrchestratorTests : IDisposable
         Assert.False(BenchOptions.Parse(["--suite", "styles", "--filter", "*Minimal*"]).MeasuresStylesTrials);
         Assert.True(BenchOptions.Parse(["--headline", "--suite", "styles"]) is { Headline: true, MeasuresStylesTrials: true, MeasuresTrials: false });
         Assert.True(BenchOptions.Parse(["--headline"]) is { MeasuresStylesTrials: false, MeasuresTrials: true });
+    }
+
+    [Fact]
+    public void Aot_suite_measures_the_builds_alone_and_full_adds_them_where_native_aot_builds_or_says_why_not()
+    {
+        Assert.True(BenchOptions.Parse(["--suite", "full", "--filter", "*Codec*"]) is { MeasuresAotTrials: false, MeasuresStartup: false, AotLeftOut: null });
+        Assert.True(BenchOptions.Parse([]) is { MeasuresAotTrials: false, MeasuresStartup: false, MeasuresBuildsOnly: false });
+        if (AotServers.Unavailable() is { } reason)
+        {
+            Assert.True(BenchOptions.Parse(["--suite", "full"]) is { MeasuresAotTrials: false, MeasuresStartup: false });
+            Assert.Equal(reason, BenchOptions.Parse(["--suite", "full"]).AotLeftOut);
+            return;
+        }
+
+        Assert.True(BenchOptions.Parse(["--suite", "aot"]) is { MeasuresBuildsOnly: true, MeasuresStartup: true, MeasuresAotTrials: true, MeasuresTrials: false, MeasuresStylesTrials: false });
+        Assert.True(BenchOptions.Parse(["--suite", "full"]) is { MeasuresBuildsOnly: false, MeasuresStartup: true, MeasuresAotTrials: true, MeasuresTrials: true, AotLeftOut: null });
+        Assert.True(BenchOptions.Parse(["--suite", "full", "--headline"]) is { MeasuresStartup: false, MeasuresAotTrials: true });
     }
 
     [LinuxFact]

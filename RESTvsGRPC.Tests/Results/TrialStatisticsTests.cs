@@ -117,6 +117,22 @@ public sealed class TrialStatisticsTests
             json);
     }
 
+    [Fact]
+    public void Aot_pairs_give_each_builds_grpc_over_rest_and_each_protocols_aot_over_jit_from_the_same_trials()
+    {
+        // Latencies (ns): REST JIT 4000, gRPC JIT 2000, REST AOT 3000, gRPC AOT 1000; calls/s the other way round.
+        (string Arm, double Latency, double Rate)[] arms = [("rest-minimal", 4000, 100), ("grpc", 2000, 200), ("rest-minimal-aot", 3000, 150), ("grpc-aot", 1000, 600)];
+        var trials = Enumerable.Range(1, 6).Select(i => new Trial(i, 1000 + i, 28 + i, [.. arms.Select(a => "post/" + a.Arm)],
+            [.. arms.Select(a => new TrialSegment("post", a.Arm, 100, a.Latency, 4, 1000, a.Rate, 1000, 500))])).ToList();
+
+        var ratios = TrialStatistics.PairRatios(trials, RunFixture.Placement, TrialStatistics.AotPairs);
+
+        Assert.Equal(
+            [("grpc", "rest-minimal", 2.0, 2.0), ("grpc-aot", "rest-minimal-aot", 3.0, 4.0), ("rest-minimal-aot", "rest-minimal", 1.333, 1.5), ("grpc-aot", "grpc", 2.0, 3.0)],
+            ratios.Chunk(2).Select(pair => (pair[0].Arm, pair[0].Baseline, Math.Round(pair[0].Median, 3), Math.Round(pair[1].Median, 3))));
+        Assert.All(ratios.Chunk(2), pair => Assert.Equal([HeadlineRatio.Latency, HeadlineRatio.Throughput], pair.Select(r => r.Quantity)));
+    }
+
     private static Trial Trial(int index, double restLatency, double grpcLatency, double restRate, double grpcRate) => new(
         index, 1000 + index, 28 + index, ["large/rest-json", "large/grpc"],
         [

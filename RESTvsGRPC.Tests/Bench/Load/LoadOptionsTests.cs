@@ -91,7 +91,7 @@ public sealed class LoadOptionsTests
     [InlineData("--mix", "small:0", "--mix needs at least one operation with a weight above 0")]
     [InlineData("--connections", "many", "--connections takes shared or per-user, not 'many'")]
     [InlineData("--filter", "*", "Unrecognized command or argument '--filter'")]
-    [InlineData("--targets", "grpc,soap", "--targets takes rest-json, rest-json-h2c, rest-json-gzip, rest-protobuf, grpc, grpc-gzip, grpc-stream, rest-minimal, grpc-transcoding, grpc-web, grpc-web-h2c, grpc-web-text, not 'soap'")]
+    [InlineData("--targets", "grpc,soap", "--targets takes rest-json, rest-json-h2c, rest-json-gzip, rest-protobuf, grpc, grpc-gzip, grpc-stream, rest-minimal, grpc-transcoding, grpc-web, grpc-web-h2c, grpc-web-text, rest-minimal-aot, grpc-aot, not 'soap'")]
     public void A_bad_option_is_refused_with_what_is_wrong(string option, string value, string message)
     {
         var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse([option, value]));
@@ -128,5 +128,20 @@ public sealed class LoadOptionsTests
 
         Assert.Equal(["grpc", "rest-protobuf", "rest-json"], LoadTarget.Resolve(["grpc", "rest-protobuf", "rest-json"], rest, grpc).Select(t => t.Name));
         Assert.Equal(["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream"], LoadTarget.Resolve(null, rest, grpc).Select(t => t.Name));
+    }
+
+    [Fact]
+    public void Aot_arms_call_the_aot_servers_and_only_when_named()
+    {
+        var rest = new RESTvsGRPC.Bench.Servers.RestServerAddresses(new Uri("http://127.0.0.1:5000"), null, null, null);
+        var grpc = new RESTvsGRPC.Bench.Servers.GrpcServerAddresses(new Uri("http://127.0.0.1:6000"), null, null);
+        var aot = new RESTvsGRPC.Bench.Servers.AotServerAddresses(new Uri("http://127.0.0.1:7000"), new Uri("http://127.0.0.1:8000"));
+
+        var targets = LoadTarget.Resolve(["rest-minimal", "rest-minimal-aot", "grpc", "grpc-aot"], rest, grpc, aot);
+
+        Assert.Equal([5000, 7000, 6000, 8000], targets.Select(t => t.Transport.BaseAddress.Port));
+        Assert.Equal(["rest-json", "rest-protobuf", "grpc", "grpc-stream"], LoadTarget.Resolve(null, rest, grpc, aot).Select(t => t.Name));
+        var missing = Assert.Throws<ArgumentException>(() => LoadTarget.Resolve(["grpc-aot"], rest, grpc));
+        Assert.Contains("Native AOT servers", missing.Message);
     }
 }
