@@ -49,11 +49,35 @@ internal static class AotTrialsSection
             .Select(g => new SvgChart.Group($"{g.Key.Operation}, {g.Key.Quantity}", [.. g.Select(h => new SvgChart.Bar(Label(trials, (h.Arm, h.Baseline)), h.Median, h.HasInterval ? (h.High - h.Low) / 2 : null))]))
             .ToList();
         summary.Charts.Add((Chart, SvgChart.GroupedBars($"JIT and Native AOT ({trials.Completed} trials; above 1: the first-named is better)", "ratio", groups, logScale: false, v => Units.Ratio(v))));
+        AddPool(document, trials);
         HeadlineSection.AddSweep(summary, trials, "aot-sweep.svg");
     }
 
+    /// <summary>The four ratios over every pooled run of this folder, with how often one run's median fell inside another's interval.</summary>
+    private static void AddPool(ReportDocument document, TrialsRun trials)
+    {
+        if (trials.Pool.Count < 2)
+        {
+            return;
+        }
+
+        var pairs = TrialStatistics.AotPairs;
+        var pooled = RunPool.PairRatios(trials.Pool, pairs);
+        document.AddHeading(3, $"Pooled over {trials.Pool.Count} runs")
+            .AddParagraph($"This run and the {trials.Pool.Count - 1} before it in this folder (the same clean build, machine, job, data, plan and placement), {trials.Pool.Sum(r => r.Count)} trials in all. "
+                + $"Each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time ({RunPool.Resamples:#,0} draws of a run, then of that run's trials): the range a rerun here should land in.")
+            .AddTable(["operation", "quantity", .. pairs.Select(p => Label(trials, p))],
+                pooled.Select(p => (p.Operation, p.Quantity)).Distinct().Select(key => (IReadOnlyList<string>)
+                [
+                    key.Operation, key.Quantity,
+                    .. pairs.Select(pair => pooled.FirstOrDefault(p => (p.Operation, p.Quantity, p.Arm, p.Baseline) == (key.Operation, key.Quantity, pair.Arm, pair.Baseline)) is { } ratio ? HeadlineSection.Range(ratio) : "not measured"),
+                ]),
+                2, 3, 4, 5)
+            .AddParagraph(HeadlineSection.Coverage(trials.Pool, pairs));
+    }
+
     /// <summary>"gRPC over REST, AOT" for two arms of one build, "AOT over JIT, gRPC" for one protocol's two builds.</summary>
-    private static string Label(TrialsRun trials, (string Arm, string Baseline) pair)
+    public static string Label(TrialsRun trials, (string Arm, string Baseline) pair)
     {
         var (arm, baseline) = (trials.Arms.Single(a => a.Id == pair.Arm), trials.Arms.Single(a => a.Id == pair.Baseline));
         return arm.Build == baseline.Build ? $"{arm.Protocol} over {baseline.Protocol}, {arm.Build ?? "JIT"}" : $"{arm.Build ?? "JIT"} over {baseline.Build ?? "JIT"}, {arm.Protocol}";

@@ -95,13 +95,13 @@ internal static class HeadlineSection
         document.AddParagraph(Coverage(trials.Pool));
     }
 
-    /// <summary>How often one run's median fell inside another run's interval, and inside the pool of the other runs (with three runs or more).</summary>
-    public static string Coverage(IReadOnlyList<IReadOnlyList<Trial>> pool)
+    /// <summary>How often one run's median fell inside another run's interval, and inside the pool of the other runs (with three runs or more); the ratios against REST + JSON, or <paramref name="pairs"/>'.</summary>
+    public static string Coverage(IReadOnlyList<IReadOnlyList<Trial>> pool, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
-        var cross = RunPool.CrossCoverage(pool);
+        var cross = RunPool.CrossCoverage(pool, pairs);
         var coverage = $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its trials), {Units.Percent(cross.Share)} "
             + $"found the other run's median inside; about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if runs differed no more than their trials do.";
-        return RunPool.LeaveOneOutCoverage(pool) is { Checks: > 0 } left
+        return RunPool.LeaveOneOutCoverage(pool, pairs) is { Checks: > 0 } left
             ? coverage + $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %)."
             : coverage;
     }

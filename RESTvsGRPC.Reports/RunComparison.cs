@@ -54,6 +54,7 @@ public static class RunComparison
         }
 
         AddHeadline(document, runs);
+        AddBuilds(document, runs);
         AddLinks(document, runs);
         AddTimes(document, runs);
         AddRatios(document, runs);
@@ -86,6 +87,48 @@ public static class RunComparison
         IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
         document.AddParagraph(HeadlineSection.Coverage(pool));
         AddPool(document, measured);
+    }
+
+    /// <summary>
+    /// The server builds in every run that measured them (<c>--suite aot</c>, <c>--suite full</c>): each cold start's
+    /// median, then the JIT and AOT trials' four ratios with how often one run's median fell inside another's interval.
+    /// </summary>
+    private static void AddBuilds(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
+    {
+        var started = runs.Where(r => r.Run.Startup is not null).ToList();
+        if (started.Count >= 2)
+        {
+            document.AddHeading(2, "Cold start in each run")
+                .AddParagraph("Each run's median time from starting a fresh server process to its first validated answer, over that run's starts.")
+                .AddTable(["build", "arm", "operation", .. started.Select(r => r.Label)],
+                    started[0].Run.Startup!.ColdStarts.Select(start => (IReadOnlyList<string>)
+                    [
+                        start.Build, started[0].Run.NameOfArm(start.Arm), start.Operation,
+                        .. started.Select(r => r.Run.Startup!.ColdStarts.FirstOrDefault(c => (c.Build, c.Arm, c.Operation) == (start.Build, start.Arm, start.Operation)) is { } c
+                            ? Units.Time(c.Interval.Median * 1e6)
+                            : "not run"),
+                    ]),
+                    [.. Enumerable.Range(3, started.Count)]);
+        }
+
+        var measured = runs.Where(r => r.Run.AotTrials is not null).ToList();
+        if (measured.Count < 2)
+        {
+            return;
+        }
+
+        var first = measured[0].Run.AotTrials!;
+        document.AddHeading(2, "JIT and Native AOT ratios in each run")
+            .AddParagraph("Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) under each build, and each protocol's AOT server over its JIT server.")
+            .AddTable(["quantity", "operation", "ratio", .. measured.Select(r => r.Label)], first.Headline.Select(ratio => (IReadOnlyList<string>)
+                [
+                    ratio.Quantity, ratio.Operation, AotTrialsSection.Label(first, (ratio.Arm, ratio.Baseline)),
+                    .. measured.Select(r => r.Run.AotTrials!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)) is { } h
+                        ? HeadlineSection.Ratio(h)
+                        : "not run"),
+                ]),
+                [.. Enumerable.Range(3, measured.Count)])
+            .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => r.Run.AotTrials!.Trials)], TrialStatistics.AotPairs));
     }
 
     /// <summary>Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.</summary>

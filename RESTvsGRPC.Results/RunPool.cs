@@ -8,7 +8,7 @@ public sealed record EarlierRun(DateTimeOffset Date, IReadOnlyList<Trial> Trials
 /// falls in 95 % of the time (<see cref="RunPool.Interval"/>), which widens with what differs from run to run as much
 /// as with what differs from trial to trial.
 /// </summary>
-public sealed record PooledRatio(string Quantity, string Operation, string Arm, double Median, double Low, double High, int Runs, int Trials);
+public sealed record PooledRatio(string Quantity, string Operation, string Arm, double Median, double Low, double High, int Runs, int Trials, string Baseline = TrialStatistics.Baseline);
 
 /// <summary>How often a run's median fell inside another interval: <see cref="Inside"/> of <see cref="Checks"/>.</summary>
 public sealed record Coverage(int Checks, int Inside)
@@ -43,10 +43,17 @@ public static class RunPool
     public const double ExpectedCrossCoverage = 0.834;
 
     /// <summary>Every ratio of the pool <paramref name="runs"/> (each run's trials), in the order of <see cref="TrialStatistics.Headline"/>.</summary>
-    public static IReadOnlyList<PooledRatio> Headline(IReadOnlyList<IReadOnlyList<Trial>> runs, string baseline = TrialStatistics.Baseline)
+    public static IReadOnlyList<PooledRatio> Headline(IReadOnlyList<IReadOnlyList<Trial>> runs, string baseline = TrialStatistics.Baseline) =>
+        Pooled(runs, TrialStatistics.Arms([.. runs.SelectMany(r => r)]).Where(a => a.Arm != baseline).Select(a => (a.Operation, a.Arm, baseline)));
+
+    /// <summary>The ratios of each (arm, baseline) pair in <paramref name="pairs"/> over the pool, in the order of <see cref="TrialStatistics.PairRatios"/>.</summary>
+    public static IReadOnlyList<PooledRatio> PairRatios(IReadOnlyList<IReadOnlyList<Trial>> runs, IReadOnlyList<(string Arm, string Baseline)> pairs) =>
+        Pooled(runs, TrialStatistics.Arms([.. runs.SelectMany(r => r)]).Select(a => a.Operation).Distinct().SelectMany(operation => pairs.Select(p => (operation, p.Arm, p.Baseline))));
+
+    private static List<PooledRatio> Pooled(IReadOnlyList<IReadOnlyList<Trial>> runs, IEnumerable<(string Operation, string Arm, string Baseline)> comparisons)
     {
         var ratios = new List<PooledRatio>();
-        foreach (var (operation, arm) in TrialStatistics.Arms([.. runs.SelectMany(r => r)]).Where(a => a.Arm != baseline))
+        foreach (var (operation, arm, baseline) in comparisons)
         {
             foreach (var quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput })
             {
@@ -57,7 +64,7 @@ public static class RunPool
                 }
 
                 var (median, low, high) = Interval(perRun);
-                ratios.Add(new PooledRatio(quantity, operation, arm, median, low, high, perRun.Count, perRun.Sum(r => r.Count)));
+                ratios.Add(new PooledRatio(quantity, operation, arm, median, low, high, perRun.Count, perRun.Sum(r => r.Count), baseline));
             }
         }
 
@@ -86,10 +93,13 @@ public static class RunPool
         return (MedianInterval.MedianOf(runs.SelectMany(r => r)), medians[(int)(0.025 * (resamples - 1))], medians[(int)Math.Ceiling(0.975 * (resamples - 1))]);
     }
 
-    /// <summary>How often a run's median ratio fell inside another run's own 95 % interval over its trials, over every ordered pair of runs and every ratio.</summary>
-    public static Coverage CrossCoverage(IReadOnlyList<IReadOnlyList<Trial>> runs)
+    /// <summary>
+    /// How often a run's median ratio fell inside another run's own 95 % interval over its trials, over every ordered
+    /// pair of runs and every ratio (against REST + JSON, or those of <paramref name="pairs"/> where given).
+    /// </summary>
+    public static Coverage CrossCoverage(IReadOnlyList<IReadOnlyList<Trial>> runs, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
-        var headlines = runs.Select(r => TrialStatistics.Headline(r, CpuPlacement.None)).ToList();
+        var headlines = runs.Select(r => RatiosOf(r, pairs)).ToList();
         var (checks, inside) = (0, 0);
         for (var i = 0; i < runs.Count; i++)
         {
@@ -97,7 +107,7 @@ public static class RunPool
             {
                 foreach (var own in headlines[i].Where(h => h.HasInterval && i != j))
                 {
-                    if (headlines[j].FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (own.Quantity, own.Operation, own.Arm)) is { } other)
+                    if (headlines[j].FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (own.Quantity, own.Operation, own.Arm, own.Baseline)) is { } other)
                     {
                         checks++;
                         inside += own.Low <= other.Median && other.Median <= own.High ? 1 : 0;
@@ -109,16 +119,17 @@ public static class RunPool
         return new Coverage(checks, inside);
     }
 
-    /// <summary>How often a run's median ratio fell inside the pooled interval of the other runs (needs three runs or more).</summary>
-    public static Coverage LeaveOneOutCoverage(IReadOnlyList<IReadOnlyList<Trial>> runs)
+    /// <summary>How often a run's median ratio fell inside the pooled interval of the other runs (needs three runs or more); the ratios as <see cref="CrossCoverage"/>'s.</summary>
+    public static Coverage LeaveOneOutCoverage(IReadOnlyList<IReadOnlyList<Trial>> runs, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
         var (checks, inside) = (0, 0);
         for (var i = 0; runs.Count >= 3 && i < runs.Count; i++)
         {
-            var others = Headline([.. runs.Where((_, j) => j != i)]);
-            foreach (var own in TrialStatistics.Headline(runs[i], CpuPlacement.None))
+            IReadOnlyList<IReadOnlyList<Trial>> rest = [.. runs.Where((_, j) => j != i)];
+            var others = pairs is null ? Headline(rest) : PairRatios(rest, pairs);
+            foreach (var own in RatiosOf(runs[i], pairs))
             {
-                if (others.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (own.Quantity, own.Operation, own.Arm)) is { } pooled)
+                if (others.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm, p.Baseline) == (own.Quantity, own.Operation, own.Arm, own.Baseline)) is { } pooled)
                 {
                     checks++;
                     inside += pooled.Low <= own.Median && own.Median <= pooled.High ? 1 : 0;
@@ -128,6 +139,9 @@ public static class RunPool
 
         return new Coverage(checks, inside);
     }
+
+    private static IReadOnlyList<HeadlineRatio> RatiosOf(IReadOnlyList<Trial> run, IReadOnlyList<(string Arm, string Baseline)>? pairs) =>
+        pairs is null ? TrialStatistics.Headline(run, CpuPlacement.None) : TrialStatistics.PairRatios(run, CpuPlacement.None, pairs);
 
     /// <summary>
     /// <paramref name="current"/> with the trials of <paramref name="previous"/> (and its own pool) carried forward,

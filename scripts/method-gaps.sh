@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The on/off experiments behind the summary's explanations of where two methods differ (docs/results.md, "Why the
-# methods differ"). Each runs the bench twice, one candidate cause off then on, everything else equal, and prints the
+# methods differ"), and of where the two server builds differ (docs/aot.md). Each runs the bench twice, one candidate cause off then on, everything else equal, and prints the
 # figures the summary compares, so the gap can be seen to follow the switch.
 #   spin: the servers' CPU per call, trials against h2load, with the thread pool's spin-wait as the runtime has it and
 #         with it off in every process (DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0); short headline runs (3 trials).
@@ -28,12 +28,16 @@
 #         with the runtime's tiered compilation (its default: a fresh process starts on quickly compiled code and
 #         recompiles what runs hot) and without it in every process (DOTNET_TieredCompilation=0: optimized code from the
 #         first call), alternating, twice each; prints the trials' time per call and BenchmarkDotNet's.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   aotpgo: the AOT servers' time and CPU per call against the JIT servers' (--suite aot, six trials), with the JIT's
+#         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
+#         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
+#         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -135,6 +139,29 @@ case $experiment in
       show "$out/turns-all-$round/headline/summary.json" "$out/turns-large-rest-json-$round/headline/summary.json" "$out/turns-post-rest-json-$round/headline/summary.json" "$out/turns-post-rest-protobuf-$round/headline/summary.json"
       per_call "$out/turns-benchmarkdotnet-$round/results/summary.json"
     done ;;
+  aotpgo)
+    for round in 1 2; do
+      for setting in DOTNET_TieredPGO=1 DOTNET_TieredPGO=0; do
+        run "aotpgo-${setting#*=}-$round" "$setting" --suite aot --trials 6
+      done
+    done
+    python3 - "$out"/aotpgo-*/aot/summary.json <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["aotTrials"]
+    print(f"== {path}")
+    for ratio in trials["headline"]:
+        if ratio["arm"].endswith("-aot") and not ratio["baseline"].endswith("-aot"):
+            print(f"AOT over JIT  {ratio['operation']:6} {ratio['quantity']:10} {ratio['arm']:17} {ratio['median']:5.2f}x [{ratio['low']:.2f}, {ratio['high']:.2f}]")
+    cpu = {}
+    for trial in trials["trials"]:
+        for segment in trial["segments"]:
+            if segment.get("serverCpuNanosecondsPerCall") is not None:
+                cpu.setdefault((segment["operation"], segment["arm"]), []).append(segment["serverCpuNanosecondsPerCall"])
+    for (operation, arm), values in sorted(cpu.items()):
+        print(f"server CPU per call  {operation:6} {arm:17} {statistics.median(values) / 1000:9.1f} us")
+PYTHON
+    ;;
   tiering)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*' '*TransportBenchmarks.GrpcPostLargePayload*')
     arms=large/rest-json,large/grpc,post/rest-json,post/rest-protobuf,post/grpc

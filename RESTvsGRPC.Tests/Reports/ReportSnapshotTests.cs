@@ -23,10 +23,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
     /// typed up by 30 %, beyond the rate (a shaping fault), and a real dry headline over three arms (<c>--arms</c>), one
-    /// of them without its operation's baseline, and a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the
-    /// JIT and AOT arms).
+    /// of them without its operation's baseline, a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the
+    /// JIT and AOT arms), and two real <c>--suite aot</c> runs written into one folder (the second pools the first).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
@@ -73,7 +73,7 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two headline
-    /// runs of one build, and two runs over links (one with a shaping fault) beside each other.
+    /// runs of one build, two runs over links (one with a shaping fault), and two <c>--suite aot</c> runs of one build beside each other.
     /// </summary>
     public static TheoryData<string, string, string> Comparisons => new()
     {
@@ -81,6 +81,7 @@ public sealed class ReportSnapshotTests : IDisposable
         { "compare-within-error", "transport", "run-to-run" },
         { "compare-headline", "headline-quick", "headline-pooled" },
         { "compare-links", "links", "links-fault" },
+        { "compare-aot", "aot-pooled/previous", "aot-pooled" },
     };
 
     [Theory]
