@@ -156,10 +156,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             return;
         }
 
-        var measurement = new StartupMeasurement(dataset.SourcePath, options.ServerCpus, servers, LoadExpectation.For(dataset), options.TrialPlan.InFlight, output);
+        var window = StartupMeasurement.SaturationWindowOf(options.TrialPlan);
+        var measurement = new StartupMeasurement(dataset.SourcePath, options.ServerCpus, servers, LoadExpectation.For(dataset), options.TrialPlan.InFlight, window, output);
         var (coldStarts, memory) = await measurement.MeasureAsync(options.TrialPlan.Trials);
         Done("startup", $"{coldStarts.Sum(c => c.Milliseconds.Count)} fresh server processes, {memory.Count} memory readings");
-        _startup = new StartupRun(options.TrialPlan.Trials, published.TotalSeconds, Orchestrator.Placement(options), coldStarts, memory);
+        _startup = new StartupRun(options.TrialPlan.Trials, published.TotalSeconds, Orchestrator.Placement(options), coldStarts, memory) { SaturationSeconds = window.TotalSeconds };
     }
 
     private async Task StartServersAsync(LinkProfile? link = null)

@@ -23,7 +23,7 @@ internal static class StartupSection
                 + "**Cold start**: milliseconds from starting a fresh server process to the first validated answer of the operation, that process's first call, "
                 + "with the runtime's own JIT tiering as a deployed server starts; each start is a new process, the builds taking turns at going first. "
                 + "**Listening**: until the same processes printed that they listen. **Memory**: resident set (RSS) after 200 checked calls of each operation, "
-                + "and the most seen while each operation in turn was called at its largest in-flight count for 2 s. "
+                + $"and the most seen while each operation in turn was called at its largest in-flight count for {(startup.SaturationSeconds ?? 2).ToString("0.##", CultureInfo.InvariantCulture)} s. "
                 + "Medians with their exact 95 % interval (none with fewer than 6 starts).")
             .AddParagraph($"**Placement**: {SettingsText.Of(startup.Placement)}; the servers started on their CPUs from their first instruction (taskset). **Link**: loopback. "
                 + $"**Build**: the AOT servers published in {startup.PublishSeconds.ToString("0.0", CultureInfo.InvariantCulture)} s (an incremental build: seconds when nothing changed).");

@@ -14,6 +14,10 @@ public sealed record StartupRun(int Starts, double PublishSeconds, CpuPlacement 
 
     /// <summary>The builds in the order reports list them.</summary>
     public static IReadOnlyList<string> Builds { get; } = [Jit, Aot];
+
+    /// <summary>How long each operation was held at saturation while the memory was read, seconds; null in files written before it was recorded, which held it 2 s.</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public double? SaturationSeconds { get; init; }
 }
 
 /// <summary>

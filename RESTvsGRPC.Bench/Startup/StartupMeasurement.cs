@@ -13,12 +13,18 @@ namespace RESTvsGRPC.Bench.Startup;
 /// Each server build (JIT and Native AOT) of each arm both builds serve (REST + JSON on the minimal APIs, gRPC unary
 /// over h2c), from its first instant: cold start over fresh server processes, one per operation and start, and
 /// resident memory after a warm-up and at saturation. Each process is started on the servers' CPUs (taskset), so its
-/// first instruction runs where a server's would, and stops with <paramref name="stopsWith"/> on a signal.
+/// first instruction runs where a server's would, and stops with <paramref name="stopsWith"/> on a signal; each
+/// operation is held at saturation for <paramref name="saturationWindow"/> while the memory is read.
 /// </summary>
-public sealed class StartupMeasurement(string dataPath, CpuSet? serverCpus, ServerSet stopsWith, LoadExpectation expected, IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> inFlight, TextWriter log)
+public sealed class StartupMeasurement(string dataPath, CpuSet? serverCpus, ServerSet stopsWith, LoadExpectation expected, IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> inFlight, TimeSpan saturationWindow, TextWriter log)
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
-    private static readonly TimeSpan SaturationWindow = TimeSpan.FromSeconds(2);
+
+    /// <summary>
+    /// How long each operation is held at saturation while the memory is read: 2 s, or four of the plan's segments where
+    /// that is shorter (a quick or dry run proves the pipeline; 2 s per operation would be most of its time).
+    /// </summary>
+    public static TimeSpan SaturationWindowOf(TrialPlan plan) => TimeSpan.FromSeconds(Math.Min(2, 4 * plan.SegmentSeconds));
     private const int WarmUpCalls = 200;
 
     // The runtime's own tiering delay, as a deployed server starts: the bench's no-delay setting speeds a measurement's warm-up, not a start.
@@ -126,7 +132,7 @@ public sealed class StartupMeasurement(string dataPath, CpuSet? serverCpus, Serv
             var until = Stopwatch.StartNew();
             var callers = clients.Select(async client =>
             {
-                while (until.Elapsed < SaturationWindow)
+                while (until.Elapsed < saturationWindow)
                 {
                     await client.CallCheckedAsync(operation);
                 }

@@ -188,6 +188,14 @@ public sealed class OrchestratorTests : IDisposable
         Assert.True(BenchOptions.Parse(["--suite", "full", "--headline"]) is { MeasuresStartup: false, MeasuresAotTrials: true });
     }
 
+    [Fact]
+    public void Startup_memory_is_read_over_two_seconds_at_saturation_or_four_segments_of_a_shorter_plan()
+    {
+        Assert.Equal(2, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Standard).TotalSeconds, 6);
+        Assert.Equal(1.2, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Quick).TotalSeconds, 6);
+        Assert.Equal(0.2, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Dry).TotalSeconds, 6);
+    }
+
     [LinuxFact]
     public void Cpu_options_take_taskset_lists()
     {
