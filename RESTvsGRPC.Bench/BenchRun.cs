@@ -318,6 +318,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     private void Write(string directory, Provenance provenance)
     {
         _results = _results with { Provenance = provenance, Startup = _startup };
+        // The arms are read from the results, the cold starts' included.
         _results = _results with { Arms = BenchmarkArms.NamedIn(_results) };
         var previous = RunResults.KeepPrevious(directory);
         _results = RunPool.Carry(previous, _results);
@@ -364,9 +365,9 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
     /// <summary>
     /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, their ratios each arm's
-    /// against REST + JSON or those of <paramref name="pairs"/>; then, for the arms with REST + JSON's baseline and but
-    /// with --quick, load mode's closed loop at the same concurrency and, for the transport arms, h2load's check of the
-    /// same servers where h2load is installed and the bench started the servers.
+    /// against REST + JSON or, where given, those of <paramref name="pairs"/>. Then, unless the run is --quick or the
+    /// ratios are pairs' (the checks compare against REST + JSON), load mode's closed loop at the same concurrency and,
+    /// for the transport arms, h2load's check of the same servers where h2load is installed and the bench started them.
     /// </summary>
     private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs)
     {
