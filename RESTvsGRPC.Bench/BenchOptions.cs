@@ -24,14 +24,14 @@ public sealed record BenchOptions(
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
     TimeSpan? CallTimeout = null, bool Headline = false, bool MeasuresPaired = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null, bool MeasuresStylesPaired = false,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
-    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null,
+    IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null, int? LoadWindows = null,
     IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false, bool MeasuresStartup = false, bool MeasuresAotTrials = false, bool MeasuresBuildsOnly = false)
 {
     /// <summary>Why a <c>--suite full</c> run leaves the AOT builds out (<see cref="AotServers.Unavailable"/>), in one sentence; null where it measures them or was not asked to.</summary>
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--load-windows N] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -64,7 +64,7 @@ public sealed record BenchOptions(
     /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
     public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
 
-    /// <summary>The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c> and <c>--in-flight</c> applied.</summary>
+    /// <summary>The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c>, <c>--in-flight</c> and <c>--load-windows</c> applied.</summary>
     public TrialPlan TrialPlan
     {
         get
@@ -73,7 +73,7 @@ public sealed record BenchOptions(
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight };
+            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows };
         }
     }
 
@@ -118,6 +118,7 @@ public sealed record BenchOptions(
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.3, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 4, --quick 3, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
+        public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in load mode's cross-check of the throughput ratios, the arms in turns; its ratio is their median (result run {TrialPlan.DefaultLoadCheckWindows}, dry job 1; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> ForcedCollections = new("--forced-collections") { Description = "BenchmarkDotNet forces a full collection before each iteration of the benchmarks that call the servers too, as its own default; without it they run without, as the trials and load mode do (the codec floor keeps them either way)." };
@@ -144,7 +145,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, InFlight, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, InFlight, LoadWindows, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -188,6 +189,11 @@ public sealed record BenchOptions(
         {
             >= 1 and <= TrialPlan.MaxRounds and var n => n,
             var n => throw new ArgumentException($"--slices takes a whole number from 1 to {TrialPlan.MaxRounds}, not '{n}'. {Usage}"),
+        };
+        var loadWindows = result.GetResult(Options.LoadWindows) is not { Implicit: false } ? (int?)null : result.GetValue(Options.LoadWindows) switch
+        {
+            >= 1 and <= TrialPlan.MaxLoadCheckWindows and var n => n,
+            var n => throw new ArgumentException($"--load-windows takes a whole number from 1 to {TrialPlan.MaxLoadCheckWindows}, not '{n}'. {Usage}"),
         };
         var inFlight = result.GetValue(Options.InFlight) is { } given ? TrialPlan.ParseInFlight(given, Usage) : null;
         var serverCpus = Cpus(result, Options.ServerCpus);
@@ -237,7 +243,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, LoadWindows = loadWindows, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

@@ -12,6 +12,10 @@
 #   slices: load mode's throughput against the trials', each arm's segment in one piece (--slices 1) and in four
 #         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
 #         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
+#   loadwindows: load mode's throughput ratios against the trials', from three windows per arm (the default) and from
+#         nine, in the same process and minutes: one short headline run with nine trials and nine load-mode windows
+#         per arm (--load-windows 9), twice; per arm, the trials' ratio, the median of all nine windows and of each
+#         three in turn, and how many of each lie within 10 % of the trials'.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
 #         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
@@ -32,12 +36,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -224,6 +228,31 @@ for path in sys.argv[1:]:
         rate = statistics.median(s["callsPerSecond"] for t in trials["trials"] for s in t["segments"] if (s["operation"], s["arm"]) == key)
         ratio = f"  ratio load {check['ratio']:.2f} / trials {own[key]:.2f} = {check['ratio'] / own[key]:.2f}" if check.get("ratio") and key in own else ""
         print(f"{key[0]:6} {key[1]:14} calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}{ratio}")
+PYTHON
+    ;;
+  loadwindows)
+    for round in 1 2; do
+      run "load-windows-$round" - --headline --trials 9 --segment 0.35 --load-windows 9
+    done
+    python3 - "$out"/load-windows-*/headline/summary.json <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]
+    own = {(h["operation"], h["arm"]): h["median"] for h in trials["headline"] if h["quantity"] == "throughput"}
+    within = lambda ratio, key: abs(ratio / own[key] - 1) <= 0.10
+    threes = nines = compared = 0
+    print(f"== {path}")
+    for check in trials.get("load") or []:
+        key, windows = (check["operation"], check["arm"]), check.get("roundRatios") or []
+        if key not in own or len(windows) < 9:
+            continue
+        by_three = [statistics.median(windows[i:i + 3]) for i in range(0, 9, 3)]
+        nine = statistics.median(windows)
+        compared += 1
+        threes += sum(within(r, key) for r in by_three)
+        nines += within(nine, key)
+        print(f"{key[0]:6} {key[1]:14} trials {own[key]:.2f}  nine windows {nine:.2f}  each three {', '.join(f'{r:.2f}' for r in by_three)}")
+    print(f"within 10 % of the trials: three windows {threes} of {3 * compared}, nine windows {nines} of {compared}")
 PYTHON
     ;;
 esac

@@ -88,7 +88,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     /// <summary>
     /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
-    /// <see cref="LoadCheckRounds"/> rounds, each round starting one arm later, a window of whole seconds no shorter
+    /// <see cref="TrialPlan.LoadCheckWindows"/> rounds, each round starting one arm later, a window of whole seconds no shorter
     /// than a segment per arm and round after a second's warm-up (load mode counts whole seconds): the throughput ratios measured by another
     /// engine (a shared client per arm, load's own validation), each the median of its rounds' ratios, to set beside
     /// the trials'.
@@ -102,7 +102,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-            for (var round = 0; round < LoadCheckRoundsOf(_plan); round++)
+            for (var round = 0; round < _plan.LoadCheckWindows; round++)
             {
                 foreach (var arm in arms.Skip(round % arms.Count).Concat(arms.Take(round % arms.Count)))
                 {
@@ -134,13 +134,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         });
     }
 
-    /// <summary>Rounds of load mode's cross-check: windows per arm, the median of which is compared.</summary>
-    public const int LoadCheckRounds = 3;
-
-    /// <summary>The rounds <paramref name="plan"/> checks in: <see cref="LoadCheckRounds"/>, one for the dry plan, which proves the pipeline.</summary>
-    public static int LoadCheckRoundsOf(TrialPlan plan) => ProvesThePipeline(plan) ? 1 : LoadCheckRounds;
-
-    /// <summary>The dry plan: its load check proves the pipeline, in one round of windows without a warm-up of their own.</summary>
+    /// <summary>The dry plan: its load check proves the pipeline, in windows without a warm-up of their own.</summary>
     private static bool ProvesThePipeline(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name;
 
     /// <summary>One window of load mode's closed loop on <paramref name="arm"/>: its calls/s; throws where a call failed.</summary>

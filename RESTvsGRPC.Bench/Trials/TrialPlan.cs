@@ -67,7 +67,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     };
 
     /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity in one slice; too few for an interval, and not a result.</summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2 };
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2, LoadCheckWindows = 1 };
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
     public const int MaxInFlight = 1024;
@@ -134,6 +134,18 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice.</summary>
     public double RampSeconds => SliceSeconds / 4;
+
+    /// <summary>
+    /// Windows per arm in load mode's cross-check (<see cref="TrialMeasurement.LoadCheckAsync"/>), the arms in turns:
+    /// its ratio is the median of one ratio per window, as the trials' is of one per trial.
+    /// </summary>
+    public int LoadCheckWindows { get; init; } = DefaultLoadCheckWindows;
+
+    /// <summary>The load check's windows per arm in every plan but the dry one (which has one, to prove the pipeline).</summary>
+    public const int DefaultLoadCheckWindows = 3;
+
+    /// <summary>The most windows per arm <c>--load-windows</c> accepts.</summary>
+    public const int MaxLoadCheckWindows = 20;
 
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;

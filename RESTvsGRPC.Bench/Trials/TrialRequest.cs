@@ -29,6 +29,9 @@ public sealed record TrialRequest(
     string? LinkDevice = null,
     int SettleCalls = 0)
 {
+    /// <summary>Windows per arm of load mode's cross-check (<see cref="TrialPlan.LoadCheckWindows"/>); 0 for the plan's default.</summary>
+    public int LoadCheckWindows { get; init; }
+
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
 
@@ -71,6 +74,7 @@ public sealed record TrialRequest(
     public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed, Rounds)
     {
         SettleCalls = SettleCalls,
+        LoadCheckWindows = LoadCheckWindows > 0 ? LoadCheckWindows : TrialPlan.DefaultLoadCheckWindows,
         InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
     };
 

@@ -91,7 +91,7 @@ public static class TrialRunner
         try
         {
             var request = new TrialRequest(
-                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls).ReadingCpuOf(servers);
+                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls) { LoadCheckWindows = plan.LoadCheckWindows }.ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
         }
@@ -182,11 +182,11 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 1 + 60 s; the sweep: a slice per ladder step).
+        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s a window; the sweep: a slice per ladder step).
         var plan = request.Plan;
         var perArm = plan.WarmUpSeconds + (TrialMeasurement.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
         {
-            TrialRequest.LoadCheck => 61,
+            TrialRequest.LoadCheck => 1 + (20 * plan.LoadCheckWindows),
             TrialRequest.Sweep => TrialPlan.SweepLadder.Count * (plan.SliceSeconds + plan.RampSeconds),
             _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))),
         };

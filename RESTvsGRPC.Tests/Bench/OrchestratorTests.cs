@@ -109,6 +109,8 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--server-cpus", "4096")]
     [InlineData("--client-cpus", "1-0")]
     [InlineData("--client-cpus", "first")]
+    [InlineData("--load-windows", "0")]
+    [InlineData("--load-windows", "21")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -156,6 +158,8 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
         Assert.Equal("quick", BenchOptions.Parse(["--headline", "--quick"]).PairedPlan.Name);
+        Assert.Equal((3, 1), (TrialPlan.Standard.LoadCheckWindows, TrialPlan.Dry.LoadCheckWindows));
+        Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 9 }, BenchOptions.Parse(["--headline", "--load-windows", "9"]).TrialPlan);
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--headline", "--artifacts", "out"]).ArtifactsPath);
     }
 

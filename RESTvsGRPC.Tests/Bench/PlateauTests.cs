@@ -118,6 +118,17 @@ public sealed class PlateauTests
     }
 
     [Fact]
+    public void Load_check_request_carries_its_windows_and_an_older_request_reads_the_default()
+    {
+        var plan = TrialPlan.Standard with { LoadCheckWindows = 9 };
+        var request = new TrialRequest(TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["small/rest-json"],
+            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckWindows = plan.LoadCheckWindows };
+
+        Assert.Equal(9, request.Plan.LoadCheckWindows);
+        Assert.Equal(TrialPlan.DefaultLoadCheckWindows, (request with { LoadCheckWindows = 0 }).Plan.LoadCheckWindows);
+    }
+
+    [Fact]
     public void Trial_processes_settle_the_jit_after_a_quarter_segment_warm_up_except_over_a_link()
     {
         var standard = TrialPlan.Standard;

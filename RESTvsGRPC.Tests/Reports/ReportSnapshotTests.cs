@@ -24,9 +24,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
     /// typed up by 30 %, beyond the rate (a shaping fault), and a real dry headline over three arms (<c>--arms</c>), one
     /// of them without its operation's baseline, a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the
-    /// JIT and AOT arms), and two real <c>--suite aot</c> runs written into one folder (the second pools the first).
+    /// JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the first), and a
+    /// real default run whose load check lies outside the tolerance but within the trials' spread between processes on two arms.
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
