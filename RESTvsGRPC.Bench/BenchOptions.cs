@@ -27,11 +27,17 @@ public sealed record BenchOptions(
     IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null, int? LoadWindows = null,
     IReadOnlySet<string>? ArmNames = null, bool ForcedCollections = false, bool MeasuresStartup = false, bool MeasuresAotTrials = false, bool MeasuresBuildsOnly = false)
 {
+    /// <summary>Fresh client processes load mode's cross-check runs in (<c>--load-processes</c>); null for the plan's.</summary>
+    public int? LoadProcesses { get; init; }
+
+    /// <summary>True where load mode's check runs a process after each trial (<c>--load-between-trials</c>).</summary>
+    public bool LoadBetweenTrials { get; init; }
+
     /// <summary>Why a <c>--suite full</c> run leaves the AOT builds out (<see cref="AotServers.Unavailable"/>), in one sentence; null where it measures them or was not asked to.</summary>
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--load-windows N] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -64,7 +70,7 @@ public sealed record BenchOptions(
     /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
     public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
 
-    /// <summary>The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c>, <c>--in-flight</c> and <c>--load-windows</c> applied.</summary>
+    /// <summary>The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c>, <c>--in-flight</c> and the load check's options applied.</summary>
     public TrialPlan TrialPlan
     {
         get
@@ -73,7 +79,7 @@ public sealed record BenchOptions(
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows };
+            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials };
         }
     }
 
@@ -118,7 +124,9 @@ public sealed record BenchOptions(
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.3, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 4, --quick 3, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
-        public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in load mode's cross-check of the throughput ratios, the arms in turns; its ratio is their median (result run {TrialPlan.DefaultLoadCheckWindows}, dry job 1; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
+        public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in each process of load mode's cross-check of the throughput ratios, the arms in turns; its ratio is the median over all its processes' windows (result run {TrialPlan.DefaultLoadCheckWindows}, dry job 1; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
+        public static readonly Option<int> LoadProcesses = new("--load-processes") { Description = $"Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's (default 1; 1-{TrialPlan.MaxLoadCheckProcesses}).", HelpName = "N" };
+        public static readonly Option<bool> LoadBetweenTrials = new("--load-between-trials") { Description = "Load mode's cross-check in a process after each trial instead of all after the trials, each arm at the concurrency the trials so far chose most often, so both methods share the same minutes (an on/off experiment; --load-processes does not go with it)." };
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> ForcedCollections = new("--forced-collections") { Description = "BenchmarkDotNet forces a full collection before each iteration of the benchmarks that call the servers too, as its own default; without it they run without, as the trials and load mode do (the codec floor keeps them either way)." };
@@ -145,7 +153,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, InFlight, LoadWindows, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -175,26 +183,20 @@ public sealed record BenchOptions(
         {
             throw new ArgumentException($"--suite aot cannot run here: {unavailable} {Usage}");
         }
-        var trials = result.GetResult(Options.TrialCount) is not { Implicit: false } ? (int?)null : result.GetValue(Options.TrialCount) switch
-        {
-            >= TrialPlan.MinTrials and <= TrialPlan.MaxTrials and var n => n,
-            var n => throw new ArgumentException($"--trials takes a whole number from {TrialPlan.MinTrials} to {TrialPlan.MaxTrials}, not '{n}'. {Usage}"),
-        };
+        var trials = WholeNumber(result, Options.TrialCount, TrialPlan.MinTrials, TrialPlan.MaxTrials);
         var segment = result.GetResult(Options.Segment) is not { Implicit: false } ? (double?)null : result.GetValue(Options.Segment) switch
         {
             >= TrialPlan.MinSegmentSeconds and <= TrialPlan.MaxSegmentSeconds and var seconds => seconds,
             var seconds => throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"--segment takes seconds from {TrialPlan.MinSegmentSeconds} to {TrialPlan.MaxSegmentSeconds}, not '{seconds}'. {Usage}")),
         };
-        var slices = result.GetResult(Options.Slices) is not { Implicit: false } ? (int?)null : result.GetValue(Options.Slices) switch
+        var slices = WholeNumber(result, Options.Slices, 1, TrialPlan.MaxRounds);
+        var loadWindows = WholeNumber(result, Options.LoadWindows, 1, TrialPlan.MaxLoadCheckWindows);
+        var loadProcesses = WholeNumber(result, Options.LoadProcesses, 1, TrialPlan.MaxLoadCheckProcesses);
+        if (loadProcesses is not null && result.GetValue(Options.LoadBetweenTrials))
         {
-            >= 1 and <= TrialPlan.MaxRounds and var n => n,
-            var n => throw new ArgumentException($"--slices takes a whole number from 1 to {TrialPlan.MaxRounds}, not '{n}'. {Usage}"),
-        };
-        var loadWindows = result.GetResult(Options.LoadWindows) is not { Implicit: false } ? (int?)null : result.GetValue(Options.LoadWindows) switch
-        {
-            >= 1 and <= TrialPlan.MaxLoadCheckWindows and var n => n,
-            var n => throw new ArgumentException($"--load-windows takes a whole number from 1 to {TrialPlan.MaxLoadCheckWindows}, not '{n}'. {Usage}"),
-        };
+            throw new ArgumentException($"--load-between-trials runs one load-mode process after each trial: it does not go with --load-processes. {Usage}");
+        }
+
         var inFlight = result.GetValue(Options.InFlight) is { } given ? TrialPlan.ParseInFlight(given, Usage) : null;
         var serverCpus = Cpus(result, Options.ServerCpus);
         var clientCpus = Cpus(result, Options.ClientCpus);
@@ -243,9 +245,17 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, LoadWindows = loadWindows, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
+
+    /// <summary><paramref name="option"/>'s whole number, null where not given; throws <see cref="ArgumentException"/> with <see cref="Usage"/> outside <paramref name="min"/>–<paramref name="max"/>.</summary>
+    private static int? WholeNumber(ParseResult result, Option<int> option, int min, int max) =>
+        result.GetResult(option) is not { Implicit: false } ? null : result.GetValue(option) switch
+        {
+            var n when n >= min && n <= max => n,
+            var n => throw new ArgumentException($"{option.Name} takes a whole number from {min} to {max}, not '{n}'. {Usage}"),
+        };
 
     /// <summary>
     /// <c>--arms</c>'s names, each one of <paramref name="suite"/>'s arms; throws <see cref="ArgumentException"/> naming

@@ -366,19 +366,22 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// <summary>
     /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, their ratios each arm's
     /// against REST + JSON or, where given, those of <paramref name="pairs"/>. Then, unless the run is --quick or the
-    /// ratios are pairs' (the checks compare against REST + JSON), load mode's closed loop at the same concurrency and,
+    /// ratios are pairs' (the checks compare against REST + JSON), load mode's closed loop at the same concurrency (after
+    /// the trials, or between them where the plan says so) and,
     /// for the transport arms, h2load's check of the same servers where h2load is installed and the bench started them.
     /// </summary>
     private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs)
     {
         output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs);
-        if (options.Quick || pairs is not null)
+        var checksLoad = !options.Quick && pairs is null;
+        var between = checksLoad && options.TrialPlan.LoadCheckBetweenTrials ? new LoadCrossCheck.BetweenTrials(options.TrialPlan, arms, servers, _settings, output) : null;
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, afterEachTrial: between is null ? null : between.AfterTrialAsync);
+        if (!checksLoad)
         {
             return trials;
         }
 
-        trials = trials with { Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output) };
+        trials = trials with { Load = between?.ChecksAsSaid() ?? await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output) };
         if (arms != TrialArm.Transport || !H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {
             return trials;

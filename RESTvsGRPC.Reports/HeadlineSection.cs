@@ -370,7 +370,7 @@ internal static class HeadlineSection
 
         var pairs = checks.Select(c => (Check: c, Trials: trials.Headline.FirstOrDefault(h => h.Quantity == HeadlineRatio.Throughput && h.Operation == c.Operation && h.Arm == c.Arm))).ToList();
         summary.Document.AddHeading(3, "Throughput, two methods")
-            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, in a fresh client process placed and warmed as a trial's, "
+            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, "
                 + $"{Windows(checks)}: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
                 + $"In this run an arm's calls/s varied {Units.Percent(Spread(trials, s => s.CallsPerSecond))} between trials (the median over the arms of their coefficient of variation)"
                 + (RoundsSpread(checks) is { } spread ? $", and load mode's ratio {Units.Percent(spread)} between its rounds (the median over the arms of their range over their median)" : "")
@@ -380,57 +380,38 @@ internal static class HeadlineSection
                 [
                     p.Check.Operation, trials.NameOf(p.Check.Arm), p.Check.Concurrency.ToString(CultureInfo.InvariantCulture), p.Check.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
                     p.Check.Ratio is { } r ? Units.Ratio(r) : Unrated(p.Check.Arm), p.Check.RoundRatios is { Count: > 1 } rounds ? $"{Units.Ratio(rounds.Min())} – {Units.Ratio(rounds.Max())}" : "",
-                    p.Trials is null ? "" : Ratio(p.Trials), p.Check.Ratio is null || p.Trials is null ? "" : LoadLabel(LoadVerdictOf(trials, p.Check, p.Trials)),
+                    p.Trials is null ? "" : Ratio(p.Trials), p.Check.Ratio is null || p.Trials is null ? "" : LoadLabel(LoadVerdictOf(p.Check, p.Trials)),
                 ]),
                 2, 3, 4, 5, 6);
-        var flagged = pairs.Where(p => p.Trials is not null && LoadDisagrees(p.Check, p.Trials)).Select(p => (p.Check, Verdict: LoadVerdictOf(trials, p.Check, p.Trials!))).ToList();
-        foreach (var (verdict, cause) in new[] { (LoadVerdict.WithinRounds, WithinRoundsCause), (LoadVerdict.OneProcess, LoadOneProcessCause) })
+        var flagged = pairs.Where(p => p.Trials is not null && LoadDisagrees(p.Check, p.Trials)).Select(p => (p.Check, Verdict: LoadVerdictOf(p.Check, p.Trials!))).ToList();
+        if (flagged.Any(f => f.Verdict == LoadVerdict.WithinRounds))
         {
-            if (flagged.Any(f => f.Verdict == verdict))
-            {
-                summary.Document.AddParagraph(cause);
-            }
+            summary.Document.AddParagraph(WithinRoundsCause);
         }
 
         NoteFlags(summary, "Throughput, two methods", [.. flagged.Select(f => $"{f.Check.Operation} {trials.NameOf(f.Check.Arm)}")], pairs.Count(p => p.Check.Ratio is not null && p.Trials is not null),
             flagged.All(f => f.Verdict != LoadVerdict.Disagree)
-                ? $"each labelled beside that table ({string.Join(", ", flagged.Select(f => f.Verdict).Distinct().Order().Select(v => LoadLabel(v)[8..]))}), as the paragraphs under it explain; rerun before reading either figure"
-                : "beyond load mode's own rounds and the spread between the trials' processes no experiment has shown their cause in this build; rerun before reading either figure");
+                ? "each within load mode's own rounds, as the paragraph under that table explains; rerun before reading either figure"
+                : "beyond load mode's own rounds no experiment has shown their cause in this build (neither more windows, more processes nor processes between the trials, in their minutes, closed such gaps in load mode's check); rerun before reading either figure");
     }
 
-    /// <summary>How load mode's ratio for an arm compares with the trials': agreeing, or apart by no more than load mode's rounds or one trial process differ, or apart.</summary>
+    /// <summary>How load mode's ratio for an arm compares with the trials': agreeing, apart by no more than load mode's own rounds differ, or apart.</summary>
     private enum LoadVerdict
     {
         Agree,
         WithinRounds,
-        OneProcess,
         Disagree,
     }
 
-    /// <summary>Agree within <see cref="LoadCheck.Tolerance"/>; else the trials' median between load mode's rounds; else load mode's ratio between the trials' own per-trial ratios (six trials or more); else apart.</summary>
-    private static LoadVerdict LoadVerdictOf(TrialsRun trials, LoadCheck check, HeadlineRatio ratio)
-    {
-        if (!LoadDisagrees(check, ratio))
-        {
-            return LoadVerdict.Agree;
-        }
-
-        if (check.RoundsSpan(ratio.Median))
-        {
-            return LoadVerdict.WithinRounds;
-        }
-
-        var perTrial = TrialStatistics.PerTrial(trials.Trials, check.Operation, check.Arm, TrialStatistics.Baseline, HeadlineRatio.Throughput);
-        // Fewer trials than an interval needs say too little about the spread between processes to account for a gap.
-        return perTrial.Count >= MedianInterval.MinimumSamples && perTrial.Min() <= check.Ratio && check.Ratio <= perTrial.Max() ? LoadVerdict.OneProcess : LoadVerdict.Disagree;
-    }
+    /// <summary>Agree within <see cref="LoadCheck.Tolerance"/>; else the trials' median between load mode's rounds; else apart.</summary>
+    private static LoadVerdict LoadVerdictOf(LoadCheck check, HeadlineRatio ratio) =>
+        !LoadDisagrees(check, ratio) ? LoadVerdict.Agree : check.RoundsSpan(ratio.Median) ? LoadVerdict.WithinRounds : LoadVerdict.Disagree;
 
     /// <summary>The load table's "agree" cell for <paramref name="verdict"/>.</summary>
     private static string LoadLabel(LoadVerdict verdict) => verdict switch
     {
         LoadVerdict.Agree => "yes",
         LoadVerdict.WithinRounds => "**no**: within its rounds",
-        LoadVerdict.OneProcess => "**no**: one process",
         _ => "**no**",
     };
 
@@ -442,20 +423,25 @@ internal static class HeadlineSection
         checks.Where(c => c.RoundRatios is { Count: > 1 }).Select(c => (c.RoundRatios!.Max() - c.RoundRatios!.Min()) / MedianInterval.MedianOf(c.RoundRatios!)).ToList() is { Count: > 0 } spreads
             ? MedianInterval.MedianOf(spreads) : null;
 
-    /// <summary>Why load mode's ratio may lie outside its tolerance while inside the trials' own spread between processes, as the on/off experiment in docs/results.md showed it.</summary>
-    private const string LoadOneProcessCause = "**one process**: load mode's ratio lies between the lowest and the highest of the trials' own ratios for the arm, one per trial process: "
-        + "the check runs in one process, and an arm's ratio moves from one client process to the next by more than this tolerance. More windows in that one process do not close the gap "
-        + "(`scripts/method-gaps.sh loadwindows`: with nine windows per arm instead of three, 4 of 8 arms agreed in each of two runs, as the three-window medians of the same windows did in 13 of 24), "
-        + "while the nine-window ratio lay within the trials' range on 14 of 16 (docs/results.md, \"Why the methods differ\").";
-
     /// <summary>What a flag inside load mode's own rounds says, and what it does not.</summary>
     private const string WithinRoundsCause = "**within its rounds**: the trials' ratio lies between the lowest and the highest of load mode's rounds, so the two methods differ "
         + "by no more than load mode differs from itself from one round to the next; no cause beyond that is shown.";
 
-    /// <summary>How load mode's figures were made: one window per arm, or the median of rounds with the arms in turns.</summary>
-    private static string Windows(IReadOnlyList<LoadCheck> checks) => checks.Max(c => c.Windows ?? 1) is var windows and > 1
-        ? $"an operation's arms in turns for {windows} rounds of one window each, each round starting with the next arm, calls/s and ratio the median of the rounds"
-        : "one arm after another, one window each";
+    /// <summary>Where and how load mode's figures were made: in one process or several, one window per arm, or the median of rounds with the arms in turns.</summary>
+    private static string Windows(IReadOnlyList<LoadCheck> checks)
+    {
+        var processes = checks.Max(c => c.Processes ?? 1);
+        var rounds = checks.Max(c => c.Windows ?? 1);
+        var where = (processes, checks.Any(c => c.BetweenTrials == true)) switch
+        {
+            (_, true) => $"in {processes} fresh client processes, one after each trial, each placed and warmed as a trial's and each arm at the concurrency the trials so far chose most often",
+            ( > 1, _) => $"in {processes} fresh client processes one after another, each placed and warmed as a trial's",
+            _ => "in a fresh client process placed and warmed as a trial's",
+        };
+        return rounds <= 1 ? $"{where}, one arm after another, one window each"
+            : $"{where}, an operation's arms in turns for {rounds} rounds of one window each{(processes > 1 ? $" ({rounds / processes} in each process)" : "")}, each round starting with the next arm, "
+                + $"the ratio the median of the rounds' ratios to REST + JSON's window of the same round, calls/s the median of {(processes > 1 ? "the processes' medians of their windows" : "the windows")}";
+    }
 
     /// <summary>How much an arm's <paramref name="figure"/> varies between trials: the median over the arms of their coefficient of variation.</summary>
     private static double Spread(TrialsRun trials, Func<TrialSegment, double?> figure) => MedianInterval.MedianOf(TrialStatistics.Arms(trials.Trials).Select(a =>

@@ -247,17 +247,25 @@ public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, 
 }
 
 /// <summary>
-/// Load mode's closed loop on one arm at the trials' concurrency: calls/s (the median of its windows), and the ratio to
-/// REST + JSON's calls/s in the same check (the median of the rounds' ratios; null for the baseline), to set beside
-/// the trials' throughput ratio.
+/// Load mode's closed loop on one arm at the trials' concurrency: calls/s (the median of its processes' medians of
+/// their windows), and the ratio to REST + JSON's calls/s in the same process and round (the median of the rounds'
+/// ratios over all the processes; null for the baseline), to set beside the trials' throughput ratio.
 /// </summary>
 public sealed record LoadCheck(string Operation, string Arm, int Concurrency, double CallsPerSecond, double? Ratio)
 {
-    /// <summary>Windows per arm, the arms in turns; null for one window (results written before the rounds).</summary>
+    /// <summary>Windows per arm over all the processes, the arms in turns; null for one window (results written before the rounds).</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Windows { get; init; }
 
-    /// <summary>Each round's ratio to the baseline's window of the same round, in round order; null for the baseline and in results written before it.</summary>
+    /// <summary>Client processes the windows ran in, one after another; null for one (results written before the processes).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Processes { get; init; }
+
+    /// <summary>True where the processes ran one after each trial, in the trials' minutes, rather than all after them; null for after them.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? BetweenTrials { get; init; }
+
+    /// <summary>Each round's ratio to the baseline's window of the same process and round, in round order over the processes; null for the baseline and in results written before it.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? RoundRatios { get; init; }
 

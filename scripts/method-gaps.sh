@@ -12,10 +12,12 @@
 #   slices: load mode's throughput against the trials', each arm's segment in one piece (--slices 1) and in four
 #         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
 #         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
-#   loadwindows: load mode's throughput ratios against the trials', from three windows per arm (the default) and from
-#         nine, in the same process and minutes: one short headline run with nine trials and nine load-mode windows
-#         per arm (--load-windows 9), twice; per arm, the trials' ratio, the median of all nine windows and of each
-#         three in turn, and how many of each lie within 10 % of the trials'.
+#   loadprocesses: load mode's throughput ratios against the trials', the check's nine windows per arm in one client
+#         process (--load-processes 1 --load-windows 9) and in nine, one window each (--load-processes 9); short headline
+#         runs with nine trials, alternating, twice each; per arm, the trials' ratio and its range over the trial
+#         processes, load mode's ratio and its range over its rounds, and how many arms lie within 10 % of the trials'.
+#   loadminutes: the same, the check's nine processes all after the trials (--load-processes 9) and one after each
+#         trial (--load-between-trials), so that both methods share the same minutes; alternating, twice each.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
 #         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
@@ -36,12 +38,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -230,29 +232,43 @@ for path in sys.argv[1:]:
         print(f"{key[0]:6} {key[1]:14} calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}{ratio}")
 PYTHON
     ;;
-  loadwindows)
+  loadprocesses|loadminutes)
     for round in 1 2; do
-      run "load-windows-$round" - --headline --trials 9 --segment 0.35 --load-windows 9
+      if [[ $experiment == loadprocesses ]]; then
+        run "load-one-process-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9
+      fi
+      run "load-nine-processes-$round" - --headline --trials 9 --segment 0.35 --load-processes 9 --load-windows 1
+      if [[ $experiment == loadminutes ]]; then
+        run "load-between-trials-$round" - --headline --trials 9 --segment 0.35 --load-between-trials --load-windows 1
+      fi
     done
-    python3 - "$out"/load-windows-*/headline/summary.json <<'PYTHON'
+    python3 - "$out"/load-*/headline/summary.json <<'PYTHON'
 import json, statistics, sys
 for path in sys.argv[1:]:
     trials = json.load(open(path))["trials"]
     own = {(h["operation"], h["arm"]): h["median"] for h in trials["headline"] if h["quantity"] == "throughput"}
     within = lambda ratio, key: abs(ratio / own[key] - 1) <= 0.10
-    threes = nines = compared = 0
+    threes = nines = inside = compared = 0
     print(f"== {path}")
     for check in trials.get("load") or []:
-        key, windows = (check["operation"], check["arm"]), check.get("roundRatios") or []
-        if key not in own or len(windows) < 9:
+        key, rounds = (check["operation"], check["arm"]), check.get("roundRatios") or []
+        if key not in own or len(rounds) < 9:
             continue
-        by_three = [statistics.median(windows[i:i + 3]) for i in range(0, 9, 3)]
-        nine = statistics.median(windows)
+        per_trial = []
+        for trial in trials["trials"]:
+            rate = {(s["operation"], s["arm"]): s["callsPerSecond"] for s in trial["segments"]}
+            if key in rate and (key[0], "rest-json") in rate:
+                per_trial.append(rate[key] / rate[(key[0], "rest-json")])
+        by_three = [statistics.median(rounds[i:i + 3]) for i in range(0, 9, 3)]
+        nine = statistics.median(rounds)
         compared += 1
         threes += sum(within(r, key) for r in by_three)
         nines += within(nine, key)
-        print(f"{key[0]:6} {key[1]:14} trials {own[key]:.2f}  nine windows {nine:.2f}  each three {', '.join(f'{r:.2f}' for r in by_three)}")
-    print(f"within 10 % of the trials: three windows {threes} of {3 * compared}, nine windows {nines} of {compared}")
+        inside += min(per_trial) <= nine <= max(per_trial)
+        print(f"{key[0]:6} {key[1]:14} trials {own[key]:.2f} [per trial {min(per_trial):.2f} - {max(per_trial):.2f}]  load {nine:.2f}  its rounds {min(rounds):.2f} - {max(rounds):.2f}  each three {', '.join(f'{r:.2f}' for r in by_three)}")
+    first = (trials.get("load") or [{}])[0]
+    where = "one after each trial" if first.get("betweenTrials") else "after the trials"
+    print(f"{first.get('processes') or 1} process(es) {where}: the load ratio within 10 % of the trials' on {nines} of {compared} arms, inside the trials' per-trial range on {inside} of {compared}; three rounds in turn within 10 % on {threes} of {3 * compared}")
 PYTHON
     ;;
 esac

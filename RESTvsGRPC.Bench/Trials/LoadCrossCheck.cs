@@ -7,22 +7,75 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// The throughput ratios measured a second way: load mode's closed loop (its own clients, one shared client per
-/// target, every answer checked) drives each arm at its trials' concurrency for one operation alone, one arm after
-/// another, in a fresh client process placed and configured as a trial's; its calls/s ratio to REST + JSON is set
-/// beside the trials' median.
+/// target, every answer checked) drives each arm at its trials' concurrency for one operation alone, the arms in turns,
+/// in fresh client processes placed and configured as a trial's, one after another; its calls/s ratio to REST + JSON
+/// is set beside the trials' median.
 /// </summary>
 public static class LoadCrossCheck
 {
-    /// <summary>Runs every arm of <paramref name="trials"/>; throws <see cref="TrialFailedException"/> when the process fails.</summary>
+    /// <summary>Runs every arm of <paramref name="trials"/> in the plan's processes; throws <see cref="TrialFailedException"/> when one fails.</summary>
     public static async Task<IReadOnlyList<LoadCheck>> RunAsync(TrialPlan plan, TrialsRun trials, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var arms = TrialStatistics.Arms(trials.Trials).Select(a => $"{a.Operation}/{a.Arm}").ToList();
-        var answer = await TrialRunner.RunLoadCheckAsync(plan, arms, trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => (IReadOnlyList<int>)[c.Concurrency]), servers, settings, output);
-        foreach (var check in answer)
+        var concurrency = trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => (IReadOnlyList<int>)[c.Concurrency]);
+        var processes = new List<IReadOnlyList<LoadCheck>>();
+        for (var process = 0; process < plan.LoadCheckProcesses; process++)
         {
-            output.WriteLine($"// load mode: {check.Operation} {check.Arm} at {check.Concurrency} in flight: {check.CallsPerSecond:0} calls/s");
+            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, concurrency, process * plan.LoadCheckWindows, servers, settings, output));
         }
 
-        return answer;
+        return Said(Across(processes), output);
     }
+
+    /// <summary>Each check on <paramref name="output"/>, one line an arm; the checks as they were.</summary>
+    private static IReadOnlyList<LoadCheck> Said(IReadOnlyList<LoadCheck> checks, TextWriter output)
+    {
+        foreach (var check in checks)
+        {
+            output.WriteLine($"// load mode: {check.Operation} {check.Arm} at {check.Concurrency} in flight: {check.CallsPerSecond:0} calls/s{(check.Ratio is { } ratio ? $", {ratio:0.00}× REST + JSON" : "")}");
+        }
+
+        return checks;
+    }
+
+    /// <summary>
+    /// The check in a process after each trial (<see cref="TrialPlan.LoadCheckBetweenTrials"/>), each arm at the concurrency
+    /// the trials so far chose most often: give <see cref="AfterTrialAsync"/> to the trials, then read <see cref="ChecksAsSaid"/>.
+    /// </summary>
+    public sealed class BetweenTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output)
+    {
+        private readonly List<IReadOnlyList<LoadCheck>> _processes = [];
+
+        /// <summary>One process of the check after the last of <paramref name="trials"/>; throws <see cref="TrialFailedException"/> when it fails.</summary>
+        public async Task AfterTrialAsync(IReadOnlyList<Trial> trials)
+        {
+            var concurrency = arms.ToDictionary(arm => arm.Name, arm => (IReadOnlyList<int>)[TrialRunner.MostOftenBest(trials, arm)]);
+            _processes.Add(await TrialRunner.RunLoadCheckAsync(plan, [.. arms.Select(arm => arm.Name)], concurrency, _processes.Count * plan.LoadCheckWindows, servers, settings, output));
+        }
+
+        /// <summary>The processes' checks taken together (<see cref="Across"/>) and said on the output.</summary>
+        public IReadOnlyList<LoadCheck> ChecksAsSaid() =>
+            Said([.. Across(_processes).Select(check => check with { BetweenTrials = true, Processes = _processes.Count })], output);
+    }
+
+    /// <summary>
+    /// One check per arm from each process's: calls/s the median of the processes' own, the rounds' ratios all the
+    /// processes' in order, the ratio their median, the windows summed; with one process, its checks as they are.
+    /// </summary>
+    public static IReadOnlyList<LoadCheck> Across(IReadOnlyList<IReadOnlyList<LoadCheck>> processes) => processes is [var only]
+        ? only
+        : [.. processes.SelectMany(checks => checks).GroupBy(check => (check.Operation, check.Arm)).Select(same =>
+        {
+            IReadOnlyList<double>? rounds = same.All(c => c.RoundRatios is not null) ? [.. same.SelectMany(c => c.RoundRatios!)] : null;
+            return same.First() with
+            {
+                // Checks made between the trials may run an arm at a different concurrency in each process.
+                Concurrency = same.GroupBy(c => c.Concurrency).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key,
+                CallsPerSecond = MedianInterval.MedianOf([.. same.Select(c => c.CallsPerSecond)]),
+                Ratio = rounds is null ? null : MedianInterval.MedianOf(rounds),
+                RoundRatios = rounds,
+                Windows = same.Sum(c => c.Windows ?? 1),
+                Processes = same.Count(),
+            };
+        })];
 }

@@ -88,7 +88,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     /// <summary>
     /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
-    /// <see cref="TrialPlan.LoadCheckWindows"/> rounds, each round starting one arm later, a window of whole seconds no shorter
+    /// <see cref="TrialPlan.LoadCheckWindows"/> rounds, each round starting one arm later (the first as the request's
+    /// first round over all the check's processes has it), a window of whole seconds no shorter
     /// than a segment per arm and round after a second's warm-up (load mode counts whole seconds): the throughput ratios measured by another
     /// engine (a shared client per arm, load's own validation), each the median of its rounds' ratios, to set beside
     /// the trials'.
@@ -104,7 +105,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
             for (var round = 0; round < _plan.LoadCheckWindows; round++)
             {
-                foreach (var arm in arms.Skip(round % arms.Count).Concat(arms.Take(round % arms.Count)))
+                var first = (request.LoadCheckFirstRound + round) % arms.Count;
+                foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
                 {
                     windows[arm].Add(await LoadWindowAsync(arm));
                 }

@@ -136,16 +136,31 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public double RampSeconds => SliceSeconds / 4;
 
     /// <summary>
-    /// Windows per arm in load mode's cross-check (<see cref="TrialMeasurement.LoadCheckAsync"/>), the arms in turns:
-    /// its ratio is the median of one ratio per window, as the trials' is of one per trial.
+    /// Windows per arm in each of load mode's cross-check processes (<see cref="TrialMeasurement.LoadCheckAsync"/>), the
+    /// arms in turns: its ratio is the median of one ratio per window over all its processes, as the trials' is of one per trial.
     /// </summary>
     public int LoadCheckWindows { get; init; } = DefaultLoadCheckWindows;
 
-    /// <summary>The load check's windows per arm in every plan but the dry one (which has one, to prove the pipeline).</summary>
+    /// <summary>The load check's windows per arm and process in every plan but the dry one (which has one, to prove the pipeline).</summary>
     public const int DefaultLoadCheckWindows = 3;
 
-    /// <summary>The most windows per arm <c>--load-windows</c> accepts.</summary>
+    /// <summary>The most windows per arm and process <c>--load-windows</c> accepts.</summary>
     public const int MaxLoadCheckWindows = 20;
+
+    /// <summary>
+    /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's. One by
+    /// default: nine did not bring its ratios closer to the trials' (docs/results.md, "Load mode's ratios against the trials'").
+    /// </summary>
+    public int LoadCheckProcesses { get; init; } = 1;
+
+    /// <summary>
+    /// True where the load check's processes run one after each trial (each arm at the concurrency the trials so far
+    /// chose most often), so both methods share the same minutes; false: all after the trials, as by default.
+    /// </summary>
+    public bool LoadCheckBetweenTrials { get; init; }
+
+    /// <summary>The most processes <c>--load-processes</c> accepts.</summary>
+    public const int MaxLoadCheckProcesses = 20;
 
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;

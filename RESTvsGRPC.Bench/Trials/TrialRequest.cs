@@ -32,6 +32,9 @@ public sealed record TrialRequest(
     /// <summary>Windows per arm of load mode's cross-check (<see cref="TrialPlan.LoadCheckWindows"/>); 0 for the plan's default.</summary>
     public int LoadCheckWindows { get; init; }
 
+    /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
+    public int LoadCheckFirstRound { get; init; }
+
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
 

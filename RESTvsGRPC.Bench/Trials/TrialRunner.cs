@@ -22,8 +22,13 @@ public static class TrialRunner
     /// Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>, each trial and
     /// ratio naming <paramref name="link"/> where a <c>--link</c> run gives one; throws <see cref="TrialFailedException"/> when every trial fails.
     /// </summary>
-    /// <remarks>The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline) pairs'.</remarks>
-    public static async Task<TrialsRun> RunAsync(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output, LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
+    /// <remarks>
+    /// The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)
+    /// pairs'. <paramref name="afterEachTrial"/>, where given, runs after each trial that succeeded, with the trials so far.
+    /// </remarks>
+    public static async Task<TrialsRun> RunAsync(
+        TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
+        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, Func<IReadOnlyList<Trial>, Task>? afterEachTrial = null)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
@@ -42,6 +47,7 @@ public static class TrialRunner
                 {
                     trials.Add(trial);
                     output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}, order {string.Join(", ", trial.Order)})");
+                    await (afterEachTrial?.Invoke(trials) ?? Task.CompletedTask);
                 }
                 else
                 {
@@ -80,18 +86,25 @@ public static class TrialRunner
     }
 
     /// <summary>The concurrency at which <paramref name="arm"/> served the most calls/s in the most trials; the lower one on a tie.</summary>
-    private static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => trials
+    public static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => trials
         .SelectMany(t => t.Segments).Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target)
         .GroupBy(s => s.Concurrency).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
 
-    /// <summary>Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process; throws <see cref="TrialFailedException"/> when it fails.</summary>
-    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, IReadOnlyList<int>> concurrency, ServerSet servers, BenchSettings settings, TextWriter output)
+    /// <summary>
+    /// Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process, its rounds
+    /// counted from <paramref name="firstRound"/>; throws <see cref="TrialFailedException"/> when it fails.
+    /// </summary>
+    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, IReadOnlyList<int>> concurrency, int firstRound, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
             var request = new TrialRequest(
-                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls) { LoadCheckWindows = plan.LoadCheckWindows }.ReadingCpuOf(servers);
+                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls)
+            {
+                LoadCheckWindows = plan.LoadCheckWindows,
+                LoadCheckFirstRound = firstRound,
+            }.ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
         }

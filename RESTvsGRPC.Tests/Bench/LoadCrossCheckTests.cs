@@ -36,6 +36,43 @@ public sealed class LoadCrossCheckTests
         Assert.Equal(20, check.CallsPerSecond);
     }
 
+    [Fact]
+    public void LoadCheck_across_processes_takes_the_median_of_all_their_rounds_and_of_their_calls_per_second()
+    {
+        IReadOnlyList<RESTvsGRPC.Results.LoadCheck> Process(double baseline, double grpc) =>
+            [.. TrialMeasurement.LoadChecksOf("small", [("rest-json", 64, [baseline]), ("grpc", 32, [grpc])])];
+
+        // The second process is slow for both arms alike; the third gives gRPC a ratio of its own.
+        var checks = LoadCrossCheck.Across([Process(100, 200), Process(50, 100), Process(100, 150)]);
+
+        Assert.Equal(["rest-json", "grpc"], checks.Select(c => c.Arm));
+        Assert.Equal([2.0, 2.0, 1.5], checks[1].RoundRatios!);
+        Assert.Equal(2.0, checks[1].Ratio);
+        Assert.Equal(150, checks[1].CallsPerSecond);
+        Assert.Equal(100, checks[0].CallsPerSecond);
+        Assert.Null(checks[0].Ratio);
+        Assert.Null(checks[0].RoundRatios);
+        Assert.All(checks, c => Assert.Equal((3, 3), (c.Windows, c.Processes)));
+    }
+
+    [Fact]
+    public void LoadCheck_across_processes_names_the_concurrency_most_of_them_ran_an_arm_at_the_lower_on_a_tie()
+    {
+        IReadOnlyList<RESTvsGRPC.Results.LoadCheck> Process(int inFlight) => [.. TrialMeasurement.LoadChecksOf("large", [("rest-json", inFlight, [400.0])])];
+
+        Assert.Equal(16, Assert.Single(LoadCrossCheck.Across([Process(2), Process(16), Process(16)])).Concurrency);
+        Assert.Equal(2, Assert.Single(LoadCrossCheck.Across([Process(16), Process(2)])).Concurrency);
+    }
+
+    [Fact]
+    public void LoadCheck_in_one_process_is_that_process_check_with_no_process_count()
+    {
+        IReadOnlyList<RESTvsGRPC.Results.LoadCheck> only = [.. TrialMeasurement.LoadChecksOf("large", [("rest-json", 16, [300.0, 280.0]), ("grpc", 16, [900.0, 850.0])])];
+
+        Assert.Same(only, LoadCrossCheck.Across([only]));
+        Assert.All(only, c => Assert.Null(c.Processes));
+    }
+
     [Theory]
     [InlineData(2.0, true)]
     [InlineData(1.5, true)]

@@ -111,6 +111,9 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--client-cpus", "first")]
     [InlineData("--load-windows", "0")]
     [InlineData("--load-windows", "21")]
+    [InlineData("--load-processes", "0")]
+    [InlineData("--load-processes", "21")]
+    [InlineData("--load-between-trials", "--load-processes", "3")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -159,7 +162,9 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
         Assert.Equal("quick", BenchOptions.Parse(["--headline", "--quick"]).PairedPlan.Name);
         Assert.Equal((3, 1), (TrialPlan.Standard.LoadCheckWindows, TrialPlan.Dry.LoadCheckWindows));
-        Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 9 }, BenchOptions.Parse(["--headline", "--load-windows", "9"]).TrialPlan);
+        Assert.Equal((1, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Dry.LoadCheckProcesses));
+        Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckProcesses = 9 }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-processes", "9"]).TrialPlan);
+        Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckBetweenTrials = true }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-between-trials"]).TrialPlan);
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--headline", "--artifacts", "out"]).ArtifactsPath);
     }
 

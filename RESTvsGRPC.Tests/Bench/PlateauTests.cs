@@ -118,14 +118,24 @@ public sealed class PlateauTests
     }
 
     [Fact]
-    public void Load_check_request_carries_its_windows_and_an_older_request_reads_the_default()
+    public void Load_check_request_carries_its_windows_and_first_round_and_an_older_request_reads_the_default()
     {
         var plan = TrialPlan.Standard with { LoadCheckWindows = 9 };
         var request = new TrialRequest(TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["small/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckWindows = plan.LoadCheckWindows };
+            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckWindows = plan.LoadCheckWindows, LoadCheckFirstRound = 18 };
+        var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
+        try
+        {
+            request.Save(path);
+            var read = TrialRequest.Load(path);
 
-        Assert.Equal(9, request.Plan.LoadCheckWindows);
-        Assert.Equal(TrialPlan.DefaultLoadCheckWindows, (request with { LoadCheckWindows = 0 }).Plan.LoadCheckWindows);
+            Assert.Equal((9, 18), (read.Plan.LoadCheckWindows, read.LoadCheckFirstRound));
+            Assert.Equal(TrialPlan.DefaultLoadCheckWindows, (read with { LoadCheckWindows = 0 }).Plan.LoadCheckWindows);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
     }
 
     [Fact]

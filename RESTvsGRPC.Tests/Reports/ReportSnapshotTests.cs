@@ -25,9 +25,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// typed up by 30 %, beyond the rate (a shaping fault), and a real dry headline over three arms (<c>--arms</c>), one
     /// of them without its operation's baseline, a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the
     /// JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the first), and a
-    /// real default run whose load check lies outside the tolerance but within the trials' spread between processes on two arms.
+    /// real default run whose load check flags three arms, one of them within its own rounds, and a real short headline
+    /// whose load check ran in a process after each of its nine trials (<c>--load-between-trials</c>).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "headline-load-between"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
