@@ -70,7 +70,7 @@ public static class LoadCrossCheck
             return same.First() with
             {
                 // Checks made between the trials may run an arm at a different concurrency in each process.
-                Concurrency = same.GroupBy(c => c.Concurrency).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key,
+                Concurrency = TrialRunner.MostOften(same.Select(c => c.Concurrency)),
                 CallsPerSecond = MedianInterval.MedianOf([.. same.Select(c => c.CallsPerSecond)]),
                 Ratio = rounds is null ? null : MedianInterval.MedianOf(rounds),
                 RoundRatios = rounds,

@@ -86,9 +86,12 @@ public static class TrialRunner
     }
 
     /// <summary>The concurrency at which <paramref name="arm"/> served the most calls/s in the most trials; the lower one on a tie.</summary>
-    public static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => trials
-        .SelectMany(t => t.Segments).Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target)
-        .GroupBy(s => s.Concurrency).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
+    public static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => MostOften(trials
+        .SelectMany(t => t.Segments).Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target).Select(s => s.Concurrency));
+
+    /// <summary>The concurrency that occurs most often in <paramref name="concurrencies"/>; the lower one on a tie.</summary>
+    public static int MostOften(IEnumerable<int> concurrencies) =>
+        concurrencies.GroupBy(c => c).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
 
     /// <summary>
     /// Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process, its rounds
