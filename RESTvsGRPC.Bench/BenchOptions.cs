@@ -33,11 +33,23 @@ public sealed record BenchOptions(
     /// <summary>True where load mode's check runs a process after each trial (<c>--load-between-trials</c>).</summary>
     public bool LoadBetweenTrials { get; init; }
 
+    /// <summary>The trials' pause after each slice, seconds (<c>--slice-pause</c>); null for the plan's.</summary>
+    public double? SlicePause { get; init; }
+
+    /// <summary>The uncounted start of each throughput slice, seconds (<c>--ramp</c>); null for the plan's quarter slice.</summary>
+    public double? Ramp { get; init; }
+
+    /// <summary>True where load mode's check keeps one client per arm for all its windows (<c>--load-clients per-process</c>).</summary>
+    public bool LoadKeepsClients { get; init; }
+
+    /// <summary>True where load mode's check times its windows by the trials' closed loop (<c>--load-loop trials</c>).</summary>
+    public bool LoadOnTrialsLoop { get; init; }
+
     /// <summary>Why a <c>--suite full</c> run leaves the AOT builds out (<see cref="AotServers.Unavailable"/>), in one sentence; null where it measures them or was not asked to.</summary>
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -79,7 +91,8 @@ public sealed record BenchOptions(
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            return plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials };
+            plan = plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, SlicePauseSeconds = SlicePause ?? plan.SlicePauseSeconds, InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials, LoadCheckKeepsClients = LoadKeepsClients, LoadCheckOnTrialsLoop = LoadOnTrialsLoop };
+            return Ramp is { } ramp ? plan with { RampSeconds = ramp } : plan;
         }
     }
 
@@ -124,6 +137,10 @@ public sealed record BenchOptions(
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity in a trial (result run 0.7, --quick 0.3, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 4, --quick 3, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
+        public static readonly Option<double> SlicePause = new("--slice-pause") { Description = $"Seconds each trial process waits, nothing in flight, after each slice before the next (default 0; 0-{TrialPlan.MaxSlicePauseSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<double> Ramp = new("--ramp") { Description = $"Seconds at the start of each throughput slice left uncounted while its callers fill the pipe (default a quarter slice; 0-{TrialPlan.MaxRampSeconds}).", HelpName = "SECONDS" };
+        public static readonly Option<string> LoadClients = new("--load-clients") { Description = "Whether load mode's check makes a fresh client per arm for each window (per-window, the default) or keeps one per arm, warmed as a trial's, for all the windows of its process (per-process).", HelpName = "per-window|per-process" };
+        public static readonly Option<string> LoadLoop = new("--load-loop") { Description = "Whether load mode's check times its windows by load mode's runner (load, the default) or by the trials' own closed loop on one client per arm kept for the process, in the same windows (trials).", HelpName = "load|trials" };
         public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in each process of load mode's cross-check of the throughput ratios, the arms in turns; its ratio is the median over all its processes' windows (result run {TrialPlan.DefaultLoadCheckWindows}, dry job 1; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
         public static readonly Option<int> LoadProcesses = new("--load-processes") { Description = $"Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's (default 1; 1-{TrialPlan.MaxLoadCheckProcesses}).", HelpName = "N" };
         public static readonly Option<bool> LoadBetweenTrials = new("--load-between-trials") { Description = "Load mode's cross-check in a process after each trial instead of all after the trials, each arm at the concurrency the trials so far chose most often, so both methods share the same minutes (an on/off experiment; --load-processes does not go with it)." };
@@ -153,7 +170,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -184,13 +201,24 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--suite aot cannot run here: {unavailable} {Usage}");
         }
         var trials = WholeNumber(result, Options.TrialCount, TrialPlan.MinTrials, TrialPlan.MaxTrials);
-        var segment = result.GetResult(Options.Segment) is not { Implicit: false } ? (double?)null : result.GetValue(Options.Segment) switch
-        {
-            >= TrialPlan.MinSegmentSeconds and <= TrialPlan.MaxSegmentSeconds and var seconds => seconds,
-            var seconds => throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"--segment takes seconds from {TrialPlan.MinSegmentSeconds} to {TrialPlan.MaxSegmentSeconds}, not '{seconds}'. {Usage}")),
-        };
+        var segment = Seconds(result, Options.Segment, TrialPlan.MinSegmentSeconds, TrialPlan.MaxSegmentSeconds);
         var slices = WholeNumber(result, Options.Slices, 1, TrialPlan.MaxRounds);
+        var slicePause = Seconds(result, Options.SlicePause, 0, TrialPlan.MaxSlicePauseSeconds);
+        var ramp = Seconds(result, Options.Ramp, 0, TrialPlan.MaxRampSeconds);
         var loadWindows = WholeNumber(result, Options.LoadWindows, 1, TrialPlan.MaxLoadCheckWindows);
+        var loadKeepsClients = result.GetValue(Options.LoadClients) switch
+        {
+            null or "per-window" => false,
+            "per-process" => true,
+            var other => throw new ArgumentException($"--load-clients takes per-window or per-process, not '{other}'. {Usage}"),
+        };
+        var loadOnTrialsLoop = result.GetValue(Options.LoadLoop) switch
+        {
+            null or "load" => false,
+            "trials" when result.GetValue(Options.LoadClients) != "per-window" => true,
+            "trials" => throw new ArgumentException($"--load-loop trials runs on one client per arm kept for the process: it does not go with --load-clients per-window. {Usage}"),
+            var other => throw new ArgumentException($"--load-loop takes load or trials, not '{other}'. {Usage}"),
+        };
         var loadProcesses = WholeNumber(result, Options.LoadProcesses, 1, TrialPlan.MaxLoadCheckProcesses);
         if (loadProcesses is not null && result.GetValue(Options.LoadBetweenTrials))
         {
@@ -245,11 +273,18 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 
     /// <summary><paramref name="option"/>'s whole number, null where not given; throws <see cref="ArgumentException"/> with <see cref="Usage"/> outside <paramref name="min"/>–<paramref name="max"/>.</summary>
+    private static double? Seconds(ParseResult result, Option<double> option, double min, double max) =>
+        result.GetResult(option) is not { Implicit: false } ? null : result.GetValue(option) switch
+        {
+            var seconds when seconds >= min && seconds <= max => seconds,
+            var seconds => throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{option.Name} takes seconds from {min} to {max}, not '{seconds}'. {Usage}")),
+        };
+
     private static int? WholeNumber(ParseResult result, Option<int> option, int min, int max) =>
         result.GetResult(option) is not { Implicit: false } ? null : result.GetValue(option) switch
         {

@@ -370,7 +370,7 @@ internal static class HeadlineSection
 
         var pairs = checks.Select(c => (Check: c, Trials: trials.Headline.FirstOrDefault(h => h.Quantity == HeadlineRatio.Throughput && h.Operation == c.Operation && h.Arm == c.Arm))).ToList();
         summary.Document.AddHeading(3, "Throughput, two methods")
-            .AddParagraph($"Load mode's closed loop (its own shared client per arm, every answer checked) at each arm's concurrency in the trials, "
+            .AddParagraph($"{LoadEngine(checks)} at each arm's concurrency in the trials, "
                 + $"{Windows(checks)}: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
                 + $"In this run an arm's calls/s varied {Units.Percent(Spread(trials, s => s.CallsPerSecond))} between trials (the median over the arms of their coefficient of variation)"
                 + (RoundsSpread(checks) is { } spread ? $", and load mode's ratio {Units.Percent(spread)} between its rounds (the median over the arms of their range over their median)" : "")
@@ -392,7 +392,7 @@ internal static class HeadlineSection
         NoteFlags(summary, "Throughput, two methods", [.. flagged.Select(f => $"{f.Check.Operation} {trials.NameOf(f.Check.Arm)}")], pairs.Count(p => p.Check.Ratio is not null && p.Trials is not null),
             flagged.All(f => f.Verdict != LoadVerdict.Disagree)
                 ? "each within load mode's own rounds, as the paragraph under that table explains; rerun before reading either figure"
-                : "beyond load mode's own rounds no experiment has shown their cause in this build (neither more windows, more processes nor processes between the trials, in their minutes, closed such gaps in load mode's check); rerun before reading either figure");
+                : "beyond load mode's own rounds no experiment has shown their cause in this build (none of eight switches closed such gaps: more windows, more processes, the trials' minutes, each trial's concurrency, a pause after each slice, a longer ramp, kept clients, the trials' own loop in load mode's windows); rerun before reading either figure");
     }
 
     /// <summary>How load mode's ratio for an arm compares with the trials': agreeing, apart by no more than load mode's own rounds differ, or apart.</summary>
@@ -428,6 +428,12 @@ internal static class HeadlineSection
         + "by no more than load mode differs from itself from one round to the next; no cause beyond that is shown.";
 
     /// <summary>Where and how load mode's figures were made: in one process or several, one window per arm, or the median of rounds with the arms in turns.</summary>
+    /// <summary>What timed the load check's windows, on which clients.</summary>
+    private static string LoadEngine(IReadOnlyList<LoadCheck> checks) =>
+        checks.Any(c => c.TrialsLoop == true) ? "The trials' own closed loop in load mode's windows (one client per arm kept for all the windows of its process, every answer checked)"
+        : checks.Any(c => c.KeptClients == true) ? "Load mode's closed loop (one client per arm kept for all the windows of its process, as a trial keeps its clients, every answer checked)"
+        : "Load mode's closed loop (its own shared client per arm, made for each window, every answer checked)";
+
     private static string Windows(IReadOnlyList<LoadCheck> checks)
     {
         var processes = checks.Max(c => c.Processes ?? 1);

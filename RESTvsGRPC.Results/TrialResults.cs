@@ -75,8 +75,12 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsSettle? Settle { get; init; }
 
+    /// <summary>The pause after each slice, nothing in flight, before the next, seconds; null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? SlicePauseSeconds { get; init; }
+
     public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle)
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, SlicePauseSeconds) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.SlicePauseSeconds)
         && InFlight.SequenceEqual(other.InFlight);
 
     public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
@@ -176,6 +180,29 @@ public sealed record TrialSegment(
     /// <summary>Bytes/s the client's end received over the same windows; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkReceivedBytesPerSecond { get; init; }
+
+    /// <summary>
+    /// The throughput at each concurrency the trial measured, where it measured more than one; null where it measured
+    /// one (or in a results file written before levels were kept). The segment's own throughput is the best of these.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<ThroughputLevel>? Levels { get; init; }
+}
+
+/// <summary>
+/// One arm's throughput in one trial at one concurrency: calls counted, calls/s, the client's and the server's CPU
+/// time per call over the same windows (the server's null where not measured), and on a <c>--link</c> run the bytes/s
+/// the client's end sent and received.
+/// </summary>
+public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPerSecond, double ClientCpuNanosecondsPerCall, double? ServerCpuNanosecondsPerCall)
+{
+    /// <summary>Bytes/s the client's end sent; null where the link is loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LinkSentBytesPerSecond { get; init; }
+
+    /// <summary>Bytes/s the client's end received; null where the link is loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LinkReceivedBytesPerSecond { get; init; }
 }
 
 /// <summary>
@@ -264,6 +291,14 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
     /// <summary>True where the processes ran one after each trial, in the trials' minutes, rather than all after them; null for after them.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? BetweenTrials { get; init; }
+
+    /// <summary>True where each process kept one client per arm for all its windows, as a trial does; null for a fresh client per window.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? KeptClients { get; init; }
+
+    /// <summary>True where the windows were timed by the trials' own closed loop instead of load mode's runner; null for load mode's.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? TrialsLoop { get; init; }
 
     /// <summary>Each round's ratio to the baseline's window of the same process and round, in round order over the processes; null for the baseline and in results written before it.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]

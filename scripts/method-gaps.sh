@@ -10,14 +10,33 @@
 #         processes per arm (--launchCount 3; the default run has one), each process's mean per call printed: how far
 #         one process's state moves it.
 #   slices: load mode's throughput against the trials', each arm's segment in one piece (--slices 1) and in four
-#         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each,
-#         alternating; per arm, load mode's calls/s over the trials' and load mode's ratio over the trials'.
+#         slices with the arms in turns (--slices 4, the default); two default-length headline runs of each, alternating,
+#         load mode's check with nine windows per arm; per arm, load mode's calls/s over the trials' at the same
+#         concurrency, and load mode's ratio over the trials'.
 #   loadprocesses: load mode's throughput ratios against the trials', the check's nine windows per arm in one client
 #         process (--load-processes 1 --load-windows 9) and in nine, one window each (--load-processes 9); short headline
 #         runs with nine trials, alternating, twice each; per arm, the trials' ratio and its range over the trial
 #         processes, load mode's ratio and its range over its rounds, and how many arms lie within 10 % of the trials'.
 #   loadminutes: the same, the check's nine processes all after the trials (--load-processes 9) and one after each
 #         trial (--load-between-trials), so that both methods share the same minutes; alternating, twice each.
+#   levels: load mode's throughput ratios against the trials', the trials' calls/s taken in each trial at the better of
+#         the operation's two concurrencies (each trial's own best, as the trials had it before) and at the one the run
+#         chose, the same in every trial (the default now), both from the same trials' windows, against the same check
+#         (nine windows per arm in one process); three short headline runs with nine trials. Per arm, the trials' ratio
+#         each way, load mode's, and how many arms lie within 10 % of the trials' each way.
+#   pause: the same, the trials' slices back to back (the default) and with each trial process idle for 0.2 s after
+#         every slice (--slice-pause 0.2), so that what one arm's slice left behind on either CPU is done before the
+#         next arm's clock starts; short headline runs with nine trials, load mode's check with nine windows per arm,
+#         alternating, twice each.
+#   ramp: the same on the large GET's four arms alone (--arms), each throughput slice counted after the default quarter
+#         slice (22 ms) and after a second of its closed loop (--ramp 1), as load mode's windows are; alternating,
+#         twice each.
+#   loadclients: the same on every arm, load mode's check making a fresh client per arm for each window (its default)
+#         and keeping one per arm, warmed as a trial's, for all its windows (--load-clients per-process), as a trial
+#         keeps its clients; alternating, twice each.
+#   loadloop: the same, load mode's check timing its windows by load mode's runner (its default) and by the trials' own
+#         closed loop on one client per arm kept for the process (--load-loop trials), in the same windows and order,
+#         so that only load mode's schedule still differs from the trials'; alternating, twice each.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
 #         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
@@ -38,12 +57,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -56,6 +75,31 @@ run() {
   echo "method-gaps: $name ($variable) …" >&2
   if [[ $variable == - ]]; then dotnet "$bench" "$@" --artifacts "$out/$name" >"$out/$name.log" 2>&1
   else env "$variable" dotnet "$bench" "$@" --artifacts "$out/$name" >"$out/$name.log" 2>&1; fi
+}
+
+# load_against_trials FILE...: per arm, load mode's calls/s over the trials' at the same concurrency, and its ratio over theirs.
+load_against_trials() {
+  python3 - "$@" <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]
+    own = {(h["operation"], h["arm"]): h["median"] for h in trials["headline"] if h["quantity"] == "throughput"}
+    print(f"== {path}")
+    agree = compared = 0
+    for check in trials.get("load") or []:
+        key = (check["operation"], check["arm"])
+        # The trials' calls/s at the concurrency load mode ran the arm at (each trial's segment keeps every level it measured).
+        at = [level["callsPerSecond"] for t in trials["trials"] for s in t["segments"] if (s["operation"], s["arm"]) == key
+              for level in s.get("levels") or [s] if level["concurrency"] == check["concurrency"]]
+        rate = statistics.median(at)
+        ratio = ""
+        if check.get("ratio") and key in own:
+            compared += 1
+            agree += abs(check["ratio"] / own[key] - 1) <= 0.10
+            ratio = f"  ratio load {check['ratio']:.2f} / trials {own[key]:.2f} = {check['ratio'] / own[key]:.2f}"
+        print(f"{key[0]:6} {key[1]:14} at {check['concurrency']:2}: calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}{ratio}")
+    print(f"load mode's ratio within 10 % of the trials' on {agree} of {compared} arms")
+PYTHON
 }
 
 # show FILE...: each headline run's server CPU per call by h2load and by the trials, and each arm's latency by the trials.
@@ -216,21 +260,38 @@ PYTHON
     ;;
   slices)
     for round in 1 2; do
-      run "slices-1-$round" - --headline --slices 1
-      run "slices-4-$round" - --headline --slices 4
+      run "slices-1-$round" - --headline --slices 1 --load-windows 9
+      run "slices-4-$round" - --headline --slices 4 --load-windows 9
     done
-    python3 - "$out"/slices-*/headline/summary.json <<'PYTHON'
-import json, statistics, sys
-for path in sys.argv[1:]:
-    trials = json.load(open(path))["trials"]
-    own = {(h["operation"], h["arm"]): h["median"] for h in trials["headline"] if h["quantity"] == "throughput"}
-    print(f"== {path}")
-    for check in trials.get("load") or []:
-        key = (check["operation"], check["arm"])
-        rate = statistics.median(s["callsPerSecond"] for t in trials["trials"] for s in t["segments"] if (s["operation"], s["arm"]) == key)
-        ratio = f"  ratio load {check['ratio']:.2f} / trials {own[key]:.2f} = {check['ratio'] / own[key]:.2f}" if check.get("ratio") and key in own else ""
-        print(f"{key[0]:6} {key[1]:14} calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}{ratio}")
-PYTHON
+    load_against_trials "$out"/slices-*/headline/summary.json
+    ;;
+  pause)
+    for round in 1 2; do
+      run "pause-0-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-pause 0
+      run "pause-0.2-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-pause 0.2
+    done
+    load_against_trials "$out"/pause-*/headline/summary.json
+    ;;
+  ramp)
+    for round in 1 2; do
+      run "ramp-default-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
+      run "ramp-1s-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream --ramp 1
+    done
+    load_against_trials "$out"/ramp-*/headline/summary.json
+    ;;
+  loadclients)
+    for round in 1 2; do
+      run "loadclients-per-window-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-clients per-window
+      run "loadclients-per-process-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-clients per-process
+    done
+    load_against_trials "$out"/loadclients-*/headline/summary.json
+    ;;
+  loadloop)
+    for round in 1 2; do
+      run "loadloop-load-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-loop load
+      run "loadloop-trials-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-loop trials
+    done
+    load_against_trials "$out"/loadloop-*/headline/summary.json
     ;;
   loadprocesses|loadminutes)
     for round in 1 2; do
@@ -269,6 +330,48 @@ for path in sys.argv[1:]:
     first = (trials.get("load") or [{}])[0]
     where = "one after each trial" if first.get("betweenTrials") else "after the trials"
     print(f"{first.get('processes') or 1} process(es) {where}: the load ratio within 10 % of the trials' on {nines} of {compared} arms, inside the trials' per-trial range on {inside} of {compared}; three rounds in turn within 10 % on {threes} of {3 * compared}")
+PYTHON
+    ;;
+  levels)
+    for round in 1 2 3; do
+      run "levels-$round" - --headline --trials 9 --segment 0.35 --load-windows 9
+    done
+    python3 - "$out"/levels-*/headline/summary.json <<'PYTHON'
+import json, math, statistics, sys
+offsets = {}
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]
+    chosen = {(c["operation"], c["arm"]): c["concurrency"] for c in trials["concurrency"]}
+    def rate(segment, way):
+        levels = segment.get("levels") or [segment]
+        if way == "best":
+            return max(level["callsPerSecond"] for level in levels)
+        return next(level["callsPerSecond"] for level in levels if level["concurrency"] == chosen[(segment["operation"], segment["arm"])])
+    def ratio(key, way):
+        per_trial = []
+        for trial in trials["trials"]:
+            segments = {(s["operation"], s["arm"]): s for s in trial["segments"]}
+            if key in segments and (key[0], "rest-json") in segments:
+                per_trial.append(rate(segments[key], way) / rate(segments[(key[0], "rest-json")], way))
+        return statistics.median(per_trial)
+    agree = {"chosen": 0, "best": 0}
+    compared = 0
+    print(f"== {path}")
+    for check in trials.get("load") or []:
+        key = (check["operation"], check["arm"])
+        if check.get("ratio") is None:
+            continue
+        compared += 1
+        ways = {way: ratio(key, way) for way in agree}
+        for way, own in ways.items():
+            agree[way] += abs(check["ratio"] / own - 1) <= 0.10
+            offsets.setdefault((key, way), []).append(math.log(check["ratio"] / own))
+        print(f"{key[0]:6} {key[1]:14} at {chosen[key]:2} in flight: trials {ways['chosen']:.2f} (each trial's best {ways['best']:.2f})  load {check['ratio']:.2f}")
+    print(f"load mode within 10 % of the trials on {agree['chosen']} of {compared} arms at the run's concurrency, {agree['best']} of {compared} at each trial's best")
+print("== load over trials, geometric mean over the runs, per arm: at the run's concurrency / at each trial's best")
+for key in sorted({key for key, _ in offsets}):
+    both = [math.exp(statistics.mean(offsets[(key, way)])) for way in ("chosen", "best")]
+    print(f"{key[0]:6} {key[1]:14} {both[0]:.3f} / {both[1]:.3f}")
 PYTHON
     ;;
 esac

@@ -19,18 +19,24 @@ public sealed class LoadRunner
     private readonly LoadTarget _target;
     private readonly LoadScenario _scenario;
     private readonly LoadClient[] _clients;
-    private readonly WireCounter _counter = new();
+    private readonly WireCounter _counter;
     private readonly CancellationToken _stop;
 
-    private LoadRunner(LoadTarget target, LoadScenario scenario, LoadExpectation expected, CancellationToken stop)
+    private LoadRunner(LoadTarget target, LoadScenario scenario, LoadClient[] clients, WireCounter counter, CancellationToken stop)
     {
         _target = target;
         _scenario = scenario;
+        _clients = clients;
+        _counter = counter;
         _stop = stop;
-        var transport = target.Transport with { Counter = _counter };
-        var clients = scenario.Connections == ConnectionMode.Shared ? 1 : Math.Max(1, scenario.Users);
-        _clients = [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Arm, transport, expected))];
     }
+
+    /// <summary>
+    /// Runs <paramref name="target"/> through <paramref name="scenario"/>, every user on <paramref name="client"/>, which
+    /// stays the caller's (open, and not disposed); its bytes are not counted. The server is not sampled.
+    /// </summary>
+    public static Task<TargetResult> RunAsync(LoadTarget target, LoadScenario scenario, LoadClient client, Action<Progress> progress) =>
+        new LoadRunner(target, scenario, [client], new WireCounter(), CancellationToken.None).RunAsync(null, progress);
 
     /// <summary>What the progress line shows once a second.</summary>
     public sealed record Progress(string Target, int Second, string Phase, TimeSpan Planned, long RequestsLastSecond, double P99LastSecond, long Errors, double ClientCpuPercent);
@@ -42,7 +48,10 @@ public sealed class LoadRunner
     public static async Task<TargetResult> RunAsync(
         LoadTarget target, LoadScenario scenario, LoadExpectation expected, int? serverProcessId, Action<Progress> progress, CancellationToken stop)
     {
-        var runner = new LoadRunner(target, scenario, expected, stop);
+        var counter = new WireCounter();
+        var transport = target.Transport with { Counter = counter };
+        var clients = scenario.Connections == ConnectionMode.Shared ? 1 : Math.Max(1, scenario.Users);
+        var runner = new LoadRunner(target, scenario, [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Arm, transport, expected))], counter, stop);
         try
         {
             return await runner.RunAsync(serverProcessId, progress);

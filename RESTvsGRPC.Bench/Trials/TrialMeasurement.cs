@@ -38,6 +38,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 {
                     sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm), request.LinkDevice));
                 }
+
+                if (_plan.SlicePauseSeconds > 0)
+                {
+                    await Task.Delay(TimeSpan.FromSeconds(_plan.SlicePauseSeconds));
+                }
             }
 
             var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm)).ToList();
@@ -91,31 +96,49 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <see cref="TrialPlan.LoadCheckWindows"/> rounds, each round starting one arm later (the first as the request's
     /// first round over all the check's processes has it), a window of whole seconds no shorter
     /// than a segment per arm and round after a second's warm-up (load mode counts whole seconds): the throughput ratios measured by another
-    /// engine (a shared client per arm, load's own validation), each the median of its rounds' ratios, to set beside
-    /// the trials'.
+    /// engine (load mode's runner with its own validation, on a client it makes per window or, with
+    /// <see cref="TrialPlan.LoadCheckKeepsClients"/>, on one kept per arm; or, with <see cref="TrialPlan.LoadCheckOnTrialsLoop"/>,
+    /// the trials' own loop on kept clients), each the median of its rounds' ratios, to set beside the trials'.
     /// </summary>
     public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
     {
-        // Warmed as a trial process is, then put away: load mode makes its own clients.
-        Dispose(await WarmProcessAsync(request.ArmList));
-        var measured = new List<LoadCheck>();
-        foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
+        // Warmed as a trial process is; then, unless kept, put away: load mode makes its own client for each window.
+        var keeps = _plan.LoadCheckKeepsClients || _plan.LoadCheckOnTrialsLoop;
+        var clients = await WarmProcessAsync(request.ArmList);
+        if (!keeps)
         {
-            var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
-            var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-            for (var round = 0; round < _plan.LoadCheckWindows; round++)
-            {
-                var first = (request.LoadCheckFirstRound + round) % arms.Count;
-                foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
-                {
-                    windows[arm].Add(await LoadWindowAsync(arm));
-                }
-            }
-
-            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
+            Dispose(clients);
         }
 
-        return measured;
+        try
+        {
+            var measured = new List<LoadCheck>();
+            foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
+            {
+                var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
+                var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
+                for (var round = 0; round < _plan.LoadCheckWindows; round++)
+                {
+                    var first = (request.LoadCheckFirstRound + round) % arms.Count;
+                    foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
+                    {
+                        windows[arm].Add(_plan.LoadCheckOnTrialsLoop ? await TrialsLoopWindowAsync(arm, clients[arm]) : await LoadWindowAsync(arm, keeps ? clients[arm] : null));
+                    }
+                }
+
+                measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))])
+                    .Select(check => check with { KeptClients = keeps ? true : null, TrialsLoop = _plan.LoadCheckOnTrialsLoop ? true : null }));
+            }
+
+            return measured;
+        }
+        finally
+        {
+            if (keeps)
+            {
+                Dispose(clients);
+            }
+        }
     }
 
     /// <summary>
@@ -139,19 +162,37 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>The dry plan: its load check proves the pipeline, in windows without a warm-up of their own.</summary>
     private static bool ProvesThePipeline(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name;
 
-    /// <summary>One window of load mode's closed loop on <paramref name="arm"/>: its calls/s; throws where a call failed.</summary>
-    private async Task<double> LoadWindowAsync(TrialArm arm)
+    /// <summary>
+    /// One window of load mode's closed loop on <paramref name="arm"/>, on <paramref name="kept"/> or, where null, on a
+    /// client load mode makes for the window: its calls/s; throws where a call failed.
+    /// </summary>
+    private async Task<double> LoadWindowAsync(TrialArm arm, LoadClient? kept)
     {
         var scenario = LoadScenario.Presets["light"] with
         {
-            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(ProvesThePipeline(_plan) ? 0 : 1),
-            Duration = TimeSpan.FromSeconds(Math.Max(1, Math.Ceiling(_plan.SegmentSeconds))), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
+            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
+            Duration = TimeSpan.FromSeconds(LoadWindowSeconds), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
         };
-        var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
+        var result = kept is null
+            ? await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None)
+            : await LoadRunner.RunAsync(Target(arm.Target), scenario, kept, _ => { });
         return result.Totals.Errors.Total == 0
             ? result.Totals.RequestsPerSecond
             : throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
     }
+
+    /// <summary>One window of the load check timed by the trials' closed loop on <paramref name="client"/>, with load mode's warm-up and length: its calls/s.</summary>
+    private async Task<double> TrialsLoopWindowAsync(TrialArm arm, LoadClient client)
+    {
+        var window = await ThroughputAsync(client, arm.Operation, request.ConcurrencyOf(arm)[0], LoadWarmUpSeconds, LoadWindowSeconds, null);
+        return window.Calls / window.Seconds;
+    }
+
+    /// <summary>The load check's warm-up before each window, seconds: none in the dry plan.</summary>
+    private double LoadWarmUpSeconds => ProvesThePipeline(_plan) ? 0 : 1;
+
+    /// <summary>The load check's counted window, whole seconds (load mode counts whole seconds), no shorter than a segment.</summary>
+    private double LoadWindowSeconds => Math.Max(1, Math.Ceiling(_plan.SegmentSeconds));
 
     /// <summary>
     /// A client per arm, each run in a closed loop at <paramref name="inFlight"/> (the arm's highest concurrency where null)
@@ -304,17 +345,26 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 return new TrialSegment(TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, 0, 0, 0, 0, null);
             }
 
-            var (inFlight, (best, serverMeasured)) = _throughput.MaxBy(level => level.Value.Sum.Calls / level.Value.Sum.Seconds);
+            var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured)).ToList();
+            var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
-                TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, inFlight, best.Calls,
-                best.Calls / best.Seconds, best.ClientCpuNanoseconds / best.Calls, serverMeasured ? best.ServerCpuNanoseconds / best.Calls : null)
+                TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, best.Concurrency, best.Calls,
+                best.CallsPerSecond, best.ClientCpuNanosecondsPerCall, best.ServerCpuNanosecondsPerCall)
             {
                 LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
                 LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
-                LinkSentBytesPerSecond = best.LinkBytes is { } sent ? sent.Sent / best.Seconds : null,
-                LinkReceivedBytesPerSecond = best.LinkBytes is { } received ? received.Received / best.Seconds : null,
+                LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
+                LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
+                Levels = levels.Count > 1 ? levels : null,
             };
         }
+
+        private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
+            new(inFlight, sum.Calls, sum.Calls / sum.Seconds, sum.ClientCpuNanoseconds / sum.Calls, serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null)
+            {
+                LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
+                LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
+            };
     }
 
     /// <summary>

@@ -132,8 +132,25 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Rounds"/>.</summary>
     public double SliceSeconds => SegmentSeconds / Rounds;
 
-    /// <summary>The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice.</summary>
-    public double RampSeconds => SliceSeconds / 4;
+    /// <summary>
+    /// The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice unless
+    /// set (<c>--ramp</c>).
+    /// </summary>
+    public double RampSeconds { get => _rampSeconds ?? SliceSeconds / 4; init => _rampSeconds = value; }
+
+    private readonly double? _rampSeconds;
+
+    /// <summary>The longest ramp <c>--ramp</c> accepts, seconds.</summary>
+    public const double MaxRampSeconds = 10;
+
+    /// <summary>
+    /// Seconds a trial process waits, nothing in flight, after each slice before the next: what the slice left behind
+    /// (a collection, the other server's work on its CPU) is then done before the next arm's clock starts. None by default.
+    /// </summary>
+    public double SlicePauseSeconds { get; init; }
+
+    /// <summary>The longest pause between slices <c>--slice-pause</c> accepts, seconds.</summary>
+    public const double MaxSlicePauseSeconds = 2;
 
     /// <summary>
     /// Windows per arm in each of load mode's cross-check processes (<see cref="TrialMeasurement.LoadCheckAsync"/>), the
@@ -158,6 +175,19 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// chose most often), so both methods share the same minutes; false: all after the trials, as by default.
     /// </summary>
     public bool LoadCheckBetweenTrials { get; init; }
+
+    /// <summary>
+    /// True where each load-check process keeps one client per arm, warmed as a trial's, for all its windows, as a trial
+    /// keeps its clients; false: load mode makes a fresh client for each window, as by default.
+    /// </summary>
+    public bool LoadCheckKeepsClients { get; init; }
+
+    /// <summary>
+    /// True where the load check's windows are timed by the trials' own closed loop on the kept clients rather than by
+    /// load mode's runner, so that what still differs from the trials is load mode's schedule: each arm alone for a
+    /// second's warm-up and whole counted seconds, after the trials.
+    /// </summary>
+    public bool LoadCheckOnTrialsLoop { get; init; }
 
     /// <summary>The most processes <c>--load-processes</c> accepts.</summary>
     public const int MaxLoadCheckProcesses = 20;
@@ -202,6 +232,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed)
     {
         Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, TrialMeasurement.MaxSettlePasses, TrialMeasurement.SettledCompilations) : null,
+        SlicePauseSeconds = SlicePauseSeconds > 0 ? SlicePauseSeconds : null,
     };
 }
 

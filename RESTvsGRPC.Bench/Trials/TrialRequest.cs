@@ -32,6 +32,19 @@ public sealed record TrialRequest(
     /// <summary>Windows per arm of load mode's cross-check (<see cref="TrialPlan.LoadCheckWindows"/>); 0 for the plan's default.</summary>
     public int LoadCheckWindows { get; init; }
 
+    /// <summary>The pause after each slice (<see cref="TrialPlan.SlicePauseSeconds"/>), seconds.</summary>
+    public double SlicePauseSeconds { get; init; }
+
+    /// <summary>The throughput slices' uncounted start (<see cref="TrialPlan.RampSeconds"/>), seconds; null for the plan's quarter slice.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? RampSeconds { get; init; }
+
+    /// <summary>True where the load check keeps one client per arm for all its windows (<see cref="TrialPlan.LoadCheckKeepsClients"/>).</summary>
+    public bool LoadCheckKeepsClients { get; init; }
+
+    /// <summary>True where the load check's windows run on the trials' closed loop (<see cref="TrialPlan.LoadCheckOnTrialsLoop"/>).</summary>
+    public bool LoadCheckOnTrialsLoop { get; init; }
+
     /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
     public int LoadCheckFirstRound { get; init; }
 
@@ -74,12 +87,22 @@ public sealed record TrialRequest(
 
     /// <summary>The plan this request belongs to, with the calls in flight its arms were given (their operation's, the same for each).</summary>
     [JsonIgnore]
-    public TrialPlan Plan => new(PlanName, Trials, SegmentSeconds, Seed, Rounds)
+    public TrialPlan Plan
     {
-        SettleCalls = SettleCalls,
-        LoadCheckWindows = LoadCheckWindows > 0 ? LoadCheckWindows : TrialPlan.DefaultLoadCheckWindows,
-        InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
-    };
+        get
+        {
+            var plan = new TrialPlan(PlanName, Trials, SegmentSeconds, Seed, Rounds)
+            {
+                SettleCalls = SettleCalls,
+                SlicePauseSeconds = SlicePauseSeconds,
+                LoadCheckKeepsClients = LoadCheckKeepsClients,
+                LoadCheckOnTrialsLoop = LoadCheckOnTrialsLoop,
+                LoadCheckWindows = LoadCheckWindows > 0 ? LoadCheckWindows : TrialPlan.DefaultLoadCheckWindows,
+                InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
+            };
+            return RampSeconds is { } ramp ? plan with { RampSeconds = ramp } : plan;
+        }
+    }
 
     /// <summary>The arms, parsed from their "operation/target" names.</summary>
     [JsonIgnore]

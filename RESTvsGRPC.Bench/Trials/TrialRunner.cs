@@ -36,7 +36,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
                 arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls).ReadingCpuOf(servers);
+                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -107,6 +107,8 @@ public static class TrialRunner
             {
                 LoadCheckWindows = plan.LoadCheckWindows,
                 LoadCheckFirstRound = firstRound,
+                LoadCheckKeepsClients = plan.LoadCheckKeepsClients,
+                LoadCheckOnTrialsLoop = plan.LoadCheckOnTrialsLoop,
             }.ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
@@ -129,7 +131,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [arm.Name],
                 new Dictionary<string, IReadOnlyList<int>> { [arm.Name] = plan.InFlight[arm.Operation] }, null, null, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls).ReadingCpuOf(servers);
+                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (answer?.Trial?.Segments is [var segment])
             {
@@ -204,7 +206,8 @@ public static class TrialRunner
         {
             TrialRequest.LoadCheck => 1 + (20 * plan.LoadCheckWindows),
             TrialRequest.Sweep => TrialPlan.SweepLadder.Count * (plan.SliceSeconds + plan.RampSeconds),
-            _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))),
+            _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds)))
+                + ((1 + request.Concurrency.Values.Max(c => c.Count)) * plan.Rounds * plan.SlicePauseSeconds),
         };
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }

@@ -25,7 +25,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         var token = Guid.NewGuid().ToString("N");
         var (serverCpu, clientCpu) = (Environment.ProcessorCount - 1, 0);
         using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
-            "--headline", "--rounds", "--job", "dry", "--trials", "3", "--segment", "0.2", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
+            "--headline", "--rounds", "--job", "dry", "--trials", "3", "--segment", "0.2", "--load-clients", "per-process", "--server-cpus", $"{serverCpu}", "--client-cpus", $"{clientCpu}", "--artifacts", _artifacts.Path);
         string error;
         int killed;
         try
@@ -78,7 +78,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
-        Assert.All(trials.Load!, c => Assert.True(c.CallsPerSecond > 0, $"{c}"));
+        Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, KeptClients: true }, $"{c}"));
     }
 
     private void AssertPairedRounds(RunResults run)

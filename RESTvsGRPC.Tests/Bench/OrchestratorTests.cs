@@ -114,6 +114,11 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--load-processes", "0")]
     [InlineData("--load-processes", "21")]
     [InlineData("--load-between-trials", "--load-processes", "3")]
+    [InlineData("--slice-pause", "-0.1")]
+    [InlineData("--slice-pause", "2.5")]
+    [InlineData("--ramp", "-1")]
+    [InlineData("--ramp", "11")]
+    [InlineData("--load-clients", "sometimes")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -165,6 +170,11 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal((1, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Dry.LoadCheckProcesses));
         Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckProcesses = 9 }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-processes", "9"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckBetweenTrials = true }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-between-trials"]).TrialPlan);
+        Assert.Equal(TrialPlan.Standard with { SlicePauseSeconds = 0.2 }, BenchOptions.Parse(["--headline", "--slice-pause", "0.2"]).TrialPlan);
+        Assert.Equal(0, TrialPlan.Standard.SlicePauseSeconds);
+        Assert.Equal(TrialPlan.Standard with { LoadCheckKeepsClients = true }, BenchOptions.Parse(["--headline", "--load-clients", "per-process"]).TrialPlan);
+        Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--load-clients", "per-window"]).TrialPlan);
+        Assert.Equal((0.7 / 4 / 4, 1.0), (TrialPlan.Standard.RampSeconds, BenchOptions.Parse(["--headline", "--ramp", "1"]).TrialPlan.RampSeconds));
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--headline", "--artifacts", "out"]).ArtifactsPath);
     }
 

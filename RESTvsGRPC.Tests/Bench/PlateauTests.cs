@@ -118,18 +118,18 @@ public sealed class PlateauTests
     }
 
     [Fact]
-    public void Load_check_request_carries_its_windows_and_first_round_and_an_older_request_reads_the_default()
+    public void Load_check_request_carries_its_windows_first_round_and_kept_clients_and_an_older_request_reads_the_default()
     {
         var plan = TrialPlan.Standard with { LoadCheckWindows = 9 };
         var request = new TrialRequest(TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["small/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckWindows = plan.LoadCheckWindows, LoadCheckFirstRound = 18 };
+            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckWindows = plan.LoadCheckWindows, LoadCheckFirstRound = 18, LoadCheckKeepsClients = true };
         var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
         try
         {
             request.Save(path);
             var read = TrialRequest.Load(path);
 
-            Assert.Equal((9, 18), (read.Plan.LoadCheckWindows, read.LoadCheckFirstRound));
+            Assert.Equal((9, 18, true), (read.Plan.LoadCheckWindows, read.LoadCheckFirstRound, read.Plan.LoadCheckKeepsClients));
             Assert.Equal(TrialPlan.DefaultLoadCheckWindows, (read with { LoadCheckWindows = 0 }).Plan.LoadCheckWindows);
         }
         finally
@@ -152,5 +152,21 @@ public sealed class PlateauTests
         Assert.Contains(
             "warmed 0.175 s at its highest concurrency, then settled: 64 calls one at a time per arm, pass after pass until the JIT compiled at most 32 methods in one (at most 3 passes);",
             RESTvsGRPC.Reports.SettingsText.Of(standard.ToResults()), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Trial_processes_take_the_pause_and_the_ramp_their_plan_sets_and_the_summary_states_the_pause()
+    {
+        var paused = TrialPlan.Standard with { SlicePauseSeconds = 0.2 };
+        var request = new TrialRequest(1, paused.Name, paused.Trials, paused.SegmentSeconds, paused.Seed, paused.Rounds, ["large/rest-json"],
+            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "") { SlicePauseSeconds = paused.SlicePauseSeconds };
+
+        Assert.Equal(0.2, request.Plan.SlicePauseSeconds);
+        Assert.Equal(paused.RampSeconds, request.Plan.RampSeconds);
+        Assert.Equal(1.0, (request with { RampSeconds = 1.0 }).Plan.RampSeconds);
+        Assert.Null(TrialPlan.Standard.ToResults().SlicePauseSeconds);
+        Assert.NotEqual(TrialPlan.Standard.ToResults(), paused.ToResults());
+        Assert.Contains("counted after 0.044 s), a pause of 0.2 s after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(paused.ToResults()), StringComparison.Ordinal);
+        Assert.DoesNotContain("pause", RESTvsGRPC.Reports.SettingsText.Of(TrialPlan.Standard.ToResults()), StringComparison.Ordinal);
     }
 }

@@ -44,7 +44,7 @@ public sealed class JsonSourceGenerationTests : IDisposable
         using var server = await StartRestApiWithoutReflectionAsync();
         var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
         string[] arms = ["small/rest-json", "large/rest-json", "post/rest-json", "small/rest-json-h2c", "small/rest-minimal", "large/rest-minimal", "post/rest-minimal"];
-        var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, 1, arms, arms.ToDictionary(a => a, _ => (IReadOnlyList<int>)[2]), null, null, Environment.ProcessId, _directory.File("answer.json"));
+        var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, 1, arms, arms.ToDictionary(a => a, _ => (IReadOnlyList<int>)[1, 2]), null, null, Environment.ProcessId, _directory.File("answer.json"));
         request.Save(_directory.File("request.json"));
 
         var bench = RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench");
@@ -62,6 +62,8 @@ public sealed class JsonSourceGenerationTests : IDisposable
         var trial = TrialAnswer.Load(_directory.File("answer.json")).Trial!;
         Assert.Equal(arms.Order(), trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order());
         Assert.All(trial.Segments, s => Assert.True(s is { LatencyCalls: >= TrialPlan.MinLatencyCalls, ThroughputCalls: > 0 }, $"{s}"));
+        Assert.All(trial.Segments, s => Assert.Equal([1, 2], s.Levels!.Select(l => l.Concurrency)));
+        Assert.All(trial.Segments, s => Assert.Equal(s.Levels!.Max(l => l.CallsPerSecond), s.CallsPerSecond));
     }
 
     /// <summary>RestAPI on free loopback ports, with reflection-based JSON serialization off.</summary>
