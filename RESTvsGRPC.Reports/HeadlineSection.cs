@@ -392,8 +392,14 @@ internal static class HeadlineSection
         NoteFlags(summary, "Throughput, two methods", [.. flagged.Select(f => $"{f.Check.Operation} {trials.NameOf(f.Check.Arm)}")], pairs.Count(p => p.Check.Ratio is not null && p.Trials is not null),
             flagged.All(f => f.Verdict != LoadVerdict.Disagree)
                 ? "each within load mode's own rounds, as the paragraph under that table explains; rerun before reading either figure"
-                : "beyond load mode's own rounds no experiment has shown their cause in this build (none of eight switches closed such gaps: more windows, more processes, the trials' minutes, each trial's concurrency, a pause after each slice, a longer ramp, kept clients, the trials' own loop in load mode's windows); rerun before reading either figure");
+                : $"beyond load mode's own rounds no experiment has shown their cause in this build ({SwitchesTried(trials.Plan)}); rerun before reading either figure");
     }
+
+    /// <summary>The switches tried on load mode's gaps, and whether these trials had the one that narrowed them.</summary>
+    private static string SwitchesTried(TrialsPlan plan) =>
+        (plan.CollectsAfterSlices == true ? "the trials collected after each slice, which narrowed such gaps; " : "these trials did not collect after each slice, which narrows such gaps; ")
+        + "ten other switches closed none: more windows, more processes, the trials' minutes, each trial's concurrency, a pause after each slice, "
+        + "a longer ramp, kept clients, the trials' own loop in load mode's windows, the other operations' turns, calls counted by their share of the window";
 
     /// <summary>How load mode's ratio for an arm compares with the trials': agreeing, apart by no more than load mode's own rounds differ, or apart.</summary>
     private enum LoadVerdict

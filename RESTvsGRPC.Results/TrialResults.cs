@@ -79,8 +79,12 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? SlicePauseSeconds { get; init; }
 
+    /// <summary>True where each trial process made a full collection after every slice, outside the timed window; null for none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? CollectsAfterSlices { get; init; }
+
     public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, SlicePauseSeconds) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.SlicePauseSeconds)
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, SlicePauseSeconds, CollectsAfterSlices) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.SlicePauseSeconds, other.CollectsAfterSlices)
         && InFlight.SequenceEqual(other.InFlight);
 
     public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
@@ -163,6 +167,13 @@ public sealed record TrialSegment(
     public string? Link { get; init; }
 
     /// <summary>
+    /// The throughput of <see cref="Concurrency"/> with each call counted by the share of its own time inside the
+    /// windows, not whole when it completed in them; null in results files written before it was kept.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? ProratedCallsPerSecond { get; init; }
+
+    /// <summary>
     /// Bytes the client's end of a <c>--link</c> pair sent per call in the latency slices, one call in flight (a request,
     /// with every header down to Ethernet's), from the kernel's counters; null where the link is loopback.
     /// </summary>
@@ -196,6 +207,10 @@ public sealed record TrialSegment(
 /// </summary>
 public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPerSecond, double ClientCpuNanosecondsPerCall, double? ServerCpuNanosecondsPerCall)
 {
+    /// <summary>Calls/s with each call counted by the share of its own time inside the windows (<see cref="TrialSegment.ProratedCallsPerSecond"/>).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? ProratedCallsPerSecond { get; init; }
+
     /// <summary>Bytes/s the client's end sent; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkSentBytesPerSecond { get; init; }

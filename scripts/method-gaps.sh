@@ -37,6 +37,14 @@
 #   loadloop: the same, load mode's check timing its windows by load mode's runner (its default) and by the trials' own
 #         closed loop on one client per arm kept for the process (--load-loop trials), in the same windows and order,
 #         so that only load mode's schedule still differs from the trials'; alternating, twice each.
+#   operations: load mode's throughput against the trials' on the large GET's four arms, the trial processes taking
+#         turns over every operation's arms (the default) and over the large GET's four alone (--arms), so the servers
+#         and the trial processes see no small call or POST between the large GET's slices; load mode's check runs the
+#         same arms either way; short headline runs with nine trials, nine windows per arm, alternating, twice each.
+#   slicecollect: the same on every arm, each trial process's slices back to back (--slice-collect off, the default
+#         before) and with a full blocking collection after every slice, outside the timed window (the default now), as
+#         BenchmarkDotNet makes between iterations, so that no slice pays for collecting what other arms' slices left on
+#         the trial process's heap; alternating, twice each.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
 #         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
@@ -57,12 +65,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -77,28 +85,44 @@ run() {
   else env "$variable" dotnet "$bench" "$@" --artifacts "$out/$name" >"$out/$name.log" 2>&1; fi
 }
 
-# load_against_trials FILE...: per arm, load mode's calls/s over the trials' at the same concurrency, and its ratio over theirs.
+# load_against_trials FILE...: per arm, load mode's calls/s over the trials' at the same concurrency, and its ratio over
+# theirs; where the trials kept them, the same with each call counted by its share of the window (prorated) beside.
 load_against_trials() {
   python3 - "$@" <<'PYTHON'
 import json, statistics, sys
+def ratio_by_shares(trials, key, base):
+    # Each trial's ratio from its best level by shares, as the headline's is from its best by completions.
+    per = []
+    for t in trials["trials"]:
+        segments = {(s["operation"], s["arm"]): s for s in t["segments"]}
+        best = lambda s: max(l.get("proratedCallsPerSecond") or 0 for l in s.get("levels") or [s])
+        if key in segments and base in segments and best(segments[base]) > 0:
+            per.append(best(segments[key]) / best(segments[base]))
+    return statistics.median(per) if per else None
 for path in sys.argv[1:]:
     trials = json.load(open(path))["trials"]
     own = {(h["operation"], h["arm"]): h["median"] for h in trials["headline"] if h["quantity"] == "throughput"}
     print(f"== {path}")
-    agree = compared = 0
+    agree = agree_shares = compared = 0
     for check in trials.get("load") or []:
         key = (check["operation"], check["arm"])
         # The trials' calls/s at the concurrency load mode ran the arm at (each trial's segment keeps every level it measured).
-        at = [level["callsPerSecond"] for t in trials["trials"] for s in t["segments"] if (s["operation"], s["arm"]) == key
-              for level in s.get("levels") or [s] if level["concurrency"] == check["concurrency"]]
-        rate = statistics.median(at)
-        ratio = ""
+        levels = [level for t in trials["trials"] for s in t["segments"] if (s["operation"], s["arm"]) == key
+                  for level in s.get("levels") or [s] if level["concurrency"] == check["concurrency"]]
+        rate = statistics.median(level["callsPerSecond"] for level in levels)
+        shares = [level["proratedCallsPerSecond"] for level in levels if level.get("proratedCallsPerSecond")]
+        line = f"{key[0]:6} {key[1]:14} at {check['concurrency']:2}: calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}"
+        if shares:
+            line += f" (by shares {check['callsPerSecond'] / statistics.median(shares):.2f})"
         if check.get("ratio") and key in own:
             compared += 1
             agree += abs(check["ratio"] / own[key] - 1) <= 0.10
-            ratio = f"  ratio load {check['ratio']:.2f} / trials {own[key]:.2f} = {check['ratio'] / own[key]:.2f}"
-        print(f"{key[0]:6} {key[1]:14} at {check['concurrency']:2}: calls/s load {check['callsPerSecond']:8.0f} / trials {rate:8.0f} = {check['callsPerSecond'] / rate:.2f}{ratio}")
-    print(f"load mode's ratio within 10 % of the trials' on {agree} of {compared} arms")
+            line += f"  ratio load {check['ratio']:.2f} / trials {own[key]:.2f} = {check['ratio'] / own[key]:.2f}"
+            if shares and (by_shares := ratio_by_shares(trials, key, (key[0], "rest-json"))):
+                agree_shares += abs(check["ratio"] / by_shares - 1) <= 0.10
+                line += f" (by shares {check['ratio'] / by_shares:.2f})"
+        print(line)
+    print(f"load mode's ratio within 10 % of the trials' on {agree} of {compared} arms" + (f" ({agree_shares} by shares)" if agree_shares else ""))
 PYTHON
 }
 
@@ -292,6 +316,20 @@ PYTHON
       run "loadloop-trials-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-loop trials
     done
     load_against_trials "$out"/loadloop-*/headline/summary.json
+    ;;
+  operations)
+    for round in 1 2; do
+      run "operations-every-$round" - --headline --trials 9 --segment 0.35 --load-windows 9
+      run "operations-large-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
+    done
+    load_against_trials "$out"/operations-*/headline/summary.json
+    ;;
+  slicecollect)
+    for round in 1 2; do
+      run "slicecollect-off-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-collect off
+      run "slicecollect-on-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-collect on
+    done
+    load_against_trials "$out"/slicecollect-*/headline/summary.json
     ;;
   loadprocesses|loadminutes)
     for round in 1 2; do

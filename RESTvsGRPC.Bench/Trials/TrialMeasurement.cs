@@ -39,6 +39,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                     sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm), request.LinkDevice));
                 }
 
+                if (_plan.CollectsAfterSlices)
+                {
+                    CollectFully();
+                }
+
                 if (_plan.SlicePauseSeconds > 0)
                 {
                     await Task.Delay(TimeSpan.FromSeconds(_plan.SlicePauseSeconds));
@@ -269,6 +274,14 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
     }
 
+    /// <summary>A full blocking collection and the finalizers it queued, as BenchmarkDotNet makes between iterations.</summary>
+    private static void CollectFully()
+    {
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+        GC.WaitForPendingFinalizers();
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+    }
+
     private static void Dispose(Dictionary<TrialArm, LoadClient> clients)
     {
         foreach (var client in clients.Values)
@@ -311,29 +324,30 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
         while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
 
-        return new Window(calls, Stopwatch.GetElapsedTime(start).TotalSeconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
+        return new Window(calls, calls, Stopwatch.GetElapsedTime(start).TotalSeconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
     }
 
     /// <summary>
-    /// What a window counted: calls, seconds, the CPU time the client and the server used meanwhile (nanoseconds), and on
-    /// a <c>--link</c> run the bytes the client's end of the pair sent and received.
+    /// What a window counted: calls completed in it, the calls' shares of it (each call counted by the fraction of its
+    /// own time that fell inside the window), seconds, the CPU time the client and the server used meanwhile
+    /// (nanoseconds), and on a <c>--link</c> run the bytes the client's end of the pair sent and received.
     /// </summary>
-    private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
+    private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
 
     /// <summary>One arm's slices added up, per quantity and concurrency, into the trial's segment for it: throughput at the concurrency that served the most calls/s.</summary>
     private sealed class ArmSums
     {
-        private Window _latency = new(0, 0, 0, null, null);
+        private Window _latency = new(0, 0, 0, 0, null, null);
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
 
         public void AddLatency(Window window) =>
-            _latency = _latency with { Calls = _latency.Calls + window.Calls, Seconds = _latency.Seconds + window.Seconds, LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes) };
+            _latency = _latency with { Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds, LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes) };
 
         public void AddThroughput(int inFlight, Window window)
         {
-            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true));
+            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true));
             _throughput[inFlight] = (new Window(
-                sum.Calls + window.Calls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
+                sum.Calls + window.Calls, sum.ProratedCalls + window.ProratedCalls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
                 sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
                 Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null);
         }
@@ -351,6 +365,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, best.Concurrency, best.Calls,
                 best.CallsPerSecond, best.ClientCpuNanosecondsPerCall, best.ServerCpuNanosecondsPerCall)
             {
+                ProratedCallsPerSecond = best.ProratedCallsPerSecond,
                 LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
                 LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
@@ -362,6 +377,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
             new(inFlight, sum.Calls, sum.Calls / sum.Seconds, sum.ClientCpuNanoseconds / sum.Calls, serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null)
             {
+                ProratedCallsPerSecond = sum.ProratedCalls / sum.Seconds,
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
             };
@@ -376,32 +392,50 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     {
         var completed = 0L;
         var running = true;
-        var callers = Enumerable.Range(0, concurrency).Select(_ => Task.Run(async () =>
+        var (opened, closed) = (long.MaxValue, long.MaxValue);
+        var shares = new double[concurrency];
+        var callers = Enumerable.Range(0, concurrency).Select(caller => Task.Run(async () =>
         {
             while (Volatile.Read(ref running))
             {
+                var start = Stopwatch.GetTimestamp();
                 await client.CallCheckedAsync(operation);
+                var end = Stopwatch.GetTimestamp();
                 Interlocked.Increment(ref completed);
+                shares[caller] += ShareOfWindow(start, end, Volatile.Read(ref opened), Volatile.Read(ref closed));
             }
         })).ToArray();
+        (long Calls, double Seconds, double ClientCpu, double? ServerCpu, (long, long)? Link) counted;
         try
         {
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
             var linkBefore = LinkCounters(linkDevice);
             var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp(), Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
+            Volatile.Write(ref opened, before.Time);
             await Task.Delay(TimeSpan.FromSeconds(seconds));
             var (calls, time, clientCpu, serverCpu) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp(), CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
+            Volatile.Write(ref closed, time);
             var linkAfter = LinkCounters(linkDevice);
-            var elapsed = Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds;
-            return new Window(Math.Max(1, calls - before.Calls), elapsed, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server, Difference(linkBefore, linkAfter));
+            counted = (Math.Max(1, calls - before.Calls), Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server, Difference(linkBefore, linkAfter));
         }
         finally
         {
             Volatile.Write(ref running, false);
-            // A caller's failure surfaces here, after every caller has stopped.
+            // A caller's failure surfaces here, after every caller has stopped; the calls still in flight at the window's close add their shares.
             await Task.WhenAll(callers);
         }
+
+        return new Window(counted.Calls, shares.Sum(), counted.Seconds, counted.ClientCpu, counted.ServerCpu, counted.Link);
     }
+
+    /// <summary>
+    /// The fraction of a call's time from <paramref name="start"/> to <paramref name="end"/> inside the window from
+    /// <paramref name="opened"/> to <paramref name="closed"/> (either <see cref="long.MaxValue"/> while not yet reached).
+    /// Callers that started together finish together, so completions counted in a window a few calls long come in
+    /// steps; shares do not.
+    /// </summary>
+    private static double ShareOfWindow(long start, long end, long opened, long closed) =>
+        end <= start ? 0 : Math.Max(0, Math.Min(end, closed) - Math.Max(start, opened)) / (double)(end - start);
 
     /// <summary>The bytes the client's end of a <c>--link</c> pair has sent and received so far; null on loopback.</summary>
     private static (long Sent, long Received)? LinkCounters(string? device) => device is null ? null : LinkNamespace.Counters(device);

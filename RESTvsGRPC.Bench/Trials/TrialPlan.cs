@@ -153,6 +153,13 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const double MaxSlicePauseSeconds = 2;
 
     /// <summary>
+    /// True (the default) where each trial process makes a full blocking collection after every slice, outside the
+    /// timed window, as BenchmarkDotNet does between iterations: with the arms in turns, a slice otherwise pays for
+    /// collecting what the slices before it, other arms', left on the trial process's heap.
+    /// </summary>
+    public bool CollectsAfterSlices { get; init; } = true;
+
+    /// <summary>
     /// Windows per arm in each of load mode's cross-check processes (<see cref="TrialMeasurement.LoadCheckAsync"/>), the
     /// arms in turns: its ratio is the median of one ratio per window over all its processes, as the trials' is of one per trial.
     /// </summary>
@@ -233,6 +240,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     {
         Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, TrialMeasurement.MaxSettlePasses, TrialMeasurement.SettledCompilations) : null,
         SlicePauseSeconds = SlicePauseSeconds > 0 ? SlicePauseSeconds : null,
+        CollectsAfterSlices = CollectsAfterSlices ? true : null,
     };
 }
 

@@ -35,6 +35,9 @@ public sealed record TrialRequest(
     /// <summary>The pause after each slice (<see cref="TrialPlan.SlicePauseSeconds"/>), seconds.</summary>
     public double SlicePauseSeconds { get; init; }
 
+    /// <summary>True where the trial collects after each slice (<see cref="TrialPlan.CollectsAfterSlices"/>).</summary>
+    public bool CollectsAfterSlices { get; init; }
+
     /// <summary>The throughput slices' uncounted start (<see cref="TrialPlan.RampSeconds"/>), seconds; null for the plan's quarter slice.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? RampSeconds { get; init; }
@@ -95,6 +98,7 @@ public sealed record TrialRequest(
             {
                 SettleCalls = SettleCalls,
                 SlicePauseSeconds = SlicePauseSeconds,
+                CollectsAfterSlices = CollectsAfterSlices,
                 LoadCheckKeepsClients = LoadCheckKeepsClients,
                 LoadCheckOnTrialsLoop = LoadCheckOnTrialsLoop,
                 LoadCheckWindows = LoadCheckWindows > 0 ? LoadCheckWindows : TrialPlan.DefaultLoadCheckWindows,

@@ -36,7 +36,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
                 arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
+                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, CollectsAfterSlices = plan.CollectsAfterSlices, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -131,7 +131,7 @@ public static class TrialRunner
             var request = new TrialRequest(
                 TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [arm.Name],
                 new Dictionary<string, IReadOnlyList<int>> { [arm.Name] = plan.InFlight[arm.Operation] }, null, null, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
+                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, CollectsAfterSlices = plan.CollectsAfterSlices, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (answer?.Trial?.Segments is [var segment])
             {

@@ -76,6 +76,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.Equal(16, trials.Headline.Count); // 8 arms against REST + JSON, latency and throughput each
         Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
         Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
+        Assert.True(trials.Plan.CollectsAfterSlices);
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, KeptClients: true }, $"{c}"));

@@ -119,6 +119,7 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--ramp", "-1")]
     [InlineData("--ramp", "11")]
     [InlineData("--load-clients", "sometimes")]
+    [InlineData("--slice-collect", "maybe")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -172,6 +173,9 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckBetweenTrials = true }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-between-trials"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { SlicePauseSeconds = 0.2 }, BenchOptions.Parse(["--headline", "--slice-pause", "0.2"]).TrialPlan);
         Assert.Equal(0, TrialPlan.Standard.SlicePauseSeconds);
+        Assert.Equal(TrialPlan.Standard with { CollectsAfterSlices = false }, BenchOptions.Parse(["--headline", "--slice-collect", "off"]).TrialPlan);
+        Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--slice-collect", "on"]).TrialPlan);
+        Assert.True(TrialPlan.Standard.CollectsAfterSlices && TrialPlan.Quick.CollectsAfterSlices && TrialPlan.Link.CollectsAfterSlices);
         Assert.Equal(TrialPlan.Standard with { LoadCheckKeepsClients = true }, BenchOptions.Parse(["--headline", "--load-clients", "per-process"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--load-clients", "per-window"]).TrialPlan);
         Assert.Equal((0.7 / 4 / 4, 1.0), (TrialPlan.Standard.RampSeconds, BenchOptions.Parse(["--headline", "--ramp", "1"]).TrialPlan.RampSeconds));

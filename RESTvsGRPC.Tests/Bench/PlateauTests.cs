@@ -166,7 +166,23 @@ public sealed class PlateauTests
         Assert.Equal(1.0, (request with { RampSeconds = 1.0 }).Plan.RampSeconds);
         Assert.Null(TrialPlan.Standard.ToResults().SlicePauseSeconds);
         Assert.NotEqual(TrialPlan.Standard.ToResults(), paused.ToResults());
-        Assert.Contains("counted after 0.044 s), a pause of 0.2 s after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(paused.ToResults()), StringComparison.Ordinal);
+        Assert.Contains("counted after 0.044 s), a pause of 0.2 s after each slice, a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(paused.ToResults()), StringComparison.Ordinal);
         Assert.DoesNotContain("pause", RESTvsGRPC.Reports.SettingsText.Of(TrialPlan.Standard.ToResults()), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Trial_processes_collect_after_each_slice_unless_their_plan_says_not_and_the_summary_states_it()
+    {
+        var plain = TrialPlan.Standard with { CollectsAfterSlices = false };
+        var request = new TrialRequest(1, plain.Name, plain.Trials, plain.SegmentSeconds, plain.Seed, plain.Rounds, ["large/rest-json"],
+            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "") { CollectsAfterSlices = true };
+
+        Assert.True(request.Plan.CollectsAfterSlices);
+        Assert.False((request with { CollectsAfterSlices = false }).Plan.CollectsAfterSlices);
+        Assert.True(TrialPlan.Standard.ToResults().CollectsAfterSlices);
+        Assert.Null(plain.ToResults().CollectsAfterSlices);
+        Assert.NotEqual(TrialPlan.Standard.ToResults(), plain.ToResults());
+        Assert.Contains("counted after 0.044 s), a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(TrialPlan.Standard.ToResults()), StringComparison.Ordinal);
+        Assert.DoesNotContain("full collection", RESTvsGRPC.Reports.SettingsText.Of(plain.ToResults()), StringComparison.Ordinal);
     }
 }
