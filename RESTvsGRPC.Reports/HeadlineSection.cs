@@ -230,7 +230,7 @@ internal static class HeadlineSection
         var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
+                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation): a flag here asks for a rerun first."
                 + (adjacent ? " " + AdjacentText : ""))
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [], "agree"],
@@ -330,15 +330,18 @@ internal static class HeadlineSection
     /// <summary>True for a small call whose two times differ no more than one process differs from the next (up to 1.5× here).</summary>
     private static bool WithinOneProcess(string operation, double quotient) => operation == OperationNames.Small && quotient is >= 1 / 1.5 and <= 1.5;
 
-    /// <summary>Whether BenchmarkDotNet forced full collections between iterations, which the trials never do; empty where the results do not say.</summary>
-    private static string CollectionsText(IEnumerable<BenchmarkResult> benchmarks)
+    /// <summary>Whether BenchmarkDotNet forced full collections between iterations, beside whether the trials collected after each slice; empty where the results do not say.</summary>
+    private static string CollectionsText(IEnumerable<BenchmarkResult> benchmarks, bool trialsCollect)
     {
         var forced = benchmarks.Select(b => b.ForcedCollections).Distinct().ToList();
-        return forced switch
+        return (forced, trialsCollect) switch
         {
-            [false] => "; no forced collection between iterations, as in the trials",
-            [true] => "; a forced full collection before each iteration, which the trials do not make",
-            _ when forced.Contains(true) => "; a forced full collection before each iteration in some cases, which the trials do not make",
+            ([false], false) => "; no forced collection between iterations, as in the trials",
+            ([false], true) => "; no forced collection between iterations, where the trials collect after each slice",
+            ([true], false) => "; a forced full collection before each iteration, which the trials do not make",
+            ([true], true) => "; a forced full collection before each iteration, as the trials make one after each slice",
+            (_, false) when forced.Contains(true) => "; a forced full collection before each iteration in some cases, which the trials do not make",
+            (_, true) when forced.Contains(true) => "; a forced full collection before each iteration in some cases, as the trials make one after each slice",
             _ => "",
         };
     }
