@@ -321,9 +321,6 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
 
     /// <summary>How far load mode's ratio may lie from the trials' before the summary flags it.</summary>
     public const double Tolerance = 0.10;
-
-    /// <summary>True where two or more rounds were measured and <paramref name="ratio"/> lies between their lowest and highest ratio.</summary>
-    public bool RoundsSpan(double ratio) => RoundRatios is { Count: > 1 } rounds && rounds.Min() <= ratio && ratio <= rounds.Max();
 }
 
 /// <summary>

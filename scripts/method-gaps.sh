@@ -45,6 +45,12 @@
 #         before) and with a full blocking collection after every slice, outside the timed window (the default now), as
 #         BenchmarkDotNet makes between iterations, so that no slice pays for collecting what other arms' slices left on
 #         the trial process's heap; alternating, twice each.
+#   loadwindows: load mode's throughput ratios against the trials' by how many windows load mode's check takes per arm:
+#         two headline runs of the default length with 18 rounds of one window per arm (--load-windows 18), each arm's
+#         load ratio taken from all 18 rounds, from each half (9) and from each disjoint three (the default's count), all
+#         against the same trials; per count, how many arms lie within 10 % of the trials' and how many within what the two
+#         methods' sampling allows (twice the combined standard error of the two medians, each method's spread pooled over
+#         the arms, as the summary computes it), so the gap can be seen to follow the number of windows.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
 #         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
@@ -65,12 +71,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -330,6 +336,57 @@ PYTHON
       run "slicecollect-on-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-collect on
     done
     load_against_trials "$out"/slicecollect-*/headline/summary.json
+    ;;
+  loadwindows)
+    for round in 1 2; do
+      run "loadwindows-18-$round" - --headline --load-windows 18
+    done
+    python3 - "$out"/loadwindows-*/headline/summary.json <<'PYTHON'
+import json, math, statistics, sys
+def pooled(groups):
+    # The standard deviation of the logarithms pooled over the arms, as SamplingAllowance.PooledLogSpread has it.
+    squares = freedom = 0
+    for group in groups:
+        logs = [math.log(v) for v in group]
+        mean = statistics.fmean(logs)
+        squares += sum((l - mean) ** 2 for l in logs)
+        freedom += len(logs) - 1
+    return math.sqrt(squares / freedom)
+error = lambda spread, count: math.sqrt(math.pi / 2) * spread / math.sqrt(count)
+totals = {}
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]
+    own = {(h["operation"], h["arm"]): h for h in trials["headline"] if h["quantity"] == "throughput"}
+    checks = [c for c in trials.get("load") or [] if c.get("roundRatios") and (c["operation"], c["arm"]) in own]
+    per_trial = {}
+    for trial in trials["trials"]:
+        rate = {(s["operation"], s["arm"]): s["callsPerSecond"] for s in trial["segments"]}
+        for key in own:
+            if key in rate and (key[0], "rest-json") in rate:
+                per_trial.setdefault(key, []).append(rate[key] / rate[(key[0], "rest-json")])
+    rounds = min(len(c["roundRatios"]) for c in checks)
+    trial_spread = pooled(per_trial[(c["operation"], c["arm"])] for c in checks)
+    print(f"== {path}: {len(checks)} arms, {rounds} rounds; one trial's ratio varies {math.exp(trial_spread) - 1:.1%}")
+    for count in sorted({3, 9, rounds}):
+        groups = [range(start, start + count) for start in range(0, rounds - count + 1, count)]
+        within = inside = 0
+        for group in groups:
+            subsets = [[c["roundRatios"][i] for i in group] for c in checks]
+            spread = pooled(subsets)
+            for check, subset in zip(checks, subsets):
+                head = own[(check["operation"], check["arm"])]
+                load = statistics.median(subset)
+                allowance = 2 * math.hypot(error(spread, count), error(trial_spread, head["trials"]))
+                agrees = abs(load / head["median"] - 1) <= 0.10
+                within += agrees
+                inside += agrees or abs(math.log(load / head["median"])) <= allowance
+        compared = len(groups) * len(checks)
+        totals.setdefault(count, [0, 0, 0])
+        totals[count] = [a + b for a, b in zip(totals[count], (within, inside, compared))]
+        print(f"{count:2} rounds ({len(groups)} disjoint sets): within 10 % on {within} of {compared} arm-sets, within 10 % or what sampling allows on {inside}")
+for count, (within, inside, compared) in sorted(totals.items()):
+    print(f"all runs, {count:2} rounds: within 10 % on {within} of {compared} ({within / compared:.0%}), within 10 % or sampling on {inside} ({inside / compared:.0%})")
+PYTHON
     ;;
   loadprocesses|loadminutes)
     for round in 1 2; do

@@ -72,24 +72,4 @@ public sealed class LoadCrossCheckTests
         Assert.Same(only, LoadCrossCheck.Across([only]));
         Assert.All(only, c => Assert.Null(c.Processes));
     }
-
-    [Theory]
-    [InlineData(2.0, true)]
-    [InlineData(1.5, true)]
-    [InlineData(2.2, false)]
-    [InlineData(1.49, false)]
-    public void LoadCheck_rounds_span_a_ratio_between_their_lowest_and_highest(double ratio, bool spanned)
-    {
-        var check = new RESTvsGRPC.Results.LoadCheck("small", "grpc", 32, 150, 2.0) { RoundRatios = [2.0, 2.1, 1.5] };
-
-        Assert.Equal(spanned, check.RoundsSpan(ratio));
-    }
-
-    [Fact]
-    public void LoadCheck_of_one_round_spans_nothing()
-    {
-        var check = new RESTvsGRPC.Results.LoadCheck("small", "grpc", 32, 150, 2.0) { RoundRatios = [2.0] };
-
-        Assert.False(check.RoundsSpan(2.0));
-    }
 }
