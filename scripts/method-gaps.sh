@@ -51,6 +51,10 @@
 #         against the same trials; per count, how many arms lie within 10 % of the trials' and how many within what the two
 #         methods' sampling allows (twice the combined standard error of the two medians, each method's spread pooled over
 #         the arms, as the summary computes it), so the gap can be seen to follow the number of windows.
+#   batchlength: BenchmarkDotNet on REST + protobuf's and gRPC's POST in batches of 25, 100 and 400 calls
+#         (RESTVSGRPC_BATCH_SIZES, which the benchmark processes read; the default run has 100 and 200), two processes each
+#         (--launchCount 2): whether a
+#         call's time follows the length of the run of calls it is timed in, beside how far one process moves it.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
 #         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
@@ -71,12 +75,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -161,6 +165,25 @@ for path in sys.argv[1:]:
     print(f"== {path}")
     for case in json.load(open(path))["benchmarks"]:
         print(f"{case['operation']:6} {case['arm']:14} batch {case['callsPerBatch']:3}: {case['nanosecondsPerCall'] / 1000:8.1f} us per call")
+PYTHON
+}
+
+# per_process LOG...: each BenchmarkDotNet case's median time per call in each of its processes, from BenchmarkDotNet's logs.
+per_process() {
+  python3 - "$@" <<'PYTHON'
+import re, statistics, sys
+launches = {}
+for path, line in ((path, line) for path in sys.argv[1:] for line in open(path)):
+    if m := re.match(r"// Benchmark: TransportBenchmarks\.(\w+): .*\[Calls=(\d+)\]", line):
+        case, calls = m.group(1), int(m.group(2))
+    elif m := re.match(r"// Launch: (\d+) / \d+", line):
+        per_call = launches.setdefault((case, calls), {}).setdefault((path, int(m.group(1))), [])
+    elif m := re.match(r"WorkloadActual\s+\d+: \d+ op, [\d.]+ ns, ([\d.]+) (ns|us|μs|ms)/op", line):
+        scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}[m.group(2)]
+        per_call.append(float(m.group(1)) * scale / calls)
+for (case, calls), by_launch in launches.items():
+    medians = [statistics.median(v) for _, v in sorted(by_launch.items()) if v]
+    print(f"{case:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us' for m in medians)}")
 PYTHON
 }
 
@@ -272,22 +295,10 @@ PYTHON
     show "$out"/loh-default-trials/headline/summary.json "$out"/loh-1mib-trials/headline/summary.json ;;
   processes)
     run processes - --filter '*TransportBenchmarks.*GetSmallPayload*' '*TransportBenchmarks.RestProtobufGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayloadAsList*' --launchCount 3
-    python3 - "$out"/processes/*.log <<'PYTHON'
-import re, statistics, sys
-launches = {}
-for line in open(sys.argv[1]):
-    if m := re.match(r"// Benchmark: TransportBenchmarks\.(\w+): .*\[Calls=(\d+)\]", line):
-        case, calls = m.group(1), int(m.group(2))
-    elif m := re.match(r"// Launch: (\d+) / \d+", line):
-        per_call = launches.setdefault((case, calls), {}).setdefault(int(m.group(1)), [])
-    elif m := re.match(r"WorkloadActual\s+\d+: \d+ op, [\d.]+ ns, ([\d.]+) (ns|us|μs|ms)/op", line):
-        scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}[m.group(2)]
-        per_call.append(float(m.group(1)) * scale / calls)
-for (case, calls), by_launch in launches.items():
-    medians = [statistics.median(v) for _, v in sorted(by_launch.items()) if v]
-    print(f"{case:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us' for m in medians)}")
-PYTHON
-    ;;
+    per_process "$out"/processes/*.log ;;
+  batchlength)
+    run batchlength RESTVSGRPC_BATCH_SIZES=25,100,400 --filter '*TransportBenchmarks.RestProtobufPostLargePayload*' '*TransportBenchmarks.GrpcPostLargePayload*' --launchCount 2
+    per_process "$out"/batchlength/*.log ;;
   slices)
     for round in 1 2; do
       run "slices-1-$round" - --headline --slices 1 --load-windows 9
