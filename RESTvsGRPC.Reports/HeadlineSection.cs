@@ -432,7 +432,7 @@ internal static class HeadlineSection
             ? new(!LoadDisagrees(check, ratio), allowance, check.Ratio is { } load && SamplingAllowance.Within(load, ratio.Median, allowance))
             : new(!LoadDisagrees(check, ratio), null, false);
 
-        /// <summary>The spreads and what they allow for the most common count of rounds, for the paragraph above the table; null where unknown.</summary>
+        /// <summary>The two spreads, for the paragraph above the table; null where either is unknown.</summary>
         public string? Said => (RoundSpread, TrialSpread) is ({ } rounds, { } perTrial)
             ? $"one round of load mode's ratio varied {Units.Percent(Math.Exp(rounds) - 1)} and one trial's {Units.Percent(Math.Exp(perTrial) - 1)} "
                 + "(the standard deviation of their logarithms, pooled over the arms), so the two medians may differ by sampling alone by the share in brackets beside a flag"
@@ -456,13 +456,13 @@ internal static class HeadlineSection
         + "in two headlines with 18 windows per arm (`scripts/method-gaps.sh loadwindows`), load mode's ratio lay within 10% of the trials' on 61% of 96 arm-sets of three windows, "
         + "75% of 32 of nine and 13 of 16 of eighteen, and within 10% or this allowance on 94%, 91% and 14 of 16 (docs/results.md, \"Why the methods differ\").";
 
-    /// <summary>Where and how load mode's figures were made: in one process or several, one window per arm, or the median of rounds with the arms in turns.</summary>
     /// <summary>What timed the load check's windows, on which clients.</summary>
     private static string LoadEngine(IReadOnlyList<LoadCheck> checks) =>
         checks.Any(c => c.TrialsLoop == true) ? "The trials' own closed loop in load mode's windows (one client per arm kept for all the windows of its process, every answer checked)"
         : checks.Any(c => c.KeptClients == true) ? "Load mode's closed loop (one client per arm kept for all the windows of its process, as a trial keeps its clients, every answer checked)"
         : "Load mode's closed loop (its own shared client per arm, made for each window, every answer checked)";
 
+    /// <summary>Where and how load mode's figures were made: in one process or several, one window per arm, or the median of rounds with the arms in turns.</summary>
     private static string Windows(IReadOnlyList<LoadCheck> checks)
     {
         var processes = checks.Max(c => c.Processes ?? 1);
