@@ -216,11 +216,12 @@ internal static class HeadlineSection
     private static void AddMethods(SummaryContext summary, TrialsRun trials)
     {
         var document = summary.Document;
+        var sampling = LatencySampling.Of(trials);
         var pairs = TrialStatistics.Arms(trials.Trials)
-            .Select(a => (a.Operation, a.Arm, Trials: MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
-                Benchmark: BenchmarkOf(summary.Run, a.Operation, a.Arm)))
+            .Select(a => (a.Operation, a.Arm, Times: TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall), Benchmark: BenchmarkOf(summary.Run, a.Operation, a.Arm)))
             .Where(p => p.Benchmark is not null)
-            .Select(p => (p.Operation, p.Arm, p.Trials, Benchmark: p.Benchmark!, Verdict: LatencyVerdictOf(summary.Run, p.Operation, p.Trials, p.Benchmark!)))
+            .Select(p => (p.Operation, p.Arm, Trials: MedianInterval.MedianOf(p.Times), Benchmark: p.Benchmark!, Allowance: sampling.AllowanceFor(p.Operation, p.Times.Count)))
+            .Select(p => (p.Operation, p.Arm, p.Trials, p.Benchmark, p.Allowance, Verdict: LatencyVerdictOf(summary.Run, p.Trials, p.Benchmark, p.Allowance)))
             .ToList();
         if (pairs.Count == 0)
         {
@@ -231,21 +232,23 @@ internal static class HeadlineSection
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
                 + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
-                + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation): a flag here asks for a rerun first."
+                + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
+                + (sampling.Said is { } said ? $"; {said}" : "")
+                + ": a flag here asks for a rerun first."
                 + (adjacent ? " " + AdjacentText : ""))
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [], "agree"],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
-                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], VerdictText(p.Verdict)]),
+                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], VerdictText(p.Verdict, p.Allowance)]),
                 adjacent ? [2, 3, 4, 5, 6] : [2, 3, 4]);
         var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
+        if (flagged.Any(p => p.Verdict == LatencyVerdict.WithinSampling))
+        {
+            document.AddParagraph(LatencyWithinSamplingCause);
+        }
+
         if (flagged.Any(p => p.Verdict == LatencyVerdict.Minutes))
         {
             document.AddParagraph(MinutesCause);
-        }
-
-        if (flagged.Any(p => p.Verdict == LatencyVerdict.OneProcess))
-        {
-            document.AddParagraph(OneProcessCause);
         }
 
         if (flagged.Any(p => p.Verdict == LatencyVerdict.WithinBatches))
@@ -255,8 +258,8 @@ internal static class HeadlineSection
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
             flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(LabelOf))}), as the paragraphs under it explain"
-                : adjacent ? "beyond the minutes (the trial beside BenchmarkDotNet) and BenchmarkDotNet's own spread between processes no experiment has shown a cause"
-                : "beyond BenchmarkDotNet's own spread between processes no experiment has shown a cause");
+                : adjacent ? "beyond one process's sampling, the minutes (the trial beside BenchmarkDotNet) and BenchmarkDotNet's own batches no experiment has shown a cause"
+                : "beyond one process's sampling and BenchmarkDotNet's own batches no experiment has shown a cause");
     }
 
     /// <summary>What the trial beside each case is.</summary>
@@ -268,18 +271,20 @@ internal static class HeadlineSection
         ? [Units.Time(adjacent), Units.Ratio(benchmark.NanosecondsPerCall / adjacent)]
         : ["", ""];
 
-    private static string VerdictText(LatencyVerdict verdict) => verdict switch
+    /// <summary>The latency table's "agree" cell: a flag within sampling or beyond it says how far sampling allows (<paramref name="allowance"/>, a share).</summary>
+    private static string VerdictText(LatencyVerdict verdict, double? allowance) => verdict switch
     {
         LatencyVerdict.Agree => "yes",
-        LatencyVerdict.Disagree => "**no**",
+        LatencyVerdict.WithinSampling => $"**no**: within sampling (±{Units.Percent(allowance!.Value)})",
+        LatencyVerdict.Disagree => allowance is { } share ? $"**no** (sampling allows ±{Units.Percent(share)})" : "**no**",
         _ => $"**no**: {LabelOf(verdict)}",
     };
 
     /// <summary>The label a flag explained beside the table carries.</summary>
     private static string LabelOf(LatencyVerdict verdict) => verdict switch
     {
+        LatencyVerdict.WithinSampling => "within sampling",
         LatencyVerdict.Minutes => "the minutes",
-        LatencyVerdict.OneProcess => "one process",
         LatencyVerdict.WithinBatches => "within its batches",
         _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a label"),
     };
@@ -290,26 +295,31 @@ internal static class HeadlineSection
         + "so the minutes the two were measured in account for it, as far as one trial process can tell: that trial varies as much as the trials above do "
         + "(docs/results.md, \"A host that drifts\").";
 
-    /// <summary>How an arm's two latencies compare: agreeing, apart by the minutes they were measured in, apart by no more than BenchmarkDotNet's own spread (one of two kinds), or apart.</summary>
+    /// <summary>How an arm's two latencies compare: agreeing, apart by no more than one process's sampling allows, apart by the minutes they were measured in, apart by no more than BenchmarkDotNet's two batch sizes, or apart.</summary>
     private enum LatencyVerdict
     {
         Agree,
+        WithinSampling,
         Minutes,
-        OneProcess,
         WithinBatches,
         Disagree,
     }
 
     /// <summary>
-    /// Agree within <see cref="MethodTolerance"/>; else the trial beside the case within it; else a small call within one process's spread; else the trials' time
-    /// between BenchmarkDotNet's own per-call times for the same case at its batch sizes (each its own process); else apart.
+    /// Agree within <see cref="MethodTolerance"/>; else within what one process's sampling allows (<paramref name="allowance"/>);
+    /// else the trial beside the case within the tolerance; else the trials' time between BenchmarkDotNet's own per-call
+    /// times for the same case at its batch sizes (each its own process); else apart.
     /// </summary>
-    private static LatencyVerdict LatencyVerdictOf(RunResults run, string operation, double trials, BenchmarkResult benchmark)
+    private static LatencyVerdict LatencyVerdictOf(RunResults run, double trials, BenchmarkResult benchmark, double? allowance)
     {
-        var quotient = benchmark.NanosecondsPerCall / trials;
-        if (Math.Abs(quotient - 1) <= MethodTolerance)
+        if (Math.Abs((benchmark.NanosecondsPerCall / trials) - 1) <= MethodTolerance)
         {
             return LatencyVerdict.Agree;
+        }
+
+        if (allowance is { } share && SamplingAllowance.Within(benchmark.NanosecondsPerCall, trials, share))
+        {
+            return LatencyVerdict.WithinSampling;
         }
 
         if (benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent && Math.Abs((benchmark.NanosecondsPerCall / adjacent) - 1) <= MethodTolerance)
@@ -317,18 +327,33 @@ internal static class HeadlineSection
             return LatencyVerdict.Minutes;
         }
 
-        if (WithinOneProcess(operation, quotient))
-        {
-            return LatencyVerdict.OneProcess;
-        }
-
         var batches = run.Benchmarks.Where(r => r.Suite == benchmark.Suite && r.Class == benchmark.Class && r.Method == benchmark.Method && r.Records == benchmark.Records)
             .Select(r => r.NanosecondsPerCall).ToList();
         return batches.Count > 1 && batches.Min() <= trials && trials <= batches.Max() ? LatencyVerdict.WithinBatches : LatencyVerdict.Disagree;
     }
 
-    /// <summary>True for a small call whose two times differ no more than one process differs from the next (up to 1.5× here).</summary>
-    private static bool WithinOneProcess(string operation, double quotient) => operation == OperationNames.Small && quotient is >= 1 / 1.5 and <= 1.5;
+    /// <summary>
+    /// One client process's spread of time per call, per operation: the standard deviation of the logarithm of a trial's
+    /// time (each trial a fresh process), pooled over the operation's arms. BenchmarkDotNet's figure is one process's, the
+    /// trials' the median of theirs, so the two may differ by sampling alone by <see cref="AllowanceFor"/>.
+    /// </summary>
+    private sealed record LatencySampling(IReadOnlyDictionary<string, double> Spreads)
+    {
+        public static LatencySampling Of(TrialsRun trials) => new(TrialStatistics.Arms(trials.Trials).GroupBy(a => a.Operation)
+            .Select(arms => (Operation: arms.Key, Spread: SamplingAllowance.PooledLogSpread(arms.Select(a => TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)))))
+            .Where(o => o.Spread is not null)
+            .ToDictionary(o => o.Operation, o => o.Spread!.Value));
+
+        /// <summary>How far one process's time and the median of <paramref name="trials"/> processes' may lie apart by sampling alone, as a share; null where the spread is unknown.</summary>
+        public double? AllowanceFor(string operation, int trials) => Spreads.TryGetValue(operation, out var spread)
+            ? SamplingAllowance.Allowance(spread, SamplingAllowance.MedianError(spread, trials)) : null;
+
+        /// <summary>The spreads, for the paragraph above the table; null where none is known.</summary>
+        public string? Said => Spreads.Count == 0 ? null
+            : $"one trial process's time varied {string.Join(", ", Spreads.Select(s => $"{Units.Percent(Math.Exp(s.Value) - 1)} ({s.Key})"))} "
+                + "(the standard deviation of the logarithm, pooled over the operation's arms), and BenchmarkDotNet's figure is one process's, "
+                + "so the two may differ by sampling alone by the share in brackets beside a flag";
+    }
 
     /// <summary>Whether BenchmarkDotNet forced full collections between iterations, beside whether the trials collected after each slice; empty where the results do not say.</summary>
     private static string CollectionsText(IEnumerable<BenchmarkResult> benchmarks, bool trialsCollect)
@@ -346,10 +371,12 @@ internal static class HeadlineSection
         };
     }
 
-    /// <summary>Why a small call's latency differs between the methods, as the on/off experiment in docs/results.md showed it.</summary>
-    private const string OneProcessCause = "**one process**: a small call's latency moves from one client process to the next by more than this tolerance "
-        + "(three BenchmarkDotNet processes per arm, `scripts/method-gaps.sh processes`: REST + JSON 38.1–54.4 μs, gRPC 51.8–67.7 μs per call, the same method each time), "
-        + "and BenchmarkDotNet times each arm in one process, the trials in nine: for the small calls the trials' median is the steadier figure (docs/results.md, \"Why the methods differ\").";
+    /// <summary>What a latency flag within one process's sampling says, and the experiment behind it.</summary>
+    private const string LatencyWithinSamplingCause = "**within sampling**: the two times differ by less than twice their combined standard error: "
+        + "BenchmarkDotNet's figure is one process's, and one client process's time per call moves from the next by the spread above, the same method each time. "
+        + "BenchmarkDotNet on the small GET in eight processes, two batch sizes, each against servers just started and after a short headline "
+        + "(`scripts/method-gaps.sh servers`; 2026-11-27, `b0c62af`, client CPU 0, servers CPU 1, loopback): REST + JSON 33.4–50.0 μs per call, REST + protobuf 34.7–50.6 μs, gRPC 37.9–63.8 μs, "
+        + "with the servers' state no cause; which state of the client process sets it is not shown (docs/results.md, \"Why the methods differ\").";
 
     /// <summary>What a flag within BenchmarkDotNet's batches says, and what it does not.</summary>
     private const string WithinBatchesCause = "**within its batches**: BenchmarkDotNet timed the same call in a process per batch size, minutes apart, and the trials' time lies "
