@@ -46,8 +46,8 @@
 #         BenchmarkDotNet makes between iterations, so that no slice pays for collecting what other arms' slices left on
 #         the trial process's heap; alternating, twice each.
 #   loadwindows: load mode's throughput ratios against the trials' by how many windows load mode's check takes per arm:
-#         two headline runs of the default length with 18 rounds of one window per arm (--load-windows 18), each arm's
-#         load ratio taken from all 18 rounds, from each half (9) and from each disjoint three (the default's count), all
+#         two headline runs of the default length with 18 rounds of one window per arm in one process (--load-processes 1 --load-windows 18), each arm's
+#         load ratio taken from all 18 rounds, from each half (9) and from each disjoint three (the default's count, which the default spreads over three processes), all
 #         against the same trials; per count, how many arms lie within 10 % of the trials' and how many within what the two
 #         methods' sampling allows (twice the combined standard error of the two medians, each method's spread pooled over
 #         the arms, as the summary computes it), so the gap can be seen to follow the number of windows.
@@ -57,7 +57,8 @@
 #         call's time follows the length of the run of calls it is timed in, beside how far one process moves it.
 #   servers: BenchmarkDotNet's small GET against servers just started, then against the same servers after a short
 #         headline (the trials' saturation windows and load mode's check), twice; the servers are started here and
-#         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call.
+#         given to the bench by URL, client and servers pinned as in a default run. Prints each case's time per call:
+#         how far one process moves a small call, fresh servers or used (the latency table's "within sampling").
 #   windows: each arm's latency in the trials with the throughput windows at the default concurrencies, and with every
 #         window at one call in flight (--in-flight small=1,large=1,post=1), so no trial process ever holds more than one
 #         call per arm; short headline runs (3 trials), alternating, twice each.
@@ -301,56 +302,56 @@ PYTHON
     per_process "$out"/batchlength/*.log ;;
   slices)
     for round in 1 2; do
-      run "slices-1-$round" - --headline --slices 1 --load-windows 9
-      run "slices-4-$round" - --headline --slices 4 --load-windows 9
+      run "slices-1-$round" - --headline --slices 1 --load-processes 1 --load-windows 9
+      run "slices-4-$round" - --headline --slices 4 --load-processes 1 --load-windows 9
     done
     load_against_trials "$out"/slices-*/headline/summary.json
     ;;
   pause)
     for round in 1 2; do
-      run "pause-0-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-pause 0
-      run "pause-0.2-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-pause 0.2
+      run "pause-0-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --slice-pause 0
+      run "pause-0.2-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --slice-pause 0.2
     done
     load_against_trials "$out"/pause-*/headline/summary.json
     ;;
   ramp)
     for round in 1 2; do
-      run "ramp-default-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
-      run "ramp-1s-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream --ramp 1
+      run "ramp-default-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
+      run "ramp-1s-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream --ramp 1
     done
     load_against_trials "$out"/ramp-*/headline/summary.json
     ;;
   loadclients)
     for round in 1 2; do
-      run "loadclients-per-window-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-clients per-window
-      run "loadclients-per-process-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-clients per-process
+      run "loadclients-per-window-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --load-clients per-window
+      run "loadclients-per-process-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --load-clients per-process
     done
     load_against_trials "$out"/loadclients-*/headline/summary.json
     ;;
   loadloop)
     for round in 1 2; do
-      run "loadloop-load-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-loop load
-      run "loadloop-trials-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --load-loop trials
+      run "loadloop-load-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --load-loop load
+      run "loadloop-trials-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --load-loop trials
     done
     load_against_trials "$out"/loadloop-*/headline/summary.json
     ;;
   operations)
     for round in 1 2; do
-      run "operations-every-$round" - --headline --trials 9 --segment 0.35 --load-windows 9
-      run "operations-large-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
+      run "operations-every-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9
+      run "operations-large-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
     done
     load_against_trials "$out"/operations-*/headline/summary.json
     ;;
   slicecollect)
     for round in 1 2; do
-      run "slicecollect-off-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-collect off
-      run "slicecollect-on-$round" - --headline --trials 9 --segment 0.35 --load-windows 9 --slice-collect on
+      run "slicecollect-off-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --slice-collect off
+      run "slicecollect-on-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9 --slice-collect on
     done
     load_against_trials "$out"/slicecollect-*/headline/summary.json
     ;;
   loadwindows)
     for round in 1 2; do
-      run "loadwindows-18-$round" - --headline --load-windows 18
+      run "loadwindows-18-$round" - --headline --load-processes 1 --load-windows 18
     done
     python3 - "$out"/loadwindows-*/headline/summary.json <<'PYTHON'
 import json, math, statistics, sys
@@ -440,7 +441,7 @@ PYTHON
     ;;
   levels)
     for round in 1 2 3; do
-      run "levels-$round" - --headline --trials 9 --segment 0.35 --load-windows 9
+      run "levels-$round" - --headline --trials 9 --segment 0.35 --load-processes 1 --load-windows 9
     done
     python3 - "$out"/levels-*/headline/summary.json <<'PYTHON'
 import json, math, statistics, sys

@@ -67,7 +67,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     };
 
     /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity in one slice; too few for an interval, and not a result.</summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2, LoadCheckWindows = 1 };
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2, LoadCheckProcesses = 1 };
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
     public const int MaxInFlight = 1024;
@@ -165,17 +165,21 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public int LoadCheckWindows { get; init; } = DefaultLoadCheckWindows;
 
-    /// <summary>The load check's windows per arm and process in every plan but the dry one (which has one, to prove the pipeline).</summary>
-    public const int DefaultLoadCheckWindows = 3;
+    /// <summary>The load check's windows per arm and process: one, so that its rounds lie in as many processes as it has (<see cref="LoadCheckProcesses"/>).</summary>
+    public const int DefaultLoadCheckWindows = 1;
 
     /// <summary>The most windows per arm and process <c>--load-windows</c> accepts.</summary>
     public const int MaxLoadCheckWindows = 20;
 
     /// <summary>
-    /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's. One by
-    /// default: nine did not bring its ratios closer to the trials' (docs/results.md, "Load mode's ratios against the trials'").
+    /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's. Three by
+    /// default, one window per arm in each: a process can land an arm's calls/s high or low for all its windows, so the
+    /// rounds are spread over processes, as the trials are, and their spread carries that (docs/results.md, "Why the methods differ").
     /// </summary>
-    public int LoadCheckProcesses { get; init; } = 1;
+    public int LoadCheckProcesses { get; init; } = DefaultLoadCheckProcesses;
+
+    /// <summary>The load check's processes in every plan but the dry one (which has one, to prove the pipeline).</summary>
+    public const int DefaultLoadCheckProcesses = 3;
 
     /// <summary>
     /// True where the load check's processes run one after each trial (each arm at the concurrency the trials so far

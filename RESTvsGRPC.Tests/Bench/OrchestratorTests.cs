@@ -167,8 +167,8 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
         Assert.Equal("quick", BenchOptions.Parse(["--headline", "--quick"]).PairedPlan.Name);
-        Assert.Equal((3, 1), (TrialPlan.Standard.LoadCheckWindows, TrialPlan.Dry.LoadCheckWindows));
-        Assert.Equal((1, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Dry.LoadCheckProcesses));
+        Assert.Equal((1, 1), (TrialPlan.Standard.LoadCheckWindows, TrialPlan.Dry.LoadCheckWindows));
+        Assert.Equal((3, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Dry.LoadCheckProcesses));
         Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckProcesses = 9 }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-processes", "9"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckBetweenTrials = true }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-between-trials"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { SlicePauseSeconds = 0.2 }, BenchOptions.Parse(["--headline", "--slice-pause", "0.2"]).TrialPlan);
