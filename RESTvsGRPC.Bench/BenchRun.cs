@@ -57,7 +57,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
         await MeasureBuildsAsync();
         await StartServersAsync();
-        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot };
+        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, InlineCompletions = options.ClientCompletesInline };
         _settings.ApplyToThisProcess();
         await Orchestrator.GateAsync(servers, dataset, output);
         Done("correctness gate", "every operation on every transport answered and validated");
@@ -99,7 +99,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             servers.StopServers();
             await StartServersAsync(link);
             urls.AddRange(Orchestrator.ServerUrls(servers).Urls);
-            _settings = new BenchSettings(servers.Rest, servers.Grpc, null, null, dataset.SourcePath, options.CallTimeout, null);
+            _settings = new BenchSettings(servers.Rest, servers.Grpc, null, null, dataset.SourcePath, options.CallTimeout, null) { InlineCompletions = options.ClientCompletesInline };
             _settings.ApplyToThisProcess();
             await Orchestrator.GateAsync(servers, dataset, output);
             Done($"correctness gate, link {link.Name}", "every operation on every transport answered and validated");

@@ -27,6 +27,12 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     private const string AotRestUrlVariable = "RESTVSGRPC_AOT_REST_URL";
     private const string AotGrpcUrlVariable = "RESTVSGRPC_AOT_GRPC_URL";
 
+    /// <summary>True where the processes that run benchmark bodies complete their socket operations inline (<c>--client-completions inline</c>).</summary>
+    public bool InlineCompletions { get; init; }
+
+    /// <summary>The runtime's switch that runs socket completions on the socket engine's thread instead of the thread pool.</summary>
+    public const string InlineCompletionsVariable = "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS";
+
     /// <summary>The Native AOT servers the AOT arms call, where the run started them.</summary>
     public AotServerAddresses? Aot { get; init; }
 
@@ -57,6 +63,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             // GC.GetTotalAllocatedBytes then goes backwards or jumps, so BenchmarkDotNet's Allocated column would read
             // nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep the default.
             (GcDynamicAdaptationVariable, "0"),
+            (InlineCompletionsVariable, InlineCompletions ? "1" : null),
         }
         .Where(v => v.Value is not null)
         .Select(v => KeyValuePair.Create(v.Name, v.Value!)),
@@ -74,11 +81,12 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     /// <summary>
     /// Sets the settings in this process, once per run: what it measures itself and a job that runs the benchmark
     /// bodies in it (BenchmarkDotNet's in-process toolchain) read them from here; DATAS cannot change after start-up,
-    /// so the bench's own project file turns it off.
+    /// so the bench's own project file turns it off, and the inline completions stay out so that the servers the bench
+    /// starts next (which inherit its variables) keep the runtime's default.
     /// </summary>
     public void ApplyToThisProcess()
     {
-        foreach (var (name, value) in Variables().Where(v => v.Key != GcDynamicAdaptationVariable))
+        foreach (var (name, value) in Variables().Where(v => v.Key is not (GcDynamicAdaptationVariable or InlineCompletionsVariable)))
         {
             Environment.SetEnvironmentVariable(name, value);
         }

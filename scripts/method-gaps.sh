@@ -4,6 +4,10 @@
 # figures the summary compares, so the gap can be seen to follow the switch.
 #   spin: the servers' CPU per call, trials against h2load, with the thread pool's spin-wait as the runtime has it and
 #         with it off in every process (DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0); short headline runs (3 trials).
+#   completions: the same as spin, with the client's socket completions handed to the thread pool (the runtime's
+#         default) and run inline on the socket engine's thread in the trial and load-check processes only
+#         (--client-completions inline; the servers keep the default); alternating, twice each: whether the servers'
+#         CPU per call follows how the client's threads wake, the servers unchanged.
 #   loh:  each arm's latency, trials against BenchmarkDotNet, with 85,000-byte arrays on the large-object heap (the
 #         runtime's default) and with the threshold at 1 MiB (DOTNET_GCLOHThreshold), so no body array lands there.
 #   processes: the small calls' latency in BenchmarkDotNet, and the large GET's by REST + protobuf and gRPC unary, three
@@ -76,12 +80,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -286,6 +290,13 @@ PYTHON
     run spin-on - --headline --trials 3 --segment 0.35
     run spin-off DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0 --headline --trials 3 --segment 0.35
     show "$out"/spin-on/headline/summary.json "$out"/spin-off/headline/summary.json ;;
+  completions)
+    command -v h2load >/dev/null || { echo "method-gaps: h2load is missing (apt-get install nghttp2-client)" >&2; exit 2; }
+    for round in 1 2; do
+      run "completions-thread-pool-$round" - --headline --trials 3 --segment 0.35
+      run "completions-inline-$round" - --headline --trials 3 --segment 0.35 --client-completions inline
+    done
+    show "$out"/completions-thread-pool-1/headline/summary.json "$out"/completions-inline-1/headline/summary.json "$out"/completions-thread-pool-2/headline/summary.json "$out"/completions-inline-2/headline/summary.json ;;
   loh)
     run loh-default - --filter '*TransportBenchmarks*LargePayload*'
     run loh-default-trials - --headline --trials 3 --segment 0.35

@@ -120,6 +120,7 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--ramp", "11")]
     [InlineData("--load-clients", "sometimes")]
     [InlineData("--slice-collect", "maybe")]
+    [InlineData("--client-completions", "sometimes")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -150,7 +151,21 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal("7", start.Environment[HttpClientSettings.CallTimeoutVariable]);
         Assert.Equal("100", start.Environment[Batch.SizesVariable]);
         Assert.Equal("data.json", start.Environment[MeteoriteDataset.PathVariable]);
-        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or Batch.SizesVariable);
+        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or Batch.SizesVariable or BenchSettings.InlineCompletionsVariable);
+    }
+
+    [Fact]
+    public void Inline_client_completions_reach_the_processes_that_run_benchmark_bodies()
+    {
+        var options = BenchOptions.Parse(["--headline", "--client-completions", "inline"]);
+        var settings = new BenchSettings(null, null, null, null, "data.json") { InlineCompletions = options.ClientCompletesInline };
+        var start = new System.Diagnostics.ProcessStartInfo("true");
+
+        settings.ApplyTo(start);
+
+        Assert.Equal("1", start.Environment[BenchSettings.InlineCompletionsVariable]);
+        Assert.False(BenchOptions.Parse(["--headline", "--client-completions", "thread-pool"]).ClientCompletesInline);
+        Assert.False(BenchOptions.Parse(["--headline"]).ClientCompletesInline);
     }
 
     [Fact]
