@@ -537,7 +537,7 @@ internal static class HeadlineSection
                     c.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
                     c.ServerCpuNanosecondsPerCall is { } own ? Units.Time(own) : (c.Problem is { } problem ? FaultText.Of(problem) : ""), c.TrialsServerCpuNanosecondsPerCall is { } t ? Units.Time(t) : "",
                     c.Difference is { } d ? d.ToString("+0%;-0%", CultureInfo.InvariantCulture) : "",
-                    !c.AtTrialsRate ? "" : c.ShortOfPace ? "short of the pace" : c.Difference is { } e ? (Math.Abs(e) <= H2loadCheck.Tolerance ? "yes" : e < 0 ? "**no**: h2load lower" : "**no**") : "",
+                    !c.AtTrialsRate ? "" : c.ShortOfPace ? "short of the pace" : c.Difference is { } e ? (Math.Abs(e) <= H2loadCheck.Tolerance ? "yes" : e < 0 ? $"**no**: h2load lower{(LowerCause(c) is { } cause ? $" ({cause})" : "")}" : "**no**") : "",
                 ]),
                 2, 4, 5, 6, 7);
         var flagged = checks.Where(c => c.Compared && Math.Abs(c.Difference!.Value) > H2loadCheck.Tolerance).ToList();
@@ -547,21 +547,36 @@ internal static class HeadlineSection
         }
 
         NoteFlags(summary, "Server CPU per call, checked with h2load", [.. flagged.Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}, {c.Difference:+0%;-0%}")],
-            checks.Count(c => c.Compared), flagged.All(c => c.Difference < 0) ? "h2load lower, which the servers' spin-wait accounts for on some arms and no experiment yet on others, as the paragraph beside that table says"
-                : "where h2load is higher, the spin-wait explains nothing and no experiment has shown a cause");
+            checks.Count(c => c.Compared), flagged.All(c => c.Difference < 0 && LowerCause(c) is not null) ? "h2load lower, by the cause its flag names, as the paragraph beside that table says"
+                : "where a flag names no cause, no experiment here has shown one");
         if (checks.Where(c => c.ShortOfPace).Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}, {c.RequestsPerSecond / c.TargetRequestsPerSecond!.Value:0%}").ToList() is { Count: > 0 } shortOfPace)
         {
             summary.Notes.Add($"h2load could not hold the trials' calls/s ({string.Join("; ", shortOfPace)} of it): that server CPU per call is not compared.");
         }
     }
 
-    /// <summary>Why h2load's server CPU per call is lower, as far as the on/off experiment in docs/results.md showed it.</summary>
-    private const string H2loadLowerCause = "**h2load lower**: at the same calls/s h2load's requests cost the server less than the .NET client's. "
-        + "Part of it is the server's thread pool, which spins a while before it sleeps when it runs out of requests, for as long as how the requests arrive decides, and that CPU counts per call. "
-        + "With the spinning off in every process (`DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0`; `scripts/method-gaps.sh spin`) the two agreed within 15% on every arm on the VM of 2026-11-25; "
-        + "on the host of 2026-11-27 (`f68bdd7`) gRPC's small call went from -27% to +2% and REST + JSON's large GET from -16% to -2%, "
-        + "while REST's small calls over HTTP/1.1 stayed at -24% (JSON) and -19% (protobuf): for those no experiment here has shown the cause yet "
-        + "(docs/results.md, \"Why the methods differ\"). The trials' figure is the server's CPU per call for the .NET client as it was driven.";
+    /// <summary>
+    /// The cause an on/off experiment showed for h2load's lower figure on <paramref name="check"/>'s arm (docs/results.md,
+    /// "Why the methods differ"), or null where none did: the client's socket completions for REST's small calls over
+    /// HTTP/1.1, the servers' spin-wait for gRPC's small call and REST + JSON's large GET.
+    /// </summary>
+    private static string? LowerCause(H2loadCheck check) => (check.Operation, ArmCatalogue.Clients.GetValueOrDefault(check.Arm)) switch
+    {
+        (OperationNames.Small, { Protocol: Arm.Rest, Transport: "HTTP/1.1" }) => "client's completions",
+        (OperationNames.Small, { Protocol: Arm.Grpc }) or (OperationNames.Large, { Protocol: Arm.Rest, Transport: "HTTP/1.1", IsProtobuf: false }) => "spin",
+        _ => null,
+    };
+
+    /// <summary>Why h2load's server CPU per call is lower, as far as the on/off experiments in docs/results.md showed it.</summary>
+    private const string H2loadLowerCause = "**h2load lower**: at the same calls/s h2load's requests cost the server less than the .NET client's, and two on/off experiments show why (docs/results.md, \"Why the methods differ\"). "
+        + "**spin**: the server's thread pool spins a while before it sleeps when it runs out of requests, for as long as how the requests arrive decides, and that CPU counts per call; "
+        + "with the spinning off in every process (`DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0`; `scripts/method-gaps.sh spin`) the two agreed within 15% on every arm on the VM of 2026-11-25, "
+        + "and on the host of 2026-11-27 (`f68bdd7`) gRPC's small call went from -27% to +2% and REST + JSON's large GET from -16% to -2%. "
+        + "**client's completions**: the .NET client hands each socket completion from its socket thread to its thread pool; "
+        + "with them run inline on the socket thread in the client processes alone (`--client-completions inline`; `scripts/method-gaps.sh completions`), the servers unchanged, "
+        + "REST's small calls over HTTP/1.1 went from -10 to -27% to -4 to -14% on the host of 2026-11-27 (`216fbb0`, four pairs: the trials' figure from 18.7–22.6 to 16.2–18.7 μs, h2load's 14.9–17.5 μs either way), "
+        + "while gRPC's small call stayed at -8 to -32%: how the client's threads wait for their answers moves what each call costs the server. "
+        + "The trials' figure is the server's CPU per call for the .NET client as it ships; h2load's, for a client that wakes it less.";
 
     private static void AddPrevious(ReportDocument document, TrialsRun trials, RunToRun? previous)
     {

@@ -51,8 +51,8 @@ public static partial class H2loadCrossCheck
             var client = ArmCatalogue.Clients[arm];
             var request = RequestOf(operation, client, rest, grpc, work.Path);
             var serverId = client.IsServedByGrpcApi ? grpcProcessId : restProcessId;
-            var own = TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall);
-            var rate = MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, arm, s => s.CallsPerSecond));
+            var own = AtConcurrency(trials, operation, arm, concurrency, level => level.ServerCpuNanosecondsPerCall);
+            var rate = MedianInterval.MedianOf(AtConcurrency(trials, operation, arm, concurrency, level => level.CallsPerSecond));
             foreach (var target in double.IsFinite(rate) ? new double?[] { rate, null } : [null])
             {
                 var check = await CheckAsync(request, operation, arm, concurrency, target, serverId, seconds, own.Count > 0 ? MedianInterval.MedianOf(own) : null);
@@ -63,6 +63,17 @@ public static partial class H2loadCrossCheck
 
         return checks;
     }
+
+    /// <summary>
+    /// An arm's throughput figure at <paramref name="concurrency"/> calls in flight (the one h2load keeps), in every trial
+    /// that measured it there: a trial's own best level can be the operation's other one, whose server CPU per call differs.
+    /// </summary>
+    public static IReadOnlyList<double> AtConcurrency(TrialsRun trials, string operation, string arm, int concurrency, Func<ThroughputLevel, double?> figure) =>
+    [
+        .. trials.Trials.SelectMany(t => t.Segments).Where(s => s.Operation == operation && s.Arm == arm)
+            .SelectMany(s => s.Levels ?? [new ThroughputLevel(s.Concurrency, s.ThroughputCalls, s.CallsPerSecond, s.ClientCpuNanosecondsPerCall, s.ServerCpuNanosecondsPerCall)])
+            .Where(level => level.Concurrency == concurrency).Select(figure).OfType<double>(),
+    ];
 
     /// <summary>One h2load request: URL, method body (null for a GET), headers, the answer's media type, HTTP/1.1 or h2c.</summary>
     public sealed record Request(Uri Url, string? BodyFile, IReadOnlyList<string> Headers, string ContentType, bool Http11);

@@ -31,6 +31,22 @@ public sealed class H2loadCrossCheckTests
     }
 
     [Fact]
+    public void H2load_check_compares_the_trials_figures_at_the_concurrency_it_keeps_not_each_trials_best()
+    {
+        // Trial 1's best level was 2 in flight, trial 2's 16; the run chose 16, so h2load keeps 16 and compares with 16's figures alone.
+        TrialSegment Segment(int best, double cpuAt2, double cpuAt16) => new("large", "grpc", 10, 1e6, best, 100, best == 2 ? 2000 : 2200, 4e5, best == 2 ? cpuAt2 : cpuAt16)
+        {
+            Levels = [new ThroughputLevel(2, 100, 2000, 4e5, cpuAt2), new ThroughputLevel(16, 100, 1900, 4e5, cpuAt16)],
+        };
+        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [new ArmConcurrency("large", "grpc", 16, [])],
+            [new Trial(1, 1, 1, [], [Segment(2, 300_000, 220_000)]), new Trial(2, 1, 1, [], [Segment(16, 310_000, 210_000)])], [], []);
+
+        Assert.Equal([220_000.0, 210_000.0], H2loadCrossCheck.AtConcurrency(trials, "large", "grpc", 16, level => level.ServerCpuNanosecondsPerCall));
+        Assert.Equal([1900.0, 1900.0], H2loadCrossCheck.AtConcurrency(trials, "large", "grpc", 16, level => level.CallsPerSecond));
+        Assert.Empty(H2loadCrossCheck.AtConcurrency(trials, "large", "grpc", 64, level => level.CallsPerSecond));
+    }
+
+    [Fact]
     public void H2load_checks_the_headlines_gets_it_can_send_as_the_clients_do_and_leaves_h2c_rest_streams_and_posts_to_the_trials()
     {
         Assert.Equal([("small", "rest-json"), ("small", "rest-protobuf"), ("small", "grpc"), ("large", "rest-json"), ("large", "rest-protobuf"), ("large", "grpc")], H2loadCrossCheck.Arms);
