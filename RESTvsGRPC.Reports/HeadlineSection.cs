@@ -430,8 +430,8 @@ internal static class HeadlineSection
     /// <summary>The switches tried on load mode's gaps, and whether these trials had the one that narrowed them.</summary>
     private static string SwitchesTried(TrialsPlan plan) =>
         (plan.CollectsAfterSlices == true ? "the trials collected after each slice, which narrowed such gaps; " : "these trials did not collect after each slice, which narrows such gaps; ")
-        + "more windows in load mode's check narrow them further; nine other switches closed none: nine processes of one window each, the trials' minutes, each trial's concurrency, a pause after each slice, "
-        + "a longer ramp, kept clients, the trials' own loop in load mode's windows, the other operations' turns, calls counted by their share of the window";
+        + "more windows in load mode's check narrow them further; ten other switches closed none: nine processes of one window each, the trials' minutes, each trial's concurrency, a pause after each slice, "
+        + "a longer ramp, kept clients, the trials' own loop in load mode's windows, the other operations' turns, calls counted by their share of the window, the JIT's dynamic profile-guided optimization";
 
     /// <summary>How load mode's ratio for an arm compares with the trials': within the tolerance, or apart by no more than <paramref name="Allowance"/> (null: none known), or apart.</summary>
     private sealed record LoadVerdict(bool Agrees, double? Allowance, bool InsideAllowance)

@@ -76,16 +76,20 @@
 #         with the runtime's tiered compilation (its default: a fresh process starts on quickly compiled code and
 #         recompiles what runs hot) and without it in every process (DOTNET_TieredCompilation=0: optimized code from the
 #         first call), alternating, twice each; prints the trials' time per call and BenchmarkDotNet's.
+#   streamlevels: gRPC's large GET, unary and as a stream, beside REST + JSON's (--arms), in short headlines of nine
+#         trial processes each (load mode's check in one process), with the JIT's dynamic profile-guided optimization as
+#         the runtime has it and off in every process (DOTNET_TieredPGO=0), alternating, twice each; prints each trial
+#         process's calls/s at each concurrency: whether a process's level at 16 in flight follows what its JIT saw.
 #   aotpgo: the AOT servers' time and CPU per call against the JIT servers' (--suite aot, six trials), with the JIT's
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -268,6 +272,25 @@ for path in sys.argv[1:]:
                 cpu.setdefault((segment["operation"], segment["arm"]), []).append(segment["serverCpuNanosecondsPerCall"])
     for (operation, arm), values in sorted(cpu.items()):
         print(f"server CPU per call  {operation:6} {arm:17} {statistics.median(values) / 1000:9.1f} us")
+PYTHON
+    ;;
+  streamlevels)
+    for round in 1 2; do
+      for setting in DOTNET_TieredPGO=1 DOTNET_TieredPGO=0; do
+        run "streamlevels-pgo${setting#*=}-$round" "$setting" --headline --trials 9 --segment 0.35 --load-processes 1 --arms large/rest-json,large/grpc,large/grpc-stream
+      done
+    done
+    python3 - "$out"/streamlevels-pgo*/headline/summary.json <<'PYTHON'
+import json, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]["trials"]
+    print(f"== {path}")
+    for arm in ("rest-json", "grpc", "grpc-stream"):
+        levels = {}
+        for segment in (s for t in trials for s in t["segments"] if s["operation"] == "large" and s["arm"] == arm):
+            for level in segment.get("levels") or [segment]:
+                levels.setdefault(level["concurrency"], []).append(level["callsPerSecond"])
+        print(f"{arm:12} " + "  ".join(f"at {c:2}: {' '.join(f'{v:5.0f}' for v in sorted(values))}" for c, values in sorted(levels.items())))
 PYTHON
     ;;
   tiering)
