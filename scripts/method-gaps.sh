@@ -80,16 +80,25 @@
 #         trial processes each (load mode's check in one process), with the JIT's dynamic profile-guided optimization as
 #         the runtime has it and off in every process (DOTNET_TieredPGO=0), alternating, twice each; prints each trial
 #         process's calls/s at each concurrency: whether a process's level at 16 in flight follows what its JIT saw.
+#   alone: the small GET's latency in trial processes that hold every arm's client and take turns over every arm (the
+#         default) and in processes that hold REST + JSON's and gRPC's small-GET clients alone (--arms), as a
+#         BenchmarkDotNet process and the trial beside it hold one; short headlines with five trials, alternating,
+#         twice each; prints each trial process's time per call.
+#   smalllevels: BenchmarkDotNet's small GET in four processes per case (--launchCount 4), three ways one after
+#         another: as the default run has it, with the client's socket completions inline (--client-completions inline),
+#         and with every process at the same addresses (setarch -R: no address-space randomization, the servers and
+#         BenchmarkDotNet's processes inheriting it); prints each process's median per call: whether a process's level
+#         follows how its threads wake or where its code and data land.
 #   aotpgo: the AOT servers' time and CPU per call against the JIT servers' (--suite aot, six trials), with the JIT's
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -272,6 +281,29 @@ for path in sys.argv[1:]:
                 cpu.setdefault((segment["operation"], segment["arm"]), []).append(segment["serverCpuNanosecondsPerCall"])
     for (operation, arm), values in sorted(cpu.items()):
         print(f"server CPU per call  {operation:6} {arm:17} {statistics.median(values) / 1000:9.1f} us")
+PYTHON
+    ;;
+  smalllevels)
+    command -v setarch >/dev/null || { echo "method-gaps: setarch is missing (Debian: util-linux)" >&2; exit 2; }
+    cases=('*TransportBenchmarks.*GetSmallPayload*')
+    run smalllevels-default - --filter "${cases[@]}" --launchCount 4
+    run smalllevels-inline - --filter "${cases[@]}" --launchCount 4 --client-completions inline
+    echo "method-gaps: smalllevels-fixed-addresses (setarch -R) …" >&2
+    setarch "$(uname -m)" -R dotnet "$bench" --filter "${cases[@]}" --launchCount 4 --artifacts "$out/smalllevels-fixed-addresses" >"$out/smalllevels-fixed-addresses.log" 2>&1
+    for name in default inline fixed-addresses; do echo "== $name"; per_process "$out/smalllevels-$name"/*.log; done ;;
+  alone)
+    for round in 1 2; do
+      run "alone-every-arm-$round" - --headline --trials 5 --segment 0.35
+      run "alone-small-$round" - --headline --trials 5 --segment 0.35 --arms small/rest-json,small/grpc
+    done
+    python3 - "$out"/alone-every-arm-1/headline/summary.json "$out"/alone-small-1/headline/summary.json "$out"/alone-every-arm-2/headline/summary.json "$out"/alone-small-2/headline/summary.json <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]["trials"]
+    print(f"== {path}")
+    for arm in ("rest-json", "grpc"):
+        values = [s["latencyNanosecondsPerCall"] / 1000 for t in trials for s in t["segments"] if s["operation"] == "small" and s["arm"] == arm]
+        print(f"small {arm:10} per trial process {' '.join(f'{v:6.1f}' for v in values)} us  median {statistics.median(values):6.1f} us")
 PYTHON
     ;;
   streamlevels)
