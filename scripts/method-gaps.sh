@@ -84,6 +84,10 @@
 #         default) and in processes that hold REST + JSON's and gRPC's small-GET clients alone (--arms), as a
 #         BenchmarkDotNet process and the trial beside it hold one; short headlines with five trials, alternating,
 #         twice each; prints each trial process's time per call.
+#   onearm: gRPC's small GET alone in its trial processes (--arms small/grpc), with its throughput windows at 32 and 64
+#         in flight (the default) and at one call in flight (--in-flight small=1), so that the process makes only
+#         one-at-a-time gRPC calls, as a BenchmarkDotNet process does; short headlines with nine trials, alternating,
+#         twice each; prints each trial process's time per call.
 #   smalllevels: BenchmarkDotNet's small GET in four processes per case (--launchCount 4), three ways one after
 #         another: as the default run has it, with the client's socket completions inline (--client-completions inline),
 #         and with every process at the same addresses (setarch -R: no address-space randomization, the servers and
@@ -93,12 +97,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -291,6 +295,18 @@ PYTHON
     echo "method-gaps: smalllevels-fixed-addresses (setarch -R) …" >&2
     setarch "$(uname -m)" -R dotnet "$bench" --filter "${cases[@]}" --launchCount 4 --artifacts "$out/smalllevels-fixed-addresses" >"$out/smalllevels-fixed-addresses.log" 2>&1
     for name in default inline fixed-addresses; do echo "== $name"; per_process "$out/smalllevels-$name"/*.log; done ;;
+  onearm)
+    for round in 1 2; do
+      run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc
+      run "onearm-one-in-flight-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc --in-flight small=1
+    done
+    python3 - "$out"/onearm-windows-1/headline/summary.json "$out"/onearm-one-in-flight-1/headline/summary.json "$out"/onearm-windows-2/headline/summary.json "$out"/onearm-one-in-flight-2/headline/summary.json <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    values = [s["latencyNanosecondsPerCall"] / 1000 for t in json.load(open(path))["trials"]["trials"] for s in t["segments"]]
+    print(f"== {path}\nsmall grpc per trial process {' '.join(f'{v:6.1f}' for v in values)} us  median {statistics.median(values):6.1f} us")
+PYTHON
+    ;;
   alone)
     for round in 1 2; do
       run "alone-every-arm-$round" - --headline --trials 5 --segment 0.35
