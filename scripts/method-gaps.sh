@@ -88,6 +88,10 @@
 #         in flight (the default) and at one call in flight (--in-flight small=1), so that the process makes only
 #         one-at-a-time gRPC calls, as a BenchmarkDotNet process does; short headlines with nine trials, alternating,
 #         twice each; prints each trial process's time per call.
+#   priority: the small GET's REST + JSON and gRPC arms in trial processes (--arms) at the default scheduling priority and
+#         raised as BenchmarkDotNet raises its benchmark processes' (nice -n -11; needs root), against servers started
+#         here at the default, so only the client processes change; short headlines with nine trials, alternating,
+#         twice each; prints each trial process's time per call.
 #   smalllevels: BenchmarkDotNet's small GET in four processes per case (--launchCount 4), three ways one after
 #         another: as the default run has it, with the client's socket completions inline (--client-completions inline),
 #         and with every process at the same addresses (setarch -R: no address-space randomization, the servers and
@@ -97,12 +101,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -295,6 +299,24 @@ PYTHON
     echo "method-gaps: smalllevels-fixed-addresses (setarch -R) …" >&2
     setarch "$(uname -m)" -R dotnet "$bench" --filter "${cases[@]}" --launchCount 4 --artifacts "$out/smalllevels-fixed-addresses" >"$out/smalllevels-fixed-addresses.log" 2>&1
     for name in default inline fixed-addresses; do echo "== $name"; per_process "$out/smalllevels-$name"/*.log; done ;;
+  priority)
+    servers_up
+    for round in 1 2; do
+      run "priority-normal-$round" - "${given[@]}" --headline --trials 9 --segment 0.35 --arms small/rest-json,small/grpc
+      echo "method-gaps: priority-raised-$round (nice -n -11) …" >&2
+      nice -n -11 dotnet "$bench" "${given[@]}" --headline --trials 9 --segment 0.35 --arms small/rest-json,small/grpc --artifacts "$out/priority-raised-$round" >"$out/priority-raised-$round.log" 2>&1
+    done
+    servers_down
+    python3 - "$out"/priority-normal-1/headline/summary.json "$out"/priority-raised-1/headline/summary.json "$out"/priority-normal-2/headline/summary.json "$out"/priority-raised-2/headline/summary.json <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]["trials"]
+    print(f"== {path}")
+    for arm in ("rest-json", "grpc"):
+        values = [s["latencyNanosecondsPerCall"] / 1000 for t in trials for s in t["segments"] if s["operation"] == "small" and s["arm"] == arm]
+        print(f"small {arm:10} per trial process {' '.join(f'{v:6.1f}' for v in values)} us  median {statistics.median(values):6.1f} us")
+PYTHON
+    ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc
