@@ -213,6 +213,20 @@ for (case, calls), by_launch in launches.items():
 PYTHON
 }
 
+# small_per_process FILE...: each headline run's small-GET time per call in each trial process, per arm, and the median.
+small_per_process() {
+  python3 - "$@" <<'PYTHON'
+import json, statistics, sys
+for path in sys.argv[1:]:
+    print(f"== {path}")
+    values = {}
+    for segment in (s for t in json.load(open(path))["trials"]["trials"] for s in t["segments"] if s["operation"] == "small"):
+        values.setdefault(segment["arm"], []).append(segment["latencyNanosecondsPerCall"] / 1000)
+    for arm, per_trial in values.items():
+        print(f"small {arm:10} per trial process {' '.join(f'{v:6.1f}' for v in per_trial)} us  median {statistics.median(per_trial):6.1f} us")
+PYTHON
+}
+
 # servers_up / servers_down: RestAPI and GrpcAPI on free ports, pinned as the bench pins the servers it starts (the second
 # half of the CPUs); the bench pins nothing for servers given by URL, so the runs get the first half with --client-cpus.
 servers_up() {
@@ -307,42 +321,21 @@ PYTHON
       nice -n -11 dotnet "$bench" "${given[@]}" --headline --trials 9 --segment 0.35 --arms small/rest-json,small/grpc --artifacts "$out/priority-raised-$round" >"$out/priority-raised-$round.log" 2>&1
     done
     servers_down
-    python3 - "$out"/priority-normal-1/headline/summary.json "$out"/priority-raised-1/headline/summary.json "$out"/priority-normal-2/headline/summary.json "$out"/priority-raised-2/headline/summary.json <<'PYTHON'
-import json, statistics, sys
-for path in sys.argv[1:]:
-    trials = json.load(open(path))["trials"]["trials"]
-    print(f"== {path}")
-    for arm in ("rest-json", "grpc"):
-        values = [s["latencyNanosecondsPerCall"] / 1000 for t in trials for s in t["segments"] if s["operation"] == "small" and s["arm"] == arm]
-        print(f"small {arm:10} per trial process {' '.join(f'{v:6.1f}' for v in values)} us  median {statistics.median(values):6.1f} us")
-PYTHON
+    small_per_process "$out"/priority-normal-1/headline/summary.json "$out"/priority-raised-1/headline/summary.json "$out"/priority-normal-2/headline/summary.json "$out"/priority-raised-2/headline/summary.json
     ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc
       run "onearm-one-in-flight-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc --in-flight small=1
     done
-    python3 - "$out"/onearm-windows-1/headline/summary.json "$out"/onearm-one-in-flight-1/headline/summary.json "$out"/onearm-windows-2/headline/summary.json "$out"/onearm-one-in-flight-2/headline/summary.json <<'PYTHON'
-import json, statistics, sys
-for path in sys.argv[1:]:
-    values = [s["latencyNanosecondsPerCall"] / 1000 for t in json.load(open(path))["trials"]["trials"] for s in t["segments"]]
-    print(f"== {path}\nsmall grpc per trial process {' '.join(f'{v:6.1f}' for v in values)} us  median {statistics.median(values):6.1f} us")
-PYTHON
+    small_per_process "$out"/onearm-windows-1/headline/summary.json "$out"/onearm-one-in-flight-1/headline/summary.json "$out"/onearm-windows-2/headline/summary.json "$out"/onearm-one-in-flight-2/headline/summary.json
     ;;
   alone)
     for round in 1 2; do
       run "alone-every-arm-$round" - --headline --trials 5 --segment 0.35
       run "alone-small-$round" - --headline --trials 5 --segment 0.35 --arms small/rest-json,small/grpc
     done
-    python3 - "$out"/alone-every-arm-1/headline/summary.json "$out"/alone-small-1/headline/summary.json "$out"/alone-every-arm-2/headline/summary.json "$out"/alone-small-2/headline/summary.json <<'PYTHON'
-import json, statistics, sys
-for path in sys.argv[1:]:
-    trials = json.load(open(path))["trials"]["trials"]
-    print(f"== {path}")
-    for arm in ("rest-json", "grpc"):
-        values = [s["latencyNanosecondsPerCall"] / 1000 for t in trials for s in t["segments"] if s["operation"] == "small" and s["arm"] == arm]
-        print(f"small {arm:10} per trial process {' '.join(f'{v:6.1f}' for v in values)} us  median {statistics.median(values):6.1f} us")
-PYTHON
+    small_per_process "$out"/alone-every-arm-1/headline/summary.json "$out"/alone-small-1/headline/summary.json "$out"/alone-every-arm-2/headline/summary.json "$out"/alone-small-2/headline/summary.json
     ;;
   streamlevels)
     for round in 1 2; do
