@@ -92,6 +92,10 @@
 #         raised as BenchmarkDotNet raises its benchmark processes' (nice -n -11; needs root), against servers started
 #         here at the default, so only the client processes change; short headlines with nine trials, alternating,
 #         twice each; prints each trial process's time per call.
+#   bdnpriority: BenchmarkDotNet's small GET (REST + JSON and gRPC) in four processes per case (--launchCount 4), its
+#         benchmark processes at the priority BenchmarkDotNet raises them to (nice -11, as root) and at the default (the
+#         bench run without CAP_SYS_NICE: setpriv --bounding-set -sys_nice, so BenchmarkDotNet's raise is refused, as it
+#         is for any user but root); alternating, twice each; prints each process's median per call.
 #   smalllevels: BenchmarkDotNet's small GET in four processes per case (--launchCount 4), three ways one after
 #         another: as the default run has it, with the client's socket completions inline (--client-completions inline),
 #         and with every process at the same addresses (setarch -R: no address-space randomization, the servers and
@@ -101,12 +105,12 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -323,6 +327,16 @@ PYTHON
     servers_down
     small_per_process "$out"/priority-normal-1/headline/summary.json "$out"/priority-raised-1/headline/summary.json "$out"/priority-normal-2/headline/summary.json "$out"/priority-raised-2/headline/summary.json
     ;;
+  bdnpriority)
+    command -v setpriv >/dev/null || { echo "method-gaps: setpriv is missing (Debian: util-linux)" >&2; exit 2; }
+    [[ $(id -u) == 0 ]] || { echo "method-gaps: bdnpriority needs root (BenchmarkDotNet raises its processes only as root)" >&2; exit 2; }
+    cases=('*TransportBenchmarks.RestGetSmallPayload*' '*TransportBenchmarks.GrpcGetSmallPayload*')
+    for round in 1 2; do
+      run "bdnpriority-raised-$round" - --filter "${cases[@]}" --launchCount 4
+      echo "method-gaps: bdnpriority-default-$round (setpriv --bounding-set -sys_nice) …" >&2
+      setpriv --bounding-set -sys_nice dotnet "$bench" --filter "${cases[@]}" --launchCount 4 --artifacts "$out/bdnpriority-default-$round" >"$out/bdnpriority-default-$round.log" 2>&1
+    done
+    for name in raised-1 default-1 raised-2 default-2; do echo "== $name"; per_process "$out/bdnpriority-$name"/*.log; done ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc
