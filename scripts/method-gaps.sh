@@ -95,7 +95,7 @@
 #   bdnpriority: BenchmarkDotNet's small GET (REST + JSON and gRPC) in four processes per case (--launchCount 4), its
 #         benchmark processes at the priority BenchmarkDotNet raises them to (nice -11, as root) and at the default (the
 #         bench run without CAP_SYS_NICE: setpriv --bounding-set -sys_nice, so BenchmarkDotNet's raise is refused, as it
-#         is for any user but root); alternating, twice each; prints each process's median per call.
+#         is for a user without the right to raise it); alternating, twice each; prints each process's median per call.
 #   smalllevels: BenchmarkDotNet's small GET in four processes per case (--launchCount 4), three ways one after
 #         another: as the default run has it, with the client's socket completions inline (--client-completions inline),
 #         and with every process at the same addresses (setarch -R: no address-space randomization, the servers and
@@ -335,6 +335,9 @@ PYTHON
       run "bdnpriority-raised-$round" - --filter "${cases[@]}" --launchCount 4
       echo "method-gaps: bdnpriority-default-$round (setpriv --bounding-set -sys_nice) …" >&2
       setpriv --bounding-set -sys_nice dotnet "$bench" --filter "${cases[@]}" --launchCount 4 --artifacts "$out/bdnpriority-default-$round" >"$out/bdnpriority-default-$round.log" 2>&1
+      # BenchmarkDotNet logs each raise it was refused: every default process, no raised one, or the switch did not take.
+      ! grep -q "Failed to set up high priority" "$out/bdnpriority-raised-$round.log" || { echo "method-gaps: bdnpriority-raised-$round was refused the raise" >&2; exit 1; }
+      grep -q "Failed to set up high priority" "$out/bdnpriority-default-$round.log" || { echo "method-gaps: bdnpriority-default-$round was raised: setpriv did not take" >&2; exit 1; }
     done
     for name in raised-1 default-1 raised-2 default-2; do echo "== $name"; per_process "$out/bdnpriority-$name"/*.log; done ;;
   onearm)
