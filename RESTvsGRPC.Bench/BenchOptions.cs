@@ -39,6 +39,9 @@ public sealed record BenchOptions(
     /// <summary>Whether each trial process collects fully after every slice (<c>--slice-collect on|off</c>); null for the plan's.</summary>
     public bool? SliceCollect { get; init; }
 
+    /// <summary>Whether each trial gets its own RestAPI and GrpcAPI (<c>--trial-servers per-trial|per-run</c>); null for the plan's.</summary>
+    public bool? ServersPerTrial { get; init; }
+
     /// <summary>The uncounted start of each throughput slice, seconds (<c>--ramp</c>); null for the plan's quarter slice.</summary>
     public double? Ramp { get; init; }
 
@@ -58,7 +61,7 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -100,7 +103,7 @@ public sealed record BenchOptions(
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            plan = plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, SlicePauseSeconds = SlicePause ?? plan.SlicePauseSeconds, CollectsAfterSlices = SliceCollect ?? plan.CollectsAfterSlices, InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials, LoadCheckKeepsClients = LoadKeepsClients, LoadCheckOnTrialsLoop = LoadOnTrialsLoop };
+            plan = plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, SlicePauseSeconds = SlicePause ?? plan.SlicePauseSeconds, CollectsAfterSlices = SliceCollect ?? plan.CollectsAfterSlices, ServersPerTrial = ServersPerTrial ?? (plan.ServersPerTrial && !GivesServers), InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials, LoadCheckKeepsClients = LoadKeepsClients, LoadCheckOnTrialsLoop = LoadOnTrialsLoop };
             return Ramp is { } ramp ? plan with { RampSeconds = ramp } : plan;
         }
     }
@@ -148,6 +151,7 @@ public sealed record BenchOptions(
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The calls in flight the headline's throughput is measured at, per operation, the better of them per trial [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
         public static readonly Option<double> SlicePause = new("--slice-pause") { Description = $"Seconds each trial process waits, nothing in flight, after each slice before the next (default 0; 0-{TrialPlan.MaxSlicePauseSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<string> SliceCollect = new("--slice-collect") { Description = "Whether each trial process makes a full blocking collection after every slice, outside the timed window, as BenchmarkDotNet does between iterations (on, the default), or not (off).", HelpName = "on|off" };
+        public static readonly Option<string> TrialServers = new("--trial-servers") { Description = "Whether each trial calls a RestAPI and a GrpcAPI started for it alone (per-trial, the default where the bench starts the servers), so the interval covers what one pair of server processes brings, or every trial calls the pair the run started (per-run).", HelpName = "per-trial|per-run" };
         public static readonly Option<double> Ramp = new("--ramp") { Description = $"Seconds at the start of each throughput slice left uncounted while its callers fill the pipe (default a quarter slice; 0-{TrialPlan.MaxRampSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<string> LoadClients = new("--load-clients") { Description = "Whether load mode's check makes a fresh client per arm for each window (per-window, the default) or keeps one per arm, warmed as a trial's, for all the windows of its process (per-process).", HelpName = "per-window|per-process" };
         public static readonly Option<string> ClientCompletions = new("--client-completions") { Description = $"Where the trial, load-check and BenchmarkDotNet processes complete their socket operations: handed to the thread pool (thread-pool, the runtime's default) or inline on the socket engine's thread (inline: {BenchSettings.InlineCompletionsVariable}=1 in those processes only; the servers keep the default).", HelpName = "thread-pool|inline" };
@@ -181,7 +185,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -229,6 +233,14 @@ public sealed record BenchOptions(
             "on" => true,
             "off" => false,
             var other => throw new ArgumentException($"--slice-collect takes on or off, not '{other}'. {Usage}"),
+        };
+        bool? serversPerTrial = result.GetValue(Options.TrialServers) switch
+        {
+            null => null,
+            "per-trial" when servers.GivesServers => throw new ArgumentException($"--trial-servers per-trial renews the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}"),
+            "per-trial" => true,
+            "per-run" => false,
+            var other => throw new ArgumentException($"--trial-servers takes per-trial or per-run, not '{other}'. {Usage}"),
         };
         var loadOnTrialsLoop = result.GetValue(Options.LoadLoop) switch
         {
@@ -297,7 +309,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

@@ -227,7 +227,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
                 _results = _results with { AotTrials = await TrialPhaseAsync("trials, JIT and AOT builds", TrialArm.Aot, TrialStatistics.AotPairs) };
             }
         }
-        catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+        catch (Exception e) when (e is TrialFailedException or OperationCanceledException or ServerStartException)
         {
             throw new PhaseFailedException("bench failed during the trials", e);
         }
@@ -376,6 +376,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         var checksLoad = !options.Quick && pairs is null;
         var between = checksLoad && options.TrialPlan.LoadCheckBetweenTrials ? new LoadCrossCheck.BetweenTrials(options.TrialPlan, arms, servers, _settings, output) : null;
         var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, afterEachTrial: between is null ? null : between.AfterTrialAsync);
+        _settings = _settings.At(servers);
+        _settings.ApplyToThisProcess();
         if (!checksLoad)
         {
             return trials;

@@ -78,8 +78,11 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
         }
     }
 
+    /// <summary>The same settings at the addresses <paramref name="servers"/> has now (after <see cref="ServerSet.RenewAsync"/>).</summary>
+    public BenchSettings At(ServerSet servers) => this with { Rest = servers.Rest, Grpc = servers.Grpc, Aot = servers.Aot };
+
     /// <summary>
-    /// Sets the settings in this process, once per run: what it measures itself and a job that runs the benchmark
+    /// Sets the settings in this process, once per run (again where the trials renewed the servers): what it measures itself and a job that runs the benchmark
     /// bodies in it (BenchmarkDotNet's in-process toolchain) read them from here; DATAS cannot change after start-up,
     /// so the bench's own project file turns it off, and the inline completions stay out so that the servers the bench
     /// starts next (which inherit its variables) keep the runtime's default.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The on/off experiments behind the summary's explanations of where two methods differ (docs/results.md, "Why the
-# methods differ"), and of where the two server builds differ (docs/aot.md). Each runs the bench twice, one candidate cause off then on, everything else equal, and prints the
+# methods differ"), of where the two server builds differ (docs/aot.md), and of what a run's interval covers (docs/benchmark.md). Each runs the bench twice, one candidate cause off then on, everything else equal, and prints the
 # figures the summary compares, so the gap can be seen to follow the switch.
 #   spin: the servers' CPU per call, trials against h2load, with the thread pool's spin-wait as the runtime has it and
 #         with it off in every process (DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0); short headline runs (3 trials).
@@ -105,12 +105,19 @@
 #         dynamic profile-guided optimization as the runtime has it and off in every process (DOTNET_TieredPGO=0), so
 #         the JIT servers' hot code is recompiled without what it saw at run time; alternating, twice each. The AOT
 #         servers have no JIT, and every arm shares the same client, so the AOT/JIT ratios follow the JIT servers alone.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   serverlevel: short headlines (six trials of 0.7 s, no load or h2load check), four against one RestAPI and GrpcAPI
+#         started here once and kept for all four, four against a pair started here for each run, alternating; per
+#         ratio, how far the runs' means spread beyond what their trials' spread gives (the run-level component), each
+#         way: whether a pair of server processes moves every trial of a run together.
+#   trialservers: the same short headlines on servers the bench starts, every trial against the pair the run started
+#         (--trial-servers per-run) and each trial against a pair started for it (--trial-servers per-trial, the
+#         default), alternating, four each; per ratio, the trials' spread and the run-level component each way.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -231,6 +238,41 @@ for path in sys.argv[1:]:
 PYTHON
 }
 
+# run_level LABEL FILE... [-- LABEL FILE...]: per group of runs, how far each ratio's run medians spread beyond what
+# their trials' spread gives (the run-level component: the variance of the runs' mean log ratios less the trials'
+# variance over the trials per run), beside the trials' own spread; the median over the ratios, in per cent.
+run_level() {
+  python3 - "$@" <<'PYTHON'
+import json, math, statistics, sys
+groups, label = {}, None
+for arg in sys.argv[1:]:
+    if arg == "--": label = None
+    elif label is None: label = arg; groups[label] = []
+    else: groups[label].append(arg)
+def per_trial(path):
+    ratios = {}
+    for trial in json.load(open(path))["trials"]["trials"]:
+        seg = {(s["operation"], s["arm"]): s for s in trial["segments"]}
+        for (operation, arm), s in seg.items():
+            base = seg.get((operation, "rest-json"))
+            if arm == "rest-json" or base is None: continue
+            ratios.setdefault((operation, arm, "latency"), []).append(math.log(base["latencyNanosecondsPerCall"] / s["latencyNanosecondsPerCall"]))
+            ratios.setdefault((operation, arm, "throughput"), []).append(math.log(s["callsPerSecond"] / base["callsPerSecond"]))
+    return ratios
+for label, paths in groups.items():
+    runs = [per_trial(p) for p in paths]
+    within, between, component = [], [], []
+    for key in runs[0]:
+        values = [run[key] for run in runs if key in run]
+        w = statistics.mean(statistics.variance(v) for v in values)
+        b = statistics.variance([statistics.mean(v) for v in values])
+        n = statistics.mean(len(v) for v in values)
+        within.append(math.sqrt(w)); between.append(math.sqrt(b)); component.append(math.sqrt(max(0.0, b - w / n)))
+        print(f"{label:6} {key[0]:6} {key[1]:14} {key[2]:10} trials {100 * math.sqrt(w):5.1f} %  runs' means {100 * math.sqrt(b):5.1f} %  run level {100 * component[-1]:5.1f} %")
+    print(f"{label}: {len(runs)} runs, median over {len(within)} ratios: trials {100 * statistics.median(within):.1f} %, runs' means {100 * statistics.median(between):.1f} %, run level {100 * statistics.median(component):.1f} % (root mean square {100 * math.sqrt(statistics.mean(c * c for c in component)):.1f} %)")
+PYTHON
+}
+
 # servers_up / servers_down: RestAPI and GrpcAPI on free ports, pinned as the bench pins the servers it starts (the second
 # half of the CPUs); the bench pins nothing for servers given by URL, so the runs get the first half with --client-cpus.
 servers_up() {
@@ -239,9 +281,9 @@ servers_up() {
 s=[socket.socket() for _ in range(3)]
 [x.bind(("127.0.0.1", 0)) for x in s]
 print(*[x.getsockname()[1] for x in s])'))
-  DOTNET_TC_CallCountingDelayMs=0 taskset -c "$half-$(( $(nproc) - 1 ))" dotnet RestAPI/bin/Release/net10.0/RestAPI.dll --urls "http://127.0.0.1:${ports[0]}" --h2c "http://127.0.0.1:${ports[1]}" >"$out/rest-server.log" 2>&1 &
+  DOTNET_TC_CallCountingDelayMs=0 taskset -c "$half-$(( $(nproc) - 1 ))" dotnet RestAPI/bin/Release/net10.0/RestAPI.dll --urls "http://127.0.0.1:${ports[0]}" --h2c "http://127.0.0.1:${ports[1]}" --tls https://127.0.0.1:0 >"$out/rest-server.log" 2>&1 &
   rest_pid=$!
-  DOTNET_TC_CallCountingDelayMs=0 taskset -c "$half-$(( $(nproc) - 1 ))" dotnet GrpcAPI/bin/Release/net10.0/GrpcAPI.dll --urls "http://127.0.0.1:${ports[2]}" >"$out/grpc-server.log" 2>&1 &
+  DOTNET_TC_CallCountingDelayMs=0 taskset -c "$half-$(( $(nproc) - 1 ))" dotnet GrpcAPI/bin/Release/net10.0/GrpcAPI.dll --urls "http://127.0.0.1:${ports[2]}" --tls https://127.0.0.1:0 --web http://127.0.0.1:0 >"$out/grpc-server.log" 2>&1 &
   grpc_pid=$!
   trap servers_down EXIT
   given=(--client-cpus "0-$(( half - 1 ))" --rest-url "http://127.0.0.1:${ports[0]}" --rest-h2c-url "http://127.0.0.1:${ports[1]}" --grpc-url "http://127.0.0.1:${ports[2]}")
@@ -260,6 +302,28 @@ case $experiment in
     done
     per_call "$out"/fresh-1/results/summary.json "$out"/after-1/results/summary.json "$out"/fresh-2/results/summary.json "$out"/after-2/results/summary.json
     show "$out"/headline-1/headline/summary.json "$out"/headline-2/headline/summary.json ;;
+  serverlevel)
+    # The kept pair serves every kept run; each fresh run gets a pair of its own, so only the server processes differ.
+    short=(--headline --quick --trials 6 --segment 0.7 --slices 4)
+    servers_up; kept=("${given[@]}"); kept_pids=("$rest_pid" "$grpc_pid")
+    stop_kept() { kill "${kept_pids[@]}" 2>/dev/null; wait "${kept_pids[@]}" 2>/dev/null || true; trap - EXIT; }
+    trap stop_kept EXIT
+    for round in 1 2 3 4; do
+      order=(kept fresh); (( round % 2 )) || order=(fresh kept)
+      for servers in "${order[@]}"; do
+        if [[ $servers == kept ]]; then run "kept-$round" - "${kept[@]}" "${short[@]}"
+        else servers_up; trap 'servers_down; stop_kept' EXIT; run "fresh-$round" - "${given[@]}" "${short[@]}"; servers_down; trap stop_kept EXIT; fi
+      done
+    done
+    stop_kept
+    run_level kept "$out"/kept-*/headline/summary.json -- fresh "$out"/fresh-*/headline/summary.json ;;
+  trialservers)
+    short=(--headline --quick --trials 6 --segment 0.7 --slices 4)
+    for round in 1 2 3 4; do
+      order=(per-run per-trial); (( round % 2 )) || order=(per-trial per-run)
+      for servers in "${order[@]}"; do run "$servers-$round" - "${short[@]}" --trial-servers "$servers"; done
+    done
+    run_level per-run "$out"/per-run-*/headline/summary.json -- per-trial "$out"/per-trial-*/headline/summary.json ;;
   windows)
     for round in 1 2; do
       run "windows-default-$round" - --headline --trials 3 --segment 0.35

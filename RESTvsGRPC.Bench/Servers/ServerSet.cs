@@ -29,6 +29,7 @@ public sealed class ServerSet : IDisposable
     private readonly CancellationTokenSource _stopping = new();
     private CpuSet? _cpus;
     private string? _scalingData;
+    private (IReadOnlyList<string> RestEndpoints, IReadOnlyList<string> GrpcEndpoints, string Data)? _measured;
     private bool _disposed;
 
     private ServerSet()
@@ -127,10 +128,8 @@ public sealed class ServerSet : IDisposable
                     + (link.QdiscArguments.Count > 0 ? $", each end: tc qdisc {string.Join(' ', link.QdiscArguments)}" : ", unshaped"));
             }
 
-            Rest = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", restEndpoints, dataPath, log));
-            RestProcessId = _started[^1].Id;
-            Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", grpcEndpoints, dataPath, log));
-            GrpcProcessId = _started[^1].Id;
+            _measured = (restEndpoints, grpcEndpoints, dataPath);
+            await StartMeasuredAsync(log);
             if (options.MeasuresAotTrials && link is null)
             {
                 await StartAotServersAsync(dataPath, log);
@@ -196,8 +195,51 @@ public sealed class ServerSet : IDisposable
             _started.Clear();
             _namespace?.Dispose();
             _namespace = null;
+            _measured = null;
             (Rest, Grpc, RestProcessId, GrpcProcessId, Aot, AotRestProcessId, AotGrpcProcessId) = (null, null, null, null, null, null, null);
         }
+    }
+
+    /// <summary>
+    /// Stops the RestAPI and GrpcAPI started here (and the AOT servers, where started) and starts each afresh on new free
+    /// ports with the same data, CPUs and namespace, so the next trial meets server processes no trial before it used;
+    /// the scaling servers stay. False, and nothing done, where the user gave the servers by URL.
+    /// </summary>
+    public async Task<bool> RenewAsync(TextWriter log)
+    {
+        if (_measured is null)
+        {
+            return false;
+        }
+
+        var aot = Aot is not null;
+        lock (_started)
+        {
+            var renewed = new[] { RestProcessId, GrpcProcessId, AotRestProcessId, AotGrpcProcessId }.OfType<int>().ToHashSet();
+            foreach (var server in _started.Where(s => renewed.Contains(s.Id)).ToList())
+            {
+                server.Dispose();
+                _started.Remove(server);
+            }
+        }
+
+        await StartMeasuredAsync(log);
+        if (aot)
+        {
+            await StartAotServersAsync(_measured.Value.Data, log);
+        }
+
+        return true;
+    }
+
+    /// <summary>Starts the RestAPI and GrpcAPI the trials and benchmarks measure, on the endpoints and data of <see cref="StartAllAsync"/>.</summary>
+    private async Task StartMeasuredAsync(TextWriter log)
+    {
+        var (restEndpoints, grpcEndpoints, dataPath) = _measured!.Value;
+        Rest = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", restEndpoints, dataPath, log));
+        RestProcessId = _started[^1].Id;
+        Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", grpcEndpoints, dataPath, log));
+        GrpcProcessId = _started[^1].Id;
     }
 
     private static string[] On(IReadOnlyList<string> endpoints, string address) => [.. endpoints.Select(e => e.Replace("127.0.0.1", address, StringComparison.Ordinal))];

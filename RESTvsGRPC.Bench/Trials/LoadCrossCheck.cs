@@ -46,11 +46,11 @@ public static class LoadCrossCheck
     {
         private readonly List<IReadOnlyList<LoadCheck>> _processes = [];
 
-        /// <summary>One process of the check after the last of <paramref name="trials"/>; throws <see cref="TrialFailedException"/> when it fails.</summary>
+        /// <summary>One process of the check after the last of <paramref name="trials"/>, on that trial's servers; throws <see cref="TrialFailedException"/> when it fails.</summary>
         public async Task AfterTrialAsync(IReadOnlyList<Trial> trials)
         {
             var concurrency = arms.ToDictionary(arm => arm.Name, arm => (IReadOnlyList<int>)[TrialRunner.MostOftenBest(trials, arm)]);
-            _processes.Add(await TrialRunner.RunLoadCheckAsync(plan, [.. arms.Select(arm => arm.Name)], concurrency, _processes.Count * plan.LoadCheckWindows, servers, settings, output));
+            _processes.Add(await TrialRunner.RunLoadCheckAsync(plan, [.. arms.Select(arm => arm.Name)], concurrency, _processes.Count * plan.LoadCheckWindows, servers, settings.At(servers), output));
         }
 
         /// <summary>The processes' checks taken together (<see cref="Across"/>) and said on the output.</summary>

@@ -160,6 +160,13 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public bool CollectsAfterSlices { get; init; } = true;
 
     /// <summary>
+    /// True (the default) where every trial meets a RestAPI and a GrpcAPI started for it alone, so that what one pair of
+    /// server processes brings (its code's and heap's layout, its JIT's choices) varies between trials and their interval
+    /// covers it; false: every trial of the run calls the pair the run started. Servers given by URL are never renewed.
+    /// </summary>
+    public bool ServersPerTrial { get; init; } = true;
+
+    /// <summary>
     /// Windows per arm in each of load mode's cross-check processes (<see cref="TrialMeasurement.LoadCheckAsync"/>), the
     /// arms in turns: its ratio is the median of one ratio per window over all its processes, as the trials' is of one per trial.
     /// </summary>
@@ -245,6 +252,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, TrialMeasurement.MaxSettlePasses, TrialMeasurement.SettledCompilations) : null,
         SlicePauseSeconds = SlicePauseSeconds > 0 ? SlicePauseSeconds : null,
         CollectsAfterSlices = CollectsAfterSlices ? true : null,
+        ServersPerTrial = ServersPerTrial ? true : null,
     };
 }
 

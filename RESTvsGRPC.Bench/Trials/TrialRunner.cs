@@ -11,8 +11,8 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The orchestrator's side of the headline: one fresh client process per trial, one after another, then a process
-/// that sweeps each arm's calls in flight, each started from the bench's own binary with the servers' addresses in its
+/// The orchestrator's side of the headline: one fresh client process per trial, one after another (each, where the plan
+/// says so, against a RestAPI and a GrpcAPI started for it), then a process that sweeps each arm's calls in flight, each started from the bench's own binary with the servers' addresses in its
 /// environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
 /// with the servers on a signal, and none outlives its trial.
 /// </summary>
@@ -25,6 +25,8 @@ public static class TrialRunner
     /// <remarks>
     /// The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)
     /// pairs'. <paramref name="afterEachTrial"/>, where given, runs after each trial that succeeded, with the trials so far.
+    /// With <see cref="TrialPlan.ServersPerTrial"/> the servers are renewed before every trial, and the run's last pair
+    /// serves what follows; the caller takes their addresses from <paramref name="servers"/>.
     /// </remarks>
     public static async Task<TrialsRun> RunAsync(
         TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
@@ -42,11 +44,17 @@ public static class TrialRunner
             var started = Stopwatch.GetTimestamp();
             for (var index = 1; index <= plan.Trials; index++)
             {
+                if (plan.ServersPerTrial && await servers.RenewAsync(TextWriter.Null))
+                {
+                    settings = settings.At(servers);
+                    request = request.ReadingCpuOf(servers);
+                }
+
                 var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.FullName, servers, settings, output);
                 if (answer?.Trial is { } trial)
                 {
                     trials.Add(trial);
-                    output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}, order {string.Join(", ", trial.Order)})");
+                    output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
                     await (afterEachTrial?.Invoke(trials) ?? Task.CompletedTask);
                 }
                 else
@@ -84,6 +92,9 @@ public static class TrialRunner
             folder.Delete(recursive: true);
         }
     }
+
+    private static string ServersText(TrialPlan plan, TrialRequest request) =>
+        plan.ServersPerTrial && request is { RestProcessId: { } rest, GrpcProcessId: { } grpc } ? $", servers {rest} and {grpc} started for it" : "";
 
     /// <summary>The concurrency at which <paramref name="arm"/> served the most calls/s in the most trials; the lower one on a tie.</summary>
     public static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => MostOften(trials

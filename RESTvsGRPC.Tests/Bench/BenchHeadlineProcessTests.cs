@@ -13,7 +13,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
 
     /// <summary>
     /// The headline end to end, placed, with the paired rounds beside it: each trial a fresh client process on the
-    /// client's CPU (not the bench's own process), its order of arms recorded, and the results contract's ratios for
+    /// client's CPU (not the bench's own process) against servers started for it, its order of arms recorded, and the results contract's ratios for
     /// both quantities with the placement. A trial killed mid-run is named with its reason, the other trials are kept,
     /// and no process is left behind. Then the paired rounds: servers on one CPU set, the bench on another (every thread
     /// of each), the transport floor's echo process beside the servers, and ratios with intervals. One run for both, as
@@ -34,6 +34,8 @@ public sealed class BenchHeadlineProcessTests : IDisposable
             Assert.True(first, $"the first trial did not end within 180 s: {(bench.HasExited ? await bench.StandardError.ReadToEndAsync() : "still running")}");
             killed = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
             AssertPlacedOn(clientCpu, killed);
+            var trialTwoServers = ServersStartedBy(bench.Id);
+            Assert.Equal(2, trialTwoServers.Length);
             Assert.Contains($"{RESTvsGRPC.Bench.Placement.JitTiering.CallCountingDelayVariable}=0", File.ReadAllText($"/proc/{killed}/environ").Split('\0'));
             await SignalAsync("KILL", killed);
 
@@ -43,6 +45,8 @@ public sealed class BenchHeadlineProcessTests : IDisposable
             var placed = ServersStartedBy(bench.Id).Append(bench.Id).Concat(EchoStartedBy(bench.Id)).ToArray();
             Assert.Equal(4, placed.Length); // RestAPI, GrpcAPI, the bench, the echo process
             Assert.All(placed, pid => AssertPlacedOn(pid == bench.Id ? clientCpu : serverCpu, pid));
+            Assert.Empty(placed.Intersect(trialTwoServers)); // trial 3 got servers of its own, and they serve what follows
+            Assert.All(trialTwoServers, pid => Assert.False(Directory.Exists($"/proc/{pid}"), $"trial 2's server {pid} outlived its trial"));
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(3));
             error = await remaining.Error;
         }
@@ -77,6 +81,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
         Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
         Assert.True(trials.Plan.CollectsAfterSlices);
+        Assert.True(trials.Plan.ServersPerTrial);
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, KeptClients: true }, $"{c}"));

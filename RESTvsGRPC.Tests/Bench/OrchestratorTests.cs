@@ -120,6 +120,8 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--ramp", "11")]
     [InlineData("--load-clients", "sometimes")]
     [InlineData("--slice-collect", "maybe")]
+    [InlineData("--trial-servers", "sometimes")]
+    [InlineData("--trial-servers", "per-trial", "--rest-url", "http://127.0.0.1:5000")]
     [InlineData("--client-completions", "sometimes")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
@@ -191,6 +193,11 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal(TrialPlan.Standard with { CollectsAfterSlices = false }, BenchOptions.Parse(["--headline", "--slice-collect", "off"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--slice-collect", "on"]).TrialPlan);
         Assert.True(TrialPlan.Standard.CollectsAfterSlices && TrialPlan.Quick.CollectsAfterSlices && TrialPlan.Link.CollectsAfterSlices);
+        Assert.True(TrialPlan.Standard.ServersPerTrial && TrialPlan.Quick.ServersPerTrial && TrialPlan.Link.ServersPerTrial && TrialPlan.Dry.ServersPerTrial);
+        Assert.Equal(TrialPlan.Standard with { ServersPerTrial = false }, BenchOptions.Parse(["--headline", "--trial-servers", "per-run"]).TrialPlan);
+        Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--trial-servers", "per-trial"]).TrialPlan);
+        Assert.False(BenchOptions.Parse(["--headline", "--rest-url", "http://127.0.0.1:5000", "--grpc-url", "http://127.0.0.1:5001"]).TrialPlan.ServersPerTrial);
+        Assert.Equal((true, (bool?)null), (TrialPlan.Standard.ToResults().ServersPerTrial, (TrialPlan.Standard with { ServersPerTrial = false }).ToResults().ServersPerTrial));
         Assert.Equal(TrialPlan.Standard with { LoadCheckKeepsClients = true }, BenchOptions.Parse(["--headline", "--load-clients", "per-process"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--load-clients", "per-window"]).TrialPlan);
         Assert.Equal((0.7 / 4 / 4, 1.0), (TrialPlan.Standard.RampSeconds, BenchOptions.Parse(["--headline", "--ramp", "1"]).TrialPlan.RampSeconds));
