@@ -12,8 +12,8 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// The orchestrator's side of the headline: one fresh client process per trial, one after another (each, where the plan
-/// says so, against a RestAPI and a GrpcAPI started for it), then a process that sweeps each arm's calls in flight, each started from the bench's own binary with the servers' addresses in its
-/// environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
+/// says so, against a RestAPI and a GrpcAPI started for it), then a process that sweeps each arm's calls in flight,
+/// each started from the bench's own binary with the servers' addresses in its environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
 /// with the servers on a signal, and none outlives its trial.
 /// </summary>
 public static class TrialRunner
