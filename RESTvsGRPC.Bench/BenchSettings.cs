@@ -82,10 +82,10 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     public BenchSettings At(ServerSet servers) => this with { Rest = servers.Rest, Grpc = servers.Grpc, Aot = servers.Aot };
 
     /// <summary>
-    /// Sets the settings in this process, once per run (again where the trials renewed the servers): what it measures itself and a job that runs the benchmark
-    /// bodies in it (BenchmarkDotNet's in-process toolchain) read them from here; DATAS cannot change after start-up,
-    /// so the bench's own project file turns it off, and the inline completions stay out so that the servers the bench
-    /// starts next (which inherit its variables) keep the runtime's default.
+    /// Sets the settings in this process, once per run and again after trials that renewed the servers: what it
+    /// measures itself and a job that runs the benchmark bodies in it (BenchmarkDotNet's in-process toolchain) read them
+    /// from here; DATAS cannot change after start-up, so the bench's own project file turns it off, and the inline
+    /// completions stay out so that the servers the bench starts next (which inherit its variables) keep the runtime's default.
     /// </summary>
     public void ApplyToThisProcess()
     {
