@@ -112,12 +112,18 @@
 #   trialservers: the same short headlines on servers the bench starts, every trial against the pair the run started
 #         (--trial-servers per-run) and each trial against a pair started for it (--trial-servers per-trial, the
 #         default), alternating, four each; per ratio, the trials' spread and the run-level component each way.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   congestion: short headlines of nine trial processes each, with the kernel's TCP congestion control as this host
+#         has it (net.ipv4.tcp_congestion_control; not cubic) and cubic (Linux's default), alternating, twice each; needs
+#         root, and restores the setting on exit; prints each trial process's large-GET calls/s at each concurrency with
+#         the servers' CPU per call at 16 in flight, its small-GET time per call, load mode's check against the trials,
+#         and BenchmarkDotNet's small GET in two processes per case, each process's median per call: whether a process's
+#         level (the gRPC stream's, a small call's) follows its connections' congestion control.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -235,6 +241,26 @@ for path in sys.argv[1:]:
         values.setdefault(segment["arm"], []).append(segment["latencyNanosecondsPerCall"] / 1000)
     for arm, per_trial in values.items():
         print(f"small {arm:10} per trial process {' '.join(f'{v:6.1f}' for v in per_trial)} us  median {statistics.median(per_trial):6.1f} us")
+PYTHON
+}
+
+# stream_per_process FILE...: each headline run's large-GET calls/s in each trial process at each concurrency, per arm, and
+# the servers' CPU per call at 16 in flight: whether a process's level is the server's cost per call or the client's.
+stream_per_process() {
+  python3 - "$@" <<'PYTHON'
+import json, sys
+for path in sys.argv[1:]:
+    trials = json.load(open(path))["trials"]["trials"]
+    print(f"== {path}")
+    for arm in ("rest-json", "grpc", "grpc-stream"):
+        levels, cpu = {}, []
+        for segment in (s for t in trials for s in t["segments"] if s["operation"] == "large" and s["arm"] == arm):
+            for level in segment.get("levels") or [segment]:
+                levels.setdefault(level["concurrency"], []).append(level["callsPerSecond"])
+                if level["concurrency"] == 16 and level.get("serverCpuNanosecondsPerCall"):
+                    cpu.append((level["callsPerSecond"], level["serverCpuNanosecondsPerCall"]))
+        print(f"{arm:12} " + "  ".join(f"at {c:2}: {' '.join(f'{v:5.0f}' for v in sorted(values))}" for c, values in sorted(levels.items())))
+        print(f"{'':12} server CPU per call at 16, by calls/s: " + " ".join(f"{c / 1000:4.0f}" for _, c in sorted(cpu)) + " us")
 PYTHON
 }
 
@@ -424,19 +450,25 @@ PYTHON
         run "streamlevels-pgo${setting#*=}-$round" "$setting" --headline --trials 9 --segment 0.35 --load-processes 1 --arms large/rest-json,large/grpc,large/grpc-stream
       done
     done
-    python3 - "$out"/streamlevels-pgo*/headline/summary.json <<'PYTHON'
-import json, sys
-for path in sys.argv[1:]:
-    trials = json.load(open(path))["trials"]["trials"]
-    print(f"== {path}")
-    for arm in ("rest-json", "grpc", "grpc-stream"):
-        levels = {}
-        for segment in (s for t in trials for s in t["segments"] if s["operation"] == "large" and s["arm"] == arm):
-            for level in segment.get("levels") or [segment]:
-                levels.setdefault(level["concurrency"], []).append(level["callsPerSecond"])
-        print(f"{arm:12} " + "  ".join(f"at {c:2}: {' '.join(f'{v:5.0f}' for v in sorted(values))}" for c, values in sorted(levels.items())))
-PYTHON
-    ;;
+    stream_per_process "$out"/streamlevels-pgo*/headline/summary.json ;;
+  congestion)
+    # The kernel's TCP congestion control applies to connections opened after it is set: every run opens its own.
+    own=$(sysctl -n net.ipv4.tcp_congestion_control)
+    [[ $own != cubic ]] || { echo "method-gaps: congestion compares this host's TCP congestion control with cubic, and it is cubic already" >&2; exit 2; }
+    trap 'sysctl -q -w net.ipv4.tcp_congestion_control="$own"' EXIT
+    for round in 1 2; do
+      for control in "$own" cubic; do
+        sysctl -q -w net.ipv4.tcp_congestion_control="$control"
+        run "congestion-$control-$round" - --headline --trials 9 --segment 0.35
+        run "congestion-$control-benchmarkdotnet-$round" - --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 2
+      done
+    done
+    sysctl -q -w net.ipv4.tcp_congestion_control="$own"; trap - EXIT
+    files=("$out"/congestion-"$own"-1/headline/summary.json "$out"/congestion-cubic-1/headline/summary.json "$out"/congestion-"$own"-2/headline/summary.json "$out"/congestion-cubic-2/headline/summary.json)
+    stream_per_process "${files[@]}"
+    small_per_process "${files[@]}"
+    for name in "$own-1" cubic-1 "$own-2" cubic-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/congestion-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
+    load_against_trials "$out"/congestion-*/headline/summary.json ;;
   tiering)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*' '*TransportBenchmarks.GrpcPostLargePayload*')
     arms=large/rest-json,large/grpc,post/rest-json,post/rest-protobuf,post/grpc
