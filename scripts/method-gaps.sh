@@ -118,12 +118,18 @@
 #         the servers' CPU per call at 16 in flight, its small-GET time per call, load mode's check against the trials,
 #         and BenchmarkDotNet's small GET in two processes per case, each process's median per call: whether a process's
 #         level (the gRPC stream's, a small call's) follows its connections' congestion control.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   clientjit: short headlines of nine trial processes each against a RestAPI and a GrpcAPI started here for each run
+#         (tiered compilation as the runtime has it), the client's processes (the bench, its trial processes, load mode's
+#         check) with tiered compilation as the runtime has it and off (DOTNET_TieredCompilation=0: each method compiled
+#         once, optimized, and never again), alternating, twice each; prints how far each arm's trial processes spread,
+#         each process's large-GET calls/s and small-GET time per call, and load mode's check against the trials:
+#         whether a client process's level (the gRPC stream's, a small call's) follows what its JIT recompiled.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -261,6 +267,27 @@ for path in sys.argv[1:]:
                     cpu.append((level["callsPerSecond"], level["serverCpuNanosecondsPerCall"]))
         print(f"{arm:12} " + "  ".join(f"at {c:2}: {' '.join(f'{v:5.0f}' for v in sorted(values))}" for c, values in sorted(levels.items())))
         print(f"{'':12} server CPU per call at 16, by calls/s: " + " ".join(f"{c / 1000:4.0f}" for _, c in sorted(cpu)) + " us")
+PYTHON
+}
+
+# process_spread FILE...: per arm, how far its trial processes spread (the coefficient of variation over them) in time
+# per call and in calls/s at each concurrency, and the median over the arms: how far one client process's level moves.
+process_spread() {
+  python3 - "$@" <<'PYTHON'
+import json, statistics, sys
+cv = lambda v: 100 * statistics.stdev(v) / statistics.mean(v)
+for path in sys.argv[1:]:
+    latency, rate = {}, {}
+    for segment in (s for t in json.load(open(path))["trials"]["trials"] for s in t["segments"]):
+        key = (segment["operation"], segment["arm"])
+        latency.setdefault(key, []).append(segment["latencyNanosecondsPerCall"])
+        for level in segment.get("levels") or [segment]:
+            rate.setdefault(key + (level["concurrency"],), []).append(level["callsPerSecond"])
+    print(f"== {path}")
+    for key, values in sorted(latency.items()):
+        rates = "  ".join(f"at {k[2]:2} {cv(v):4.1f} %" for k, v in sorted(rate.items()) if k[:2] == key)
+        print(f"{key[0]:6} {key[1]:18} over trial processes: time per call {cv(values):4.1f} %  calls/s {rates}")
+    print(f"median over the arms: time per call {statistics.median(cv(v) for v in latency.values()):.1f} %, calls/s {statistics.median(cv(v) for v in rate.values()):.1f} %")
 PYTHON
 }
 
@@ -469,6 +496,19 @@ PYTHON
     small_per_process "${files[@]}"
     for name in "$own-1" cubic-1 "$own-2" cubic-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/congestion-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
     load_against_trials "$out"/congestion-*/headline/summary.json ;;
+  clientjit)
+    for round in 1 2; do
+      for setting in DOTNET_TieredCompilation=1 DOTNET_TieredCompilation=0; do
+        servers_up
+        run "clientjit-${setting#*=}-$round" "$setting" "${given[@]}" --headline --trials 9 --segment 0.35
+        servers_down
+      done
+    done
+    files=("$out"/clientjit-1-1/headline/summary.json "$out"/clientjit-0-1/headline/summary.json "$out"/clientjit-1-2/headline/summary.json "$out"/clientjit-0-2/headline/summary.json)
+    process_spread "${files[@]}"
+    stream_per_process "${files[@]}"
+    small_per_process "${files[@]}"
+    load_against_trials "${files[@]}" ;;
   tiering)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*' '*TransportBenchmarks.GrpcPostLargePayload*')
     arms=large/rest-json,large/grpc,post/rest-json,post/rest-protobuf,post/grpc
