@@ -124,12 +124,18 @@
 #         once, optimized, and never again), alternating, twice each; prints how far each arm's trial processes spread,
 #         each process's large-GET calls/s and small-GET time per call, and load mode's check against the trials:
 #         whether a client process's level (the gRPC stream's, a small call's) follows what its JIT recompiled.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   idlepoll: short headlines of nine trial processes each and BenchmarkDotNet's small GET in two processes per case,
+#         with the CPUs' idle states as the machine has them (here a halt at once: haltpoll with no guest polling) and
+#         held to polling by a zero latency request on /dev/cpu_dma_latency (as tuned's latency-performance profile
+#         makes), alternating, twice each; needs root; prints how far each arm's trial processes spread, each process's
+#         small-GET time per call, BenchmarkDotNet's, the servers' CPU per call by h2load and by the trials, and load
+#         mode's check: whether a small call's level follows how the other CPU wakes.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -496,6 +502,27 @@ PYTHON
     small_per_process "${files[@]}"
     for name in "$own-1" cubic-1 "$own-2" cubic-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/congestion-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
     load_against_trials "$out"/congestion-*/headline/summary.json ;;
+  idlepoll)
+    # A zero latency request keeps every CPU out of its idle states while the file stays open: an idle CPU then polls
+    # instead of halting, so a wake-up from the other CPU needs no interrupt to bring it back.
+    [[ -w /dev/cpu_dma_latency ]] || { echo "method-gaps: idlepoll needs root (it writes /dev/cpu_dma_latency)" >&2; exit 2; }
+    for round in 1 2; do
+      for idle in states poll; do
+        if [[ $idle == poll ]]; then
+          ( exec 3>/dev/cpu_dma_latency; printf '\0\0\0\0' >&3; exec sleep infinity ) &
+          holder=$!; trap 'kill "$holder"' EXIT
+        fi
+        run "idlepoll-$idle-$round" - --headline --trials 9 --segment 0.35
+        run "idlepoll-$idle-benchmarkdotnet-$round" - --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 2
+        if [[ $idle == poll ]]; then kill "$holder"; wait "$holder" 2>/dev/null || true; trap - EXIT; fi
+      done
+    done
+    files=("$out"/idlepoll-states-1/headline/summary.json "$out"/idlepoll-poll-1/headline/summary.json "$out"/idlepoll-states-2/headline/summary.json "$out"/idlepoll-poll-2/headline/summary.json)
+    process_spread "${files[@]}"
+    small_per_process "${files[@]}"
+    for name in states-1 poll-1 states-2 poll-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/idlepoll-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
+    show "${files[@]}"
+    load_against_trials "${files[@]}" ;;
   clientjit)
     for round in 1 2; do
       for setting in DOTNET_TieredCompilation=1 DOTNET_TieredCompilation=0; do
