@@ -272,7 +272,8 @@ for path in sys.argv[1:]:
                 if level["concurrency"] == 16 and level.get("serverCpuNanosecondsPerCall"):
                     cpu.append((level["callsPerSecond"], level["serverCpuNanosecondsPerCall"]))
         print(f"{arm:12} " + "  ".join(f"at {c:2}: {' '.join(f'{v:5.0f}' for v in sorted(values))}" for c, values in sorted(levels.items())))
-        print(f"{'':12} server CPU per call at 16, by calls/s: " + " ".join(f"{c / 1000:4.0f}" for _, c in sorted(cpu)) + " us")
+        if cpu:  # servers given by URL (clientjit) leave the trials no server CPU to read
+            print(f"{'':12} server CPU per call at 16, by calls/s: " + " ".join(f"{c / 1000:4.0f}" for _, c in sorted(cpu)) + " us")
 PYTHON
 }
 
