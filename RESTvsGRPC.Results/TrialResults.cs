@@ -202,7 +202,14 @@ public sealed record TrialSegment(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<ThroughputLevel>? Levels { get; init; }
+
+    /// <summary>Each throughput window of the concurrency reported, in the order measured; null in results files written before windows were kept.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<WindowReading>? Windows { get; init; }
 }
+
+/// <summary>One throughput window: its calls/s and the server's CPU time per call over it (null where not measured).</summary>
+public sealed record WindowReading(double CallsPerSecond, double? ServerCpuNanosecondsPerCall);
 
 /// <summary>
 /// One arm's throughput in one trial at one concurrency: calls counted, calls/s, the client's and the server's CPU
@@ -222,6 +229,10 @@ public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPe
     /// <summary>Bytes/s the client's end received; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkReceivedBytesPerSecond { get; init; }
+
+    /// <summary>Each window at this concurrency, in the order measured (<see cref="TrialSegment.Windows"/>).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<WindowReading>? Windows { get; init; }
 }
 
 /// <summary>

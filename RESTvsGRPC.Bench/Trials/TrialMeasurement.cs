@@ -339,6 +339,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     {
         private Window _latency = new(0, 0, 0, 0, null, null);
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
+        private readonly Dictionary<int, List<WindowReading>> _windows = [];
 
         public void AddLatency(Window window) =>
             _latency = _latency with { Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds, LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes) };
@@ -350,6 +351,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 sum.Calls + window.Calls, sum.ProratedCalls + window.ProratedCalls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
                 sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
                 Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null);
+            (_windows.TryGetValue(inFlight, out var readings) ? readings : _windows[inFlight] = [])
+                .Add(new WindowReading(window.Calls / window.Seconds, window.ServerCpuNanoseconds / window.Calls));
         }
 
         public TrialSegment ToSegment(TrialArm arm)
@@ -371,12 +374,14 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,
+                Windows = best.Windows,
             };
         }
 
-        private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
+        private ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
             new(inFlight, sum.Calls, sum.Calls / sum.Seconds, sum.ClientCpuNanoseconds / sum.Calls, serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null)
             {
+                Windows = _windows[inFlight],
                 ProratedCallsPerSecond = sum.ProratedCalls / sum.Seconds,
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
