@@ -57,11 +57,17 @@ public sealed record BenchOptions(
     /// </summary>
     public bool ClientCompletesInline { get; init; }
 
+    /// <summary>
+    /// The worker threads each server the bench starts runs in its thread pool, fixed (<c>--server-threads N</c>); null for
+    /// the runtime's own count, which starts at the server's CPUs and which the pool's hill climbing moves.
+    /// </summary>
+    public int? ServerThreads { get; init; }
+
     /// <summary>Why a <c>--suite full</c> run leaves the AOT builds out (<see cref="AotServers.Unavailable"/>), in one sentence; null where it measures them or was not asked to.</summary>
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -155,6 +161,7 @@ public sealed record BenchOptions(
         public static readonly Option<double> Ramp = new("--ramp") { Description = $"Seconds at the start of each throughput slice left uncounted while its callers fill the pipe (default a quarter slice; 0-{TrialPlan.MaxRampSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<string> LoadClients = new("--load-clients") { Description = "Whether load mode's check makes a fresh client per arm for each window (per-window, the default) or keeps one per arm, warmed as a trial's, for all the windows of its process (per-process).", HelpName = "per-window|per-process" };
         public static readonly Option<string> ClientCompletions = new("--client-completions") { Description = $"Where the trial, load-check and BenchmarkDotNet processes complete their socket operations: handed to the thread pool (thread-pool, the runtime's default) or inline on the socket engine's thread (inline: {BenchSettings.InlineCompletionsVariable}=1 in those processes only; the servers keep the default).", HelpName = "thread-pool|inline" };
+        public static readonly Option<int> ServerThreads = new("--server-threads") { Description = $"The worker threads of each server's thread pool, fixed at N (its minimum and maximum: {ServerSet.MinWorkerThreadsVariable} and {ServerSet.MaxWorkerThreadsVariable} in the servers only) [default: the runtime's, which starts at the server's CPUs and moves them by hill climbing; 1-{ServerSet.MaxServerThreads}].", HelpName = "N" };
         public static readonly Option<string> LoadLoop = new("--load-loop") { Description = "Whether load mode's check times its windows by load mode's runner (load, the default) or by the trials' own closed loop on one client per arm kept for the process, in the same windows (trials).", HelpName = "load|trials" };
         public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in each process of load mode's cross-check of the throughput ratios, the arms in turns; its ratio is the median over all its processes' windows (default {TrialPlan.DefaultLoadCheckWindows}; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
         public static readonly Option<int> LoadProcesses = new("--load-processes") { Description = $"Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's (result run {TrialPlan.DefaultLoadCheckProcesses}, dry job 1; 1-{TrialPlan.MaxLoadCheckProcesses}).", HelpName = "N" };
@@ -185,7 +192,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -255,6 +262,12 @@ public sealed record BenchOptions(
             "inline" => true,
             var other => throw new ArgumentException($"--client-completions takes thread-pool or inline, not '{other}'. {Usage}"),
         };
+        var serverThreads = WholeNumber(result, Options.ServerThreads, 1, ServerSet.MaxServerThreads);
+        if (serverThreads is not null && servers.GivesServers)
+        {
+            throw new ArgumentException($"--server-threads sets the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}");
+        }
+
         var loadProcesses = WholeNumber(result, Options.LoadProcesses, 1, TrialPlan.MaxLoadCheckProcesses);
         if (loadProcesses is not null && result.GetValue(Options.LoadBetweenTrials))
         {
@@ -309,7 +322,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

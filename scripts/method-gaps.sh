@@ -130,12 +130,18 @@
 #         makes), alternating, twice each; needs root; prints how far each arm's trial processes spread, each process's
 #         small-GET time per call, BenchmarkDotNet's, the servers' CPU per call by h2load and by the trials, and load
 #         mode's check: whether a small call's level follows how the other CPU wakes.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   serverthreads: short headlines of nine trial processes each and BenchmarkDotNet's small GET in two processes per
+#         case, the servers' thread pools as the runtime runs them (workers added and retired by hill climbing) and fixed
+#         at one worker thread each (--server-threads 1), alternating, twice each; prints how far each arm's trial
+#         processes spread, how far a throughput window spreads within a process against between processes, each
+#         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
+#         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -295,6 +301,27 @@ for path in sys.argv[1:]:
         rates = "  ".join(f"at {k[2]:2} {cv(v):4.1f} %" for k, v in sorted(rate.items()) if k[:2] == key)
         print(f"{key[0]:6} {key[1]:18} over trial processes: time per call {cv(values):4.1f} %  calls/s {rates}")
     print(f"median over the arms: time per call {statistics.median(cv(v) for v in latency.values()):.1f} %, calls/s {statistics.median(cv(v) for v in rate.values()):.1f} %")
+PYTHON
+}
+
+# window_spread FILE...: per arm and concurrency, how far one throughput window's calls/s spreads from the next in the
+# same trial process, and what the processes add beyond it (the variance of their means less the windows' share of it;
+# standard deviations of the logarithm, in per cent): whether a level belongs to the process or to the moment.
+window_spread() {
+  python3 - "$@" <<'PYTHON'
+import json, math, statistics, sys
+for path in sys.argv[1:]:
+    groups = {}
+    for segment in (s for t in json.load(open(path))["trials"]["trials"] for s in t["segments"]):
+        for level in segment.get("levels") or [segment]:
+            if len(level.get("windows") or []) > 1:
+                groups.setdefault((segment["operation"], segment["arm"], level["concurrency"]), []).append([math.log(w["callsPerSecond"]) for w in level["windows"]])
+    print(f"== {path}")
+    for (operation, arm, concurrency), processes in sorted(groups.items()):
+        within = statistics.mean(statistics.variance(p) for p in processes)
+        means = statistics.variance([statistics.mean(p) for p in processes])
+        between = max(0.0, means - within / statistics.mean(len(p) for p in processes))
+        print(f"{operation:6} {arm:18} at {concurrency:2}: window to window {100 * math.sqrt(within):5.1f} %  process to process {100 * math.sqrt(between):5.1f} %")
 PYTHON
 }
 
@@ -523,6 +550,21 @@ PYTHON
     small_per_process "${files[@]}"
     for name in states-1 poll-1 states-2 poll-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/idlepoll-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
     show "${files[@]}"
+    load_against_trials "${files[@]}" ;;
+  serverthreads)
+    for round in 1 2; do
+      for threads in runtime 1; do
+        fixed=(); [[ $threads == runtime ]] || fixed=(--server-threads "$threads")
+        run "serverthreads-$threads-$round" - "${fixed[@]}" --headline --trials 9 --segment 0.35
+        run "serverthreads-$threads-benchmarkdotnet-$round" - "${fixed[@]}" --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 2
+      done
+    done
+    files=("$out"/serverthreads-runtime-1/headline/summary.json "$out"/serverthreads-1-1/headline/summary.json "$out"/serverthreads-runtime-2/headline/summary.json "$out"/serverthreads-1-2/headline/summary.json)
+    process_spread "${files[@]}"
+    window_spread "${files[@]}"
+    stream_per_process "${files[@]}"
+    small_per_process "${files[@]}"
+    for name in runtime-1 1-1 runtime-2 1-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/serverthreads-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
     load_against_trials "${files[@]}" ;;
   clientjit)
     for round in 1 2; do

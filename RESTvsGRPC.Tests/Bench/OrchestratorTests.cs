@@ -123,6 +123,9 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--trial-servers", "sometimes")]
     [InlineData("--trial-servers", "per-trial", "--rest-url", "http://127.0.0.1:5000")]
     [InlineData("--client-completions", "sometimes")]
+    [InlineData("--server-threads", "0")]
+    [InlineData("--server-threads", "65")]
+    [InlineData("--server-threads", "1", "--grpc-url", "http://127.0.0.1:5000")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
