@@ -338,21 +338,19 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     private sealed class ArmSums
     {
         private Window _latency = new(0, 0, 0, 0, null, null);
-        private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
-        private readonly Dictionary<int, List<WindowReading>> _windows = [];
+        private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured, List<WindowReading> Windows)> _throughput = [];
 
         public void AddLatency(Window window) =>
             _latency = _latency with { Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds, LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes) };
 
         public void AddThroughput(int inFlight, Window window)
         {
-            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true));
+            var (sum, serverMeasured, windows) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true, []));
+            windows.Add(new WindowReading(window.Calls / window.Seconds, window.ServerCpuNanoseconds / window.Calls));
             _throughput[inFlight] = (new Window(
                 sum.Calls + window.Calls, sum.ProratedCalls + window.ProratedCalls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
                 sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
-                Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null);
-            (_windows.TryGetValue(inFlight, out var readings) ? readings : _windows[inFlight] = [])
-                .Add(new WindowReading(window.Calls / window.Seconds, window.ServerCpuNanoseconds / window.Calls));
+                Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null, windows);
         }
 
         public TrialSegment ToSegment(TrialArm arm)
@@ -362,7 +360,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 return new TrialSegment(TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, 0, 0, 0, 0, null);
             }
 
-            var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured)).ToList();
+            var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured, level.Value.Windows)).ToList();
             var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
                 TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, best.Concurrency, best.Calls,
@@ -378,10 +376,10 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             };
         }
 
-        private ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
+        private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured, IReadOnlyList<WindowReading> windows) =>
             new(inFlight, sum.Calls, sum.Calls / sum.Seconds, sum.ClientCpuNanoseconds / sum.Calls, serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null)
             {
-                Windows = _windows[inFlight],
+                Windows = windows,
                 ProratedCallsPerSecond = sum.ProratedCalls / sum.Seconds,
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
