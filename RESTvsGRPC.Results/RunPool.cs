@@ -1,7 +1,20 @@
+using System.Text.Json.Serialization;
+
 namespace RESTvsGRPC.Results;
 
 /// <summary>The trials of an earlier run of the same build, machine, job, plan and placement, carried forward into a run's pool.</summary>
-public sealed record EarlierRun(DateTimeOffset Date, IReadOnlyList<Trial> Trials);
+public sealed record EarlierRun(DateTimeOffset Date, IReadOnlyList<Trial> Trials)
+{
+    /// <summary>That run's load-mode cross-check, so the pool can set load mode over the runs beside the trials over the runs; null where it made none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<LoadCheck>? Load { get; init; }
+}
+
+/// <summary>
+/// Load mode's ratio for one arm over every pooled run that checked it: the median of all those runs' rounds' ratios
+/// (<see cref="Rounds"/> of them, from <see cref="Runs"/> runs), to set beside the trials' ratio over the same runs.
+/// </summary>
+public sealed record PooledLoadRatio(string Operation, string Arm, double Ratio, int Runs, int Rounds);
 
 /// <summary>
 /// A headline ratio over every run in the pool: the median of all their per-trial ratios, and the range a run's median
@@ -144,6 +157,25 @@ public static class RunPool
         pairs is null ? TrialStatistics.Headline(run, CpuPlacement.None) : TrialStatistics.PairRatios(run, CpuPlacement.None, pairs);
 
     /// <summary>
+    /// Load mode's ratios over the pool: for each arm this run checked in rounds, every pooled run's rounds taken
+    /// together (<see cref="PooledLoadRatio"/>); empty where no earlier run of the pool kept its check.
+    /// </summary>
+    public static IReadOnlyList<PooledLoadRatio> Load(TrialsRun trials)
+    {
+        IReadOnlyList<IReadOnlyList<LoadCheck>> runs = [.. (trials.EarlierRuns ?? []).Select(r => r.Load).OfType<IReadOnlyList<LoadCheck>>(), trials.Load ?? []];
+        if (runs.Count < 2)
+        {
+            return [];
+        }
+
+        return [.. (trials.Load ?? []).Where(c => c.RoundRatios is { Count: > 0 }).Select(check =>
+        {
+            var same = runs.Select(run => run.FirstOrDefault(c => (c.Operation, c.Arm) == (check.Operation, check.Arm))?.RoundRatios).OfType<IReadOnlyList<double>>().Where(r => r.Count > 0).ToList();
+            return new PooledLoadRatio(check.Operation, check.Arm, MedianInterval.MedianOf([.. same.SelectMany(r => r)]), same.Count, same.Sum(r => r.Count));
+        })];
+    }
+
+    /// <summary>
     /// <paramref name="current"/> with the trials of <paramref name="previous"/> (and its own pool) carried forward,
     /// where both are clean builds of one commit on one machine with the same job, data, trial plan, placement and link;
     /// otherwise <paramref name="current"/> as it is, its pool starting anew.
@@ -162,7 +194,7 @@ public static class RunPool
             return now;
         }
 
-        EarlierRun[] pool = [.. before.EarlierRuns ?? [], new EarlierRun(previous.Provenance.Date, before.Trials)];
+        EarlierRun[] pool = [.. before.EarlierRuns ?? [], new EarlierRun(previous.Provenance.Date, before.Trials) { Load = before.Load }];
         return now with { EarlierRuns = pool[Math.Max(0, pool.Length - (MaxRuns - 1))..] };
     }
 

@@ -28,7 +28,7 @@ public sealed class ReportSnapshotTests : IDisposable
     /// real default run whose load check flags three arms, one of them within its own rounds, and a real short headline
     /// whose load check ran in a process after each of its nine trials (<c>--load-between-trials</c>).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "headline-load-between"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "headline-load-between"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];

@@ -129,6 +129,23 @@ public sealed class RunPoolTests
         Assert.Equal(Stored.Run(RunPool.MaxRuns + 3 - RunPool.MaxRuns + 1).Provenance.Date, run.Trials.EarlierRuns![0].Date);
     }
 
+    [Fact]
+    public void Load_pools_every_carried_runs_rounds_for_each_arm_this_run_checked()
+    {
+        static IReadOnlyList<LoadCheck> Checks(params double[] rounds) =>
+            [new LoadCheck("large", "rest-json", 2, 700, null), new LoadCheck("large", "grpc", 16, 2100, rounds[1]) { RoundRatios = rounds }];
+        var first = Stored.Run(date: 1) with { Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2)], [], [], Load: Checks(2.0, 2.2, 2.4)) };
+        var second = Stored.Run(date: 2) with { Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2)], [], [], Load: Checks(3.0, 3.1, 3.2)) };
+
+        var carried = RunPool.Carry(first, second).Trials!;
+
+        Assert.Equal(first.Trials!.Load, carried.EarlierRuns!.Single().Load);
+        var pooled = Assert.Single(RunPool.Load(carried));
+        Assert.Equal(("large", "grpc", 2, 6), (pooled.Operation, pooled.Arm, pooled.Runs, pooled.Rounds));
+        Assert.Equal((2.4 + 3.0) / 2, pooled.Ratio, 12);
+        Assert.Empty(RunPool.Load(second.Trials!));
+    }
+
     /// <summary>Results of a clean run on one machine, made on day <c>date</c>.</summary>
     private static class Stored
     {
