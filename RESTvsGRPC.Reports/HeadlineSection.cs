@@ -9,7 +9,7 @@ namespace RESTvsGRPC.Reports;
 /// placement; where the two quantities point different ways, why, in one sentence; then the same arms as
 /// BenchmarkDotNet and h2load measured them, with every difference beyond tolerance named.
 /// </summary>
-internal static class HeadlineSection
+internal static partial class HeadlineSection
 {
     /// <summary>How far BenchmarkDotNet's time per call may lie from the trials' before the summary flags it.</summary>
     public const double MethodTolerance = 0.10;
@@ -51,6 +51,7 @@ internal static class HeadlineSection
         AddPool(document, trials);
         AddSweep(summary, trials, "sweep.svg");
         AddMethods(summary, trials);
+        AddPooledLatency(summary, trials);
         AddLoad(summary, trials);
         AddPooledLoad(summary, trials);
         AddH2load(summary, trials);
@@ -204,26 +205,28 @@ internal static class HeadlineSection
         return SvgChart.GroupedBars($"Against REST + JSON ({trials.Completed} trials; above 1: better)", "ratio to REST + JSON", groups, logScale: false, v => Units.Ratio(v));
     }
 
-    /// <summary>
-    /// The BenchmarkDotNet case that times the trials' <paramref name="arm"/> on <paramref name="operation"/> (the same arm
-    /// id), one process per arm, back to back in batches: among the transport suites' cases, the transport suite's first,
-    /// its largest batch.
-    /// </summary>
-    private static BenchmarkResult? BenchmarkOf(RunResults run, string operation, string arm) =>
-        run.Benchmarks
-            .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == operation && r.Arm == arm)
-            .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
+    /// <summary>One arm's two latencies: the trials' median, BenchmarkDotNet's case, how far sampling lets them differ, the pool over runs and the verdict.</summary>
+    private sealed record LatencyPair(string Operation, string Arm, double Trials, BenchmarkResult Benchmark, double? Allowance, PooledLatency? Pooled, LatencyVerdict Verdict);
+
+    private static List<LatencyPair> LatencyPairs(RunResults run, TrialsRun trials, LatencySampling sampling)
+    {
+        var pooled = PooledLatencies(run, trials);
+        return [.. TrialStatistics.Arms(trials.Trials)
+            .Select(a => (a.Operation, a.Arm, Times: TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall), Benchmark: run.LatencyCase(a.Operation, a.Arm)))
+            .Where(p => p.Benchmark is not null)
+            .Select(p =>
+            {
+                var (median, allowance) = (MedianInterval.MedianOf(p.Times), sampling.AllowanceFor(p.Operation, p.Times.Count));
+                var pool = pooled.FirstOrDefault(l => (l.Operation, l.Arm) == (p.Operation, p.Arm));
+                return new LatencyPair(p.Operation, p.Arm, median, p.Benchmark!, allowance, pool, LatencyVerdictOf(run, median, p.Benchmark!, allowance, pool));
+            })];
+    }
 
     private static void AddMethods(SummaryContext summary, TrialsRun trials)
     {
         var document = summary.Document;
         var sampling = LatencySampling.Of(trials);
-        var pairs = TrialStatistics.Arms(trials.Trials)
-            .Select(a => (a.Operation, a.Arm, Times: TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall), Benchmark: BenchmarkOf(summary.Run, a.Operation, a.Arm)))
-            .Where(p => p.Benchmark is not null)
-            .Select(p => (p.Operation, p.Arm, Trials: MedianInterval.MedianOf(p.Times), Benchmark: p.Benchmark!, Allowance: sampling.AllowanceFor(p.Operation, p.Times.Count)))
-            .Select(p => (p.Operation, p.Arm, p.Trials, p.Benchmark, p.Allowance, Verdict: LatencyVerdictOf(summary.Run, p.Trials, p.Benchmark, p.Allowance)))
-            .ToList();
+        var pairs = LatencyPairs(summary.Run, trials, sampling);
         if (pairs.Count == 0)
         {
             return;
@@ -239,29 +242,35 @@ internal static class HeadlineSection
                 + (adjacent ? " " + AdjacentText : ""))
             .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [], "agree"],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
-                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], VerdictText(p.Verdict, p.Allowance)]),
+                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
                 adjacent ? [2, 3, 4, 5, 6] : [2, 3, 4]);
         var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
-        if (flagged.Any(p => p.Verdict == LatencyVerdict.WithinSampling))
+        foreach (var verdict in flagged.Select(p => p.Verdict).Where(v => v != LatencyVerdict.Disagree).Distinct().Order())
         {
-            document.AddParagraph(LatencyWithinSamplingCause);
-        }
-
-        if (flagged.Any(p => p.Verdict == LatencyVerdict.Minutes))
-        {
-            document.AddParagraph(MinutesCause);
-        }
-
-        if (flagged.Any(p => p.Verdict == LatencyVerdict.WithinBatches))
-        {
-            document.AddParagraph(WithinBatchesCause);
+            document.AddParagraph(CauseOf(verdict));
         }
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
             flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(LabelOf))}), as the paragraphs under it explain"
-                : adjacent ? "beyond one process's sampling, the minutes (the trial beside BenchmarkDotNet) and BenchmarkDotNet's own batches no experiment has shown a cause"
-                : "beyond one process's sampling and BenchmarkDotNet's own batches no experiment has shown a cause");
+                : $"beyond {Checked(adjacent, pairs.Any(p => p.Pooled is not null))} no experiment has shown a cause");
     }
+
+    /// <summary>What the latency check weighed before it called two times apart: always one process's sampling and BenchmarkDotNet's batches; the trial beside the case and the pooled runs where the run has them.</summary>
+    private static string Checked(bool adjacent, bool pooled)
+    {
+        List<string> checks = ["one process's sampling", .. adjacent ? (string[])["the minutes (the trial beside BenchmarkDotNet)"] : [], .. pooled ? (string[])["the runs pooled in this folder"] : [], "BenchmarkDotNet's own batches"];
+        return $"{string.Join(", ", checks[..^1])} and {checks[^1]}";
+    }
+
+    /// <summary>The paragraph under the latency table that explains the flags labelled <paramref name="verdict"/>.</summary>
+    private static string CauseOf(LatencyVerdict verdict) => verdict switch
+    {
+        LatencyVerdict.WithinSampling => LatencyWithinSamplingCause,
+        LatencyVerdict.Minutes => MinutesCause,
+        LatencyVerdict.RunMinutes => LatencyRunMinutesCause,
+        LatencyVerdict.WithinBatches => WithinBatchesCause,
+        _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a cause"),
+    };
 
     /// <summary>What the trial beside each case is.</summary>
     private const string AdjacentText = "As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method "
@@ -273,9 +282,10 @@ internal static class HeadlineSection
         : ["", ""];
 
     /// <summary>The latency table's "agree" cell: a flag within sampling or beyond it says how far sampling allows (<paramref name="allowance"/>, a share).</summary>
-    private static string VerdictText(LatencyVerdict verdict, double? allowance) => verdict switch
+    private static string VerdictText(LatencyVerdict verdict, double? allowance, int? pooledRuns) => verdict switch
     {
         LatencyVerdict.Agree => "yes",
+        LatencyVerdict.RunMinutes => $"**no**: the run's minutes (pooled over {pooledRuns} runs, it agrees)",
         LatencyVerdict.WithinSampling => $"**no**: within sampling (±{Units.Percent(allowance!.Value)})",
         LatencyVerdict.Disagree => allowance is { } share ? $"**no** (sampling allows ±{Units.Percent(share)})" : "**no**",
         _ => $"**no**: {LabelOf(verdict)}",
@@ -286,6 +296,7 @@ internal static class HeadlineSection
     {
         LatencyVerdict.WithinSampling => "within sampling",
         LatencyVerdict.Minutes => "the minutes",
+        LatencyVerdict.RunMinutes => "the run's minutes",
         LatencyVerdict.WithinBatches => "within its batches",
         _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a label"),
     };
@@ -296,22 +307,28 @@ internal static class HeadlineSection
         + "so the minutes the two were measured in account for it, as far as one trial process can tell: that trial varies as much as the trials above do "
         + "(docs/results.md, \"A host that drifts\").";
 
-    /// <summary>How an arm's two latencies compare: agreeing, apart by no more than one process's sampling allows, apart by the minutes they were measured in, apart by no more than BenchmarkDotNet's two batch sizes, or apart.</summary>
+    /// <summary>
+    /// How an arm's two latencies compare: agreeing, apart by no more than one process's sampling allows, apart by the
+    /// minutes they were measured in (the trial beside the case agrees), apart in this run but agreeing over the pooled
+    /// runs, apart by no more than BenchmarkDotNet's two batch sizes, or apart.
+    /// </summary>
     private enum LatencyVerdict
     {
         Agree,
         WithinSampling,
         Minutes,
+        RunMinutes,
         WithinBatches,
         Disagree,
     }
 
     /// <summary>
     /// Agree within <see cref="MethodTolerance"/>; else within what one process's sampling allows (<paramref name="allowance"/>);
-    /// else the trial beside the case within the tolerance; else the trials' time between BenchmarkDotNet's own per-call
-    /// times for the same case at its batch sizes (each its own process); else apart.
+    /// else the trial beside the case within the tolerance; else the two within the tolerance over the pooled runs
+    /// (<paramref name="pooled"/>); else the trials' time between BenchmarkDotNet's own per-call times for the same case
+    /// at its batch sizes (each its own process); else apart.
     /// </summary>
-    private static LatencyVerdict LatencyVerdictOf(RunResults run, double trials, BenchmarkResult benchmark, double? allowance)
+    private static LatencyVerdict LatencyVerdictOf(RunResults run, double trials, BenchmarkResult benchmark, double? allowance, PooledLatency? pooled)
     {
         if (Math.Abs((benchmark.NanosecondsPerCall / trials) - 1) <= MethodTolerance)
         {
@@ -326,6 +343,11 @@ internal static class HeadlineSection
         if (benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent && Math.Abs((benchmark.NanosecondsPerCall / adjacent) - 1) <= MethodTolerance)
         {
             return LatencyVerdict.Minutes;
+        }
+
+        if (pooled is not null && PooledLatencyAgrees(pooled))
+        {
+            return LatencyVerdict.RunMinutes;
         }
 
         var batches = run.Benchmarks.Where(r => r.Suite == benchmark.Suite && r.Class == benchmark.Class && r.Method == benchmark.Method && r.Records == benchmark.Records)

@@ -8,7 +8,21 @@ public sealed record EarlierRun(DateTimeOffset Date, IReadOnlyList<Trial> Trials
     /// <summary>That run's load-mode cross-check, so the pool can set load mode over the runs beside the trials over the runs; null where it made none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<LoadCheck>? Load { get; init; }
+
+    /// <summary>That run's BenchmarkDotNet time per call for each arm its trials measured, so the pool can set both latency methods over the runs; null where it timed none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<BenchmarkLatency>? Latency { get; init; }
 }
+
+/// <summary>BenchmarkDotNet's time per call (nanoseconds) for an arm the trials measured, from the case the latency check compares (<see cref="RunResults.LatencyCase"/>).</summary>
+public sealed record BenchmarkLatency(string Operation, string Arm, double NanosecondsPerCall);
+
+/// <summary>
+/// One arm's time per call by both methods over every pooled run that timed it by both (<see cref="Runs"/> runs):
+/// the median of all those runs' trials (<see cref="Trials"/> of them) and the median of their BenchmarkDotNet figures,
+/// one process each; nanoseconds per call.
+/// </summary>
+public sealed record PooledLatency(string Operation, string Arm, double TrialsNanosecondsPerCall, double BenchmarkNanosecondsPerCall, int Runs, int Trials);
 
 /// <summary>
 /// Load mode's ratio for one arm over every pooled run that checked it: the median of all those runs' rounds' ratios
@@ -176,25 +190,55 @@ public static class RunPool
     }
 
     /// <summary>
+    /// Both latency methods over the pool: for each arm <paramref name="run"/> timed by both, every pooled run that did
+    /// the same (<see cref="PooledLatency"/>); empty where no earlier run of the pool kept its BenchmarkDotNet figures.
+    /// </summary>
+    public static IReadOnlyList<PooledLatency> Latency(RunResults run, TrialsRun trials)
+    {
+        IReadOnlyList<(IReadOnlyList<Trial> Trials, IReadOnlyList<BenchmarkLatency> Latency)> runs =
+            [.. (trials.EarlierRuns ?? []).Where(r => r.Latency is not null).Select(r => (r.Trials, r.Latency!)), (trials.Trials, LatencyOf(run, trials) ?? [])];
+        if (runs.Count < 2)
+        {
+            return [];
+        }
+
+        return [.. runs[^1].Latency.Select(own =>
+        {
+            var same = runs.Select(r => (r.Trials, Case: r.Latency.FirstOrDefault(l => (l.Operation, l.Arm) == (own.Operation, own.Arm)))).Where(r => r.Case is not null).ToList();
+            var times = same.SelectMany(r => TrialStatistics.Values(r.Trials, own.Operation, own.Arm, s => s.LatencyNanosecondsPerCall)).ToList();
+            return new PooledLatency(own.Operation, own.Arm, MedianInterval.MedianOf(times), MedianInterval.MedianOf(same.Select(r => r.Case!.NanosecondsPerCall)), same.Count, times.Count);
+        })];
+    }
+
+    /// <summary>BenchmarkDotNet's time per call for each arm of <paramref name="trials"/> it timed in <paramref name="run"/>; null where it timed none.</summary>
+    public static IReadOnlyList<BenchmarkLatency>? LatencyOf(RunResults run, TrialsRun? trials)
+    {
+        List<BenchmarkLatency> timed = [.. TrialStatistics.Arms(trials?.Trials ?? [])
+            .Select(a => run.LatencyCase(a.Operation, a.Arm) is { } c ? new BenchmarkLatency(a.Operation, a.Arm, c.NanosecondsPerCall) : null).OfType<BenchmarkLatency>()];
+        return timed.Count == 0 ? null : timed;
+    }
+
+    /// <summary>
     /// <paramref name="current"/> with the trials of <paramref name="previous"/> (and its own pool) carried forward,
     /// where both are clean builds of one commit on one machine with the same job, data, trial plan, placement and link;
     /// otherwise <paramref name="current"/> as it is, its pool starting anew.
     /// </summary>
     public static RunResults Carry(RunResults? previous, RunResults current) => current with
     {
-        Trials = CarryTrials(previous, previous?.Trials, current, current.Trials),
-        StylesTrials = CarryTrials(previous, previous?.StylesTrials, current, current.StylesTrials),
-        AotTrials = CarryTrials(previous, previous?.AotTrials, current, current.AotTrials),
+        Trials = CarryTrials(previous, previous?.Trials, current, current.Trials, previous is null ? null : LatencyOf(previous, previous.Trials)),
+        // Only the headline's trials are set beside BenchmarkDotNet, which timed the servers they call.
+        StylesTrials = CarryTrials(previous, previous?.StylesTrials, current, current.StylesTrials, null),
+        AotTrials = CarryTrials(previous, previous?.AotTrials, current, current.AotTrials, null),
     };
 
-    private static TrialsRun? CarryTrials(RunResults? previous, TrialsRun? before, RunResults current, TrialsRun? now)
+    private static TrialsRun? CarryTrials(RunResults? previous, TrialsRun? before, RunResults current, TrialsRun? now, IReadOnlyList<BenchmarkLatency>? latency)
     {
         if (previous is null || before is null || now is null || !SameBuildAndMachine(previous.Provenance, current.Provenance) || (before.Plan, before.Placement, before.Link) != (now.Plan, now.Placement, now.Link))
         {
             return now;
         }
 
-        EarlierRun[] pool = [.. before.EarlierRuns ?? [], new EarlierRun(previous.Provenance.Date, before.Trials) { Load = before.Load }];
+        EarlierRun[] pool = [.. before.EarlierRuns ?? [], new EarlierRun(previous.Provenance.Date, before.Trials) { Load = before.Load, Latency = latency }];
         return now with { EarlierRuns = pool[Math.Max(0, pool.Length - (MaxRuns - 1))..] };
     }
 

@@ -65,6 +65,16 @@ public sealed record RunResults(
     /// <summary>What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
     public string NameOfArm(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
 
+    /// <summary>
+    /// The BenchmarkDotNet case the latency check sets beside the trials' <paramref name="arm"/> on
+    /// <paramref name="operation"/> (the same arm id; one process per case, back-to-back calls in batches): among the
+    /// transport suites' cases, the transport suite's first, its largest batch; null where none timed the arm.
+    /// </summary>
+    public BenchmarkResult? LatencyCase(string operation, string arm) =>
+        Benchmarks
+            .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == operation && r.Arm == arm)
+            .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
+
     public void Save(string directory) =>
         File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults));
 

@@ -146,6 +146,30 @@ public sealed class RunPoolTests
         Assert.Empty(RunPool.Load(second.Trials!));
     }
 
+    [Fact]
+    public void Latency_pools_each_carried_runs_benchmark_time_with_all_their_trials_for_each_arm_this_run_timed()
+    {
+        static BenchmarkResult Case(string suite, string arm, int calls, double nanosecondsPerCall) =>
+            new(suite, arm, "TransportBenchmarks", arm, "large", false, calls, null, nanosecondsPerCall, 10, null, null, null);
+        var first = Stored.Run(date: 1) with
+        {
+            Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2), Trial(2, 2)], [], []),
+            Benchmarks = [Case(Suites.Transport, "grpc", 100, 900), Case(Suites.Transport, "grpc", 200, 1200), Case(Suites.HttpVersions, "grpc", 200, 5000), Case(Suites.Transport, "rest-json", 200, 2100)],
+        };
+        var second = Stored.Run(date: 2) with
+        {
+            Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 3)], [], []),
+            Benchmarks = [Case(Suites.Transport, "rest-json", 200, 2900)],
+        };
+
+        var carried = RunPool.Carry(first, second);
+
+        Assert.Equal([new BenchmarkLatency("large", "rest-json", 2100), new BenchmarkLatency("large", "grpc", 1200)], carried.Trials!.EarlierRuns!.Single().Latency);
+        var pooled = Assert.Single(RunPool.Latency(carried, carried.Trials));
+        Assert.Equal(new PooledLatency("large", "rest-json", 2000, 2500, 2, 3), pooled);
+        Assert.Empty(RunPool.Latency(second, second.Trials!));
+    }
+
     /// <summary>Results of a clean run on one machine, made on day <c>date</c>.</summary>
     private static class Stored
     {
