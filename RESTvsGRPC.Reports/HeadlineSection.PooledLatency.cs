@@ -56,7 +56,7 @@ internal static partial class HeadlineSection
             : "";
 
     /// <summary>What a latency flag explained by the run's minutes says, and the experiment behind it.</summary>
-    private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what one process's sampling allows and the trial beside the case, but pooled over the runs in this folder the two agree. "
+    private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what one process's sampling allows and the trial beside the case, but pooled over the runs in this folder (three or more) the two agree. "
         + "BenchmarkDotNet times each arm in one process, in one minute of the run, and the trial beside it in the next: pooling runs switches that minute for several. "
         + "Three default runs (2026-11-29, `c6007fe`, client CPU 0, servers CPU 1, loopback): the first read gRPC's large GET as a server stream at 991 against the trials' 864 μs (1.15×), "
         + "beyond its allowance (±13%), the trial beside it 879 μs; pooled over the three, 937 against 875 μs (1.07×) (docs/results.md, \"Why the methods differ\").";

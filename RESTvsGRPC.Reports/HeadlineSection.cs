@@ -14,6 +14,12 @@ internal static partial class HeadlineSection
     /// <summary>How far BenchmarkDotNet's time per call may lie from the trials' before the summary flags it.</summary>
     public const double MethodTolerance = 0.10;
 
+    /// <summary>
+    /// The fewest pooled runs over which a method's agreement labels this run's flag "the run's minutes": over two, one
+    /// run's minute still weighs half (three runs at <c>a314b4a</c>: gRPC's large GET 1.09× over two, 1.19× over three).
+    /// </summary>
+    public const int MinutesLabelRuns = 3;
+
     /// <summary>Adds the headline, its chart, the methods side by side and h2load's check.</summary>
     public static void Add(SummaryContext summary, TrialsRun trials)
     {
@@ -345,7 +351,7 @@ internal static partial class HeadlineSection
             return LatencyVerdict.Minutes;
         }
 
-        if (pooled is not null && PooledLatencyAgrees(pooled))
+        if (pooled is { Runs: >= MinutesLabelRuns } && PooledLatencyAgrees(pooled))
         {
             return LatencyVerdict.RunMinutes;
         }
@@ -518,7 +524,7 @@ internal static partial class HeadlineSection
         public (int Runs, bool Agrees)? PooledRuns { get; init; }
 
         /// <summary>Apart in this run beyond its sampling, but in agreement over the pooled runs: this run's minutes, which all its rounds share.</summary>
-        public bool RunMinutes => !Agrees && !InsideAllowance && PooledRuns is { Agrees: true };
+        public bool RunMinutes => !Agrees && !InsideAllowance && PooledRuns is { Agrees: true, Runs: >= MinutesLabelRuns };
     }
 
     /// <summary>
@@ -560,7 +566,7 @@ internal static partial class HeadlineSection
     private static bool LoadDisagrees(LoadCheck check, HeadlineRatio trials) => check.Ratio is { } load && Math.Abs((load / trials.Median) - 1) > LoadCheck.Tolerance;
 
     /// <summary>What a flag explained by the run's minutes says, and the experiment behind it.</summary>
-    private const string RunMinutesCause = "**the run's minutes**: beyond what this run's rounds and trials allow, but pooled over the runs in this folder the two agree. "
+    private const string RunMinutesCause = "**the run's minutes**: beyond what this run's rounds and trials allow, but pooled over the runs in this folder (three or more) the two agree. "
         + "A run's load-mode check runs in the minute or two after its trials, so every round of it shares those minutes and its own rounds cannot show what they add; "
         + "pooling runs switches one run's minutes for several. Three default runs (2026-11-29, `c30f51f`, client CPU 0, servers CPU 1, loopback): the first read gRPC's POST "
         + "3.44× against the trials' 2.85×, beyond its allowance (±13%); pooled over the three, 3.05× against 2.96×, and every arm within 5.1% (docs/results.md, \"Why the methods differ\").";

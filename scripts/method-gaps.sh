@@ -69,6 +69,8 @@
 #   forcedgc: BenchmarkDotNet on REST + JSON's large GET, both REST POSTs and the codec floor's large round trips, with
 #         a full collection before each iteration (--forced-collections, BenchmarkDotNet's own default) and without
 #         (--noForcedGCs true, which the server benchmarks have by default), alternating, twice each.
+#   grpcforced: the same on gRPC's large GET, unary and as a server stream, both batch sizes; besides each process's
+#         time per call, its first and last five iterations, so that a process that slows as it runs can be seen.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -136,12 +138,12 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -226,6 +228,24 @@ for path in sys.argv[1:]:
     print(f"== {path}")
     for case in json.load(open(path))["benchmarks"]:
         print(f"{case['operation']:6} {case['arm']:14} batch {case['callsPerBatch']:3}: {case['nanosecondsPerCall'] / 1000:8.1f} us per call")
+PYTHON
+}
+
+# drift LOG...: each BenchmarkDotNet case's time per call over its first and its last five measured iterations, from its log.
+drift() {
+  python3 - "$@" <<'PYTHON'
+import re, statistics, sys
+for path in sys.argv[1:]:
+    times, case = {}, None
+    for line in open(path):
+        if line.startswith("// Benchmark: "):
+            m = re.match(r"// Benchmark: TransportBenchmarks\.(\w+): .*\[Calls=(\d+)\]$", line.strip())
+            case = (m.group(1), int(m.group(2))) if m else None
+        elif case and (m := re.match(r"WorkloadActual\s+\d+: (\d+) op, ([\d.]+) ns", line)):
+            times.setdefault(case, []).append(float(m.group(2)) / 1000 / int(m.group(1)) / case[1])
+    print(f"== {path}")
+    for (name, calls), values in times.items():
+        print(f"{name:30} batch {calls:3}: first five {statistics.mean(values[:5]):7.1f} us, last five {statistics.mean(values[-5:]):7.1f} us per call")
 PYTHON
 }
 
@@ -424,6 +444,14 @@ case $experiment in
       run "unforced-$round" - --filter "${cases[@]}" --noForcedGCs true
     done
     per_call "$out"/forced-1/results/summary.json "$out"/unforced-1/results/summary.json "$out"/forced-2/results/summary.json "$out"/unforced-2/results/summary.json ;;
+  grpcforced)
+    cases=('*TransportBenchmarks.GrpcGetLargePayloadAsList*' '*TransportBenchmarks.GrpcStreamLargePayload*')
+    for round in 1 2; do
+      run "grpc-unforced-$round" - --filter "${cases[@]}" --noForcedGCs true
+      run "grpc-forced-$round" - --filter "${cases[@]}" --forced-collections
+    done
+    per_call "$out"/grpc-unforced-1/results/summary.json "$out"/grpc-forced-1/results/summary.json "$out"/grpc-unforced-2/results/summary.json "$out"/grpc-forced-2/results/summary.json
+    drift "$out"/grpc-*/*.log ;;
   turns)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
     alone=(large/rest-json post/rest-json post/rest-protobuf)
