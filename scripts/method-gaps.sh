@@ -71,6 +71,10 @@
 #         (--noForcedGCs true, which the server benchmarks have by default), alternating, twice each.
 #   grpcforced: the same on gRPC's large GET, unary and as a server stream, both batch sizes; besides each process's
 #         time per call, its first and last five iterations, so that a process that slows as it runs can be seen.
+#   smalljit: the small GET's latency with tiered compilation as the runtime has it and off in every process
+#         (DOTNET_TieredCompilation=0: optimized code from the first call), alternating, twice each: short headlines on
+#         the small GET's arms (3 trials) and BenchmarkDotNet's small-GET cases in three processes each (--launchCount 3),
+#         each process's median per call printed: whether what the JIT has compiled sets BenchmarkDotNet's gRPC level.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -138,12 +142,12 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -452,6 +456,20 @@ case $experiment in
     done
     per_call "$out"/grpc-unforced-1/results/summary.json "$out"/grpc-forced-1/results/summary.json "$out"/grpc-unforced-2/results/summary.json "$out"/grpc-forced-2/results/summary.json
     drift "$out"/grpc-*/*.log ;;
+  smalljit)
+    for round in 1 2; do
+      for tiered in 1 0; do
+        run "smalljit-$tiered-trials-$round" "DOTNET_TieredCompilation=$tiered" --headline --trials 3 --segment 0.35 --arms small/rest-json,small/rest-protobuf,small/grpc
+        run "smalljit-$tiered-benchmarkdotnet-$round" "DOTNET_TieredCompilation=$tiered" --filter '*TransportBenchmarks.*GetSmallPayload*' --launchCount 3
+      done
+    done
+    for round in 1 2; do
+      for tiered in 1 0; do
+        echo "== tiered compilation $tiered, round $round"
+        show "$out/smalljit-$tiered-trials-$round/headline/summary.json"
+        per_process "$out/smalljit-$tiered-benchmarkdotnet-$round"/*.log
+      done
+    done ;;
   turns)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
     alone=(large/rest-json post/rest-json post/rest-protobuf)
