@@ -75,6 +75,11 @@
 #         (DOTNET_TieredCompilation=0: optimized code from the first call), alternating, twice each: short headlines on
 #         the small GET's arms (3 trials) and BenchmarkDotNet's small-GET cases in three processes each (--launchCount 3),
 #         each process's median per call printed: whether what the JIT has compiled sets BenchmarkDotNet's gRPC level.
+#   afterh2load: BenchmarkDotNet's gRPC small call and unary large GET (two processes per case and batch size) against
+#         servers just started, then against the same servers after h2load has saturated them for 10 s on each call (as
+#         the default run's h2load check does before BenchmarkDotNet), and, as the control, after 20 s idle instead;
+#         alternating, twice each; the servers are started here and given to the bench by URL: whether what h2load
+#         leaves in the gRPC server, or only the minutes, sets BenchmarkDotNet's gRPC level.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -142,12 +147,12 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -469,6 +474,28 @@ case $experiment in
         show "$out/smalljit-$tiered-trials-$round/headline/summary.json"
         per_process "$out/smalljit-$tiered-benchmarkdotnet-$round"/*.log
       done
+    done ;;
+  afterh2load)
+    command -v h2load >/dev/null || { echo "method-gaps: h2load is missing (Debian: nghttp2-client)" >&2; exit 2; }
+    cases=('*TransportBenchmarks.GrpcGetSmallPayload*' '*TransportBenchmarks.GrpcGetLargePayloadAsList*')
+    printf '\0\0\0\0\0' >"$out/empty.grpc"
+    for round in 1 2; do
+      for between in h2load idle; do
+        servers_up
+        run "$between-fresh-$round" - "${given[@]}" --filter "${cases[@]}" --launchCount 2
+        for call in GetVersion:32 GetLargePayloadAsList:16; do
+          echo "method-gaps: $between for 10 s (h2load: ${call%:*} at ${call#*:} in flight) …" >&2
+          if [[ $between == idle ]]; then sleep 10; continue; fi
+          taskset -c "${given[1]}" h2load -c 1 -m "${call#*:}" -D 10 -H "content-type: application/grpc" -H "te: trailers" -d "$out/empty.grpc" \
+            "${given[7]}/meteorites.v1.MeteoriteLandingsService/${call%:*}" >"$out/h2load-${call%:*}-$round.log" 2>&1
+        done
+        run "$between-after-$round" - "${given[@]}" --filter "${cases[@]}" --launchCount 2
+        servers_down
+      done
+    done
+    grep -h "^requests:" "$out"/h2load-*.log
+    for round in 1 2; do
+      for run in h2load-fresh h2load-after idle-fresh idle-after; do echo "== $run, round $round"; per_process "$out/$run-$round"/*.log; done
     done ;;
   turns)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
