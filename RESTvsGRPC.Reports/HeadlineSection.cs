@@ -56,8 +56,7 @@ internal static partial class HeadlineSection
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
         AddPool(document, trials);
         AddSweep(summary, trials, "sweep.svg");
-        AddMethods(summary, trials);
-        AddPooledLatency(summary, trials);
+        AddPooledLatency(summary, trials, AddMethods(summary, trials));
         AddLoad(summary, trials);
         AddPooledLoad(summary, trials);
         AddH2load(summary, trials);
@@ -216,7 +215,8 @@ internal static partial class HeadlineSection
 
     private static List<LatencyPair> LatencyPairs(RunResults run, TrialsRun trials, LatencySampling sampling)
     {
-        var pooled = PooledLatencies(run, trials);
+        // Each arm's two latencies over the pooled runs that timed it by both methods, two runs or more.
+        var pooled = RunPool.Latency(run, trials).Where(l => l.Runs >= 2).ToList();
         return [.. TrialStatistics.Arms(trials.Trials)
             .Select(a => (a.Operation, a.Arm, Times: TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall), Benchmark: run.LatencyCase(a.Operation, a.Arm)))
             .Where(p => p.Benchmark is not null)
@@ -228,14 +228,15 @@ internal static partial class HeadlineSection
             })];
     }
 
-    private static void AddMethods(SummaryContext summary, TrialsRun trials)
+    /// <summary>Adds the latency table, trials beside BenchmarkDotNet, and returns its rows for the pooled table.</summary>
+    private static List<LatencyPair> AddMethods(SummaryContext summary, TrialsRun trials)
     {
         var document = summary.Document;
         var sampling = LatencySampling.Of(trials);
         var pairs = LatencyPairs(summary.Run, trials, sampling);
         if (pairs.Count == 0)
         {
-            return;
+            return pairs;
         }
 
         var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
@@ -258,7 +259,8 @@ internal static partial class HeadlineSection
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
             flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(LabelOf))}), as the paragraphs under it explain"
-                : $"beyond {Checked(adjacent, pairs.Any(p => p.Pooled is not null))} no experiment has shown a cause");
+                : $"beyond {Checked(adjacent, pairs.Any(p => p.Pooled is { Runs: >= MinutesLabelRuns }))} no experiment has shown a cause");
+        return pairs;
     }
 
     /// <summary>What the latency check weighed before it called two times apart: always one process's sampling and BenchmarkDotNet's batches; the trial beside the case and the pooled runs where the run has them.</summary>
