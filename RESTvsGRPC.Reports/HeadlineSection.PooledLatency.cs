@@ -40,10 +40,15 @@ internal static partial class HeadlineSection
                 ]),
                 2, 3, 4, 5, 6, 7);
         var flagged = pooled.Select(p => p.Pooled!).Where(p => !PooledLatencyAgrees(p)).ToList();
-        NoteFlags(summary, "Latency, two methods, pooled", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pooled.Count,
-            flagged.All(Sampled)
-                ? "each within what that many processes' sampling allows; more runs in this folder narrow that allowance"
-                : "over the same runs the two methods still differ, beyond what that many processes' sampling allows where it is known; no experiment has shown the cause");
+        string Name(PooledLatency p) => $"{p.Operation} {trials.NameOf(p.Arm)}";
+        string Names(IEnumerable<PooledLatency> arms) => string.Join("; ", arms.Select(Name));
+        var beyond = flagged.Where(p => !Sampled(p)).ToList();
+        var within = flagged.Where(Sampled).ToList();
+        const string Narrow = "more runs in this folder narrow that allowance";
+        NoteFlags(summary, "Latency, two methods, pooled", [.. flagged.Select(Name)], pooled.Count,
+            beyond.Count == 0 ? $"each within what that many processes' sampling allows; {Narrow}"
+            : within.Count == 0 ? "over the same runs the two methods still differ, beyond what that many processes' sampling allows where it is known; no experiment has shown the cause"
+            : $"within what that many processes' sampling allows, {Names(within)} ({Narrow}); beyond it, {Names(beyond)}: over the same runs the two methods still differ, and no experiment has shown the cause");
     }
 
     /// <summary>What a latency flag explained by the run's minutes says, and the experiment behind it.</summary>

@@ -26,9 +26,12 @@ public sealed class ReportSnapshotTests : IDisposable
     /// of them without its operation's baseline, a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the
     /// JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the first), and a
     /// real default run whose load check flags three arms, one of them within its own rounds, and a real short headline
-    /// whose load check ran in a process after each of its nine trials (<c>--load-between-trials</c>).
+    /// whose load check ran in a process after each of its nine trials (<c>--load-between-trials</c>), and the
+    /// third of three real default runs written into one folder (its pool carries the first two), from two such folders:
+    /// in default-pooled every pooled latency flag lies within what sampling allows, in default-pooled-beyond one does and
+    /// one does not.
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "headline-load-between"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "headline-load-between"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
