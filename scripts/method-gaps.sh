@@ -80,6 +80,12 @@
 #         the default run's h2load check does before BenchmarkDotNet), and, as the control, after 20 s idle instead;
 #         alternating, twice each; the servers are started here and given to the bench by URL: whether what h2load
 #         leaves in the gRPC server, or only the minutes, sets BenchmarkDotNet's gRPC level.
+#   pilot: BenchmarkDotNet's small GET by REST + JSON and gRPC (batches of 200, two processes per case) with each
+#         iteration's batches counted by BenchmarkDotNet's pilot stage, from the process's first timed batches (its
+#         default), and fixed at 128 batches (--invocationCount 128, what the pilot gives REST's small calls), beside a short
+#         headline on the same two arms (3 trials); three rounds, the order alternating; prints each process's median
+#         per call and its batches per iteration: whether gRPC's slower small call in BenchmarkDotNet follows how few
+#         calls its pilot left it to time, so soon after the process started.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -147,12 +153,12 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -258,22 +264,24 @@ for path in sys.argv[1:]:
 PYTHON
 }
 
-# per_process LOG...: each BenchmarkDotNet case's median time per call in each of its processes, from BenchmarkDotNet's logs.
+# per_process LOG...: each BenchmarkDotNet case's median time per call in each of its processes, and how many batches
+# each measured iteration of that process held (chosen by BenchmarkDotNet's pilot, or fixed by --invocationCount), from
+# BenchmarkDotNet's logs.
 per_process() {
   python3 - "$@" <<'PYTHON'
 import re, statistics, sys
-launches = {}
+launches, case = {}, None
 for path, line in ((path, line) for path in sys.argv[1:] for line in open(path)):
-    if m := re.match(r"// Benchmark: TransportBenchmarks\.(\w+): .*\[Calls=(\d+)\]", line):
-        case, calls = m.group(1), int(m.group(2))
-    elif m := re.match(r"// Launch: (\d+) / \d+", line):
-        per_call = launches.setdefault((case, calls), {}).setdefault((path, int(m.group(1))), [])
-    elif m := re.match(r"WorkloadActual\s+\d+: \d+ op, [\d.]+ ns, ([\d.]+) (ns|us|μs|ms)/op", line):
-        scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}[m.group(2)]
-        per_call.append(float(m.group(1)) * scale / calls)
-for (case, calls), by_launch in launches.items():
-    medians = [statistics.median(v) for _, v in sorted(by_launch.items()) if v]
-    print(f"{case:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us' for m in medians)}")
+    if m := re.match(r"// Benchmark: (\w+)\.(\w+): .*?(?:\[Calls=(\d+)\])?$", line.strip()):
+        case = (m.group(2), int(m.group(3))) if m.group(1) == "TransportBenchmarks" and m.group(3) else None
+    elif case and (m := re.match(r"// Launch: (\d+) / \d+", line)):
+        per_call = launches.setdefault(case, {}).setdefault((path, int(m.group(1))), [])
+    elif case and (m := re.match(r"WorkloadActual\s+\d+: (\d+) op, [\d.]+ ns, ([\d.]+) (ns|us|μs|ms)/op", line)):
+        scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}[m.group(3)]
+        per_call.append((int(m.group(1)), float(m.group(2)) * scale / case[1]))
+for (name, calls), by_launch in launches.items():
+    processes = [(statistics.median(t for _, t in v), v[-1][0]) for _, v in sorted(by_launch.items()) if v]
+    print(f"{name:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us ({n} per iteration)' for m, n in processes)}")
 PYTHON
 }
 
@@ -496,6 +504,20 @@ case $experiment in
     grep -h "^requests:" "$out"/h2load-*.log
     for round in 1 2; do
       for run in h2load-fresh h2load-after idle-fresh idle-after; do echo "== $run, round $round"; per_process "$out/$run-$round"/*.log; done
+    done ;;
+  pilot)
+    cases=('*TransportBenchmarks.RestGetSmallPayload*' '*TransportBenchmarks.GrpcGetSmallPayload*')
+    for round in 1 2 3; do
+      order=(chosen fixed); (( round % 2 )) || order=(fixed chosen)
+      run "pilot-trials-$round" - --headline --trials 3 --segment 0.35 --arms small/rest-json,small/grpc
+      for count in "${order[@]}"; do
+        fixed=(); [[ $count == fixed ]] && fixed=(--invocationCount 128)
+        run "pilot-$count-$round" RESTVSGRPC_BATCH_SIZES=200 --filter "${cases[@]}" --launchCount 2 "${fixed[@]}"
+      done
+    done
+    for round in 1 2 3; do
+      show "$out/pilot-trials-$round/headline/summary.json"
+      for count in chosen fixed; do echo "== batches per iteration $count, round $round"; per_process "$out/pilot-$count-$round"/*.log; done
     done ;;
   turns)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')
