@@ -39,6 +39,15 @@ public sealed record BenchOptions(
     /// <summary>Whether each trial process collects fully after every slice (<c>--slice-collect on|off</c>); null for the plan's.</summary>
     public bool? SliceCollect { get; init; }
 
+    /// <summary>
+    /// Whether BenchmarkDotNet's processes settle the JIT on their case before its first timed batch
+    /// (<c>--benchmark-settle on|off</c>); null for the default: on, but under the dry job, which times nothing.
+    /// </summary>
+    public bool? BenchmarkSettle { get; init; }
+
+    /// <summary>True where BenchmarkDotNet's processes settle the JIT on their case before timing it.</summary>
+    public bool SettlesBenchmarks => BenchmarkSettle ?? !BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase);
+
     /// <summary>Whether each trial gets its own RestAPI and GrpcAPI (<c>--trial-servers per-trial|per-run</c>); null for the plan's.</summary>
     public bool? ServersPerTrial { get; init; }
 
@@ -67,7 +76,7 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -160,6 +169,7 @@ public sealed record BenchOptions(
         public static readonly Option<string> TrialServers = new("--trial-servers") { Description = "Whether each trial calls a RestAPI and a GrpcAPI started for it alone (per-trial, the default where the bench starts the servers), so the interval covers what one pair of server processes brings, or every trial calls the pair the run started (per-run).", HelpName = "per-trial|per-run" };
         public static readonly Option<double> Ramp = new("--ramp") { Description = $"Seconds at the start of each throughput slice left uncounted while its callers fill the pipe (default a quarter slice; 0-{TrialPlan.MaxRampSeconds}).", HelpName = "SECONDS" };
         public static readonly Option<string> LoadClients = new("--load-clients") { Description = "Whether load mode's check makes a fresh client per arm for each window (per-window, the default) or keeps one per arm, warmed as a trial's, for all the windows of its process (per-process).", HelpName = "per-window|per-process" };
+        public static readonly Option<string> BenchmarkSettle = new("--benchmark-settle") { Description = "Whether each BenchmarkDotNet process first runs its case's batch until the JIT has settled, by the trials' rule (on, the default but under the dry job), so that BenchmarkDotNet's pilot sizes its iterations from settled batches, or goes straight to BenchmarkDotNet's stages (off).", HelpName = "on|off" };
         public static readonly Option<string> ClientCompletions = new("--client-completions") { Description = $"Where the trial, load-check and BenchmarkDotNet processes complete their socket operations: handed to the thread pool (thread-pool, the runtime's default) or inline on the socket engine's thread (inline: {BenchSettings.InlineCompletionsVariable}=1 in those processes only; the servers keep the default).", HelpName = "thread-pool|inline" };
         public static readonly Option<int> ServerThreads = new("--server-threads") { Description = $"The worker threads of each server's thread pool, fixed at N (its minimum and maximum: {ServerSet.MinWorkerThreadsVariable} and {ServerSet.MaxWorkerThreadsVariable} in the servers only) [default: the runtime's, which starts at the server's CPUs and moves them by hill climbing; 1-{ServerSet.MaxServerThreads}].", HelpName = "N" };
         public static readonly Option<string> LoadLoop = new("--load-loop") { Description = "Whether load mode's check times its windows by load mode's runner (load, the default) or by the trials' own closed loop on one client per arm kept for the process, in the same windows (trials).", HelpName = "load|trials" };
@@ -192,7 +202,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, Rounds, ForcedCollections, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -240,6 +250,13 @@ public sealed record BenchOptions(
             "on" => true,
             "off" => false,
             var other => throw new ArgumentException($"--slice-collect takes on or off, not '{other}'. {Usage}"),
+        };
+        bool? benchmarkSettle = result.GetValue(Options.BenchmarkSettle) switch
+        {
+            null => null,
+            "on" => true,
+            "off" => false,
+            var other => throw new ArgumentException($"--benchmark-settle takes on or off, not '{other}'. {Usage}"),
         };
         bool? serversPerTrial = result.GetValue(Options.TrialServers) switch
         {
@@ -322,7 +339,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

@@ -57,7 +57,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
         await MeasureBuildsAsync();
         await StartServersAsync();
-        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, InlineCompletions = options.ClientCompletesInline };
+        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, InlineCompletions = options.ClientCompletesInline, SettlesBenchmarks = options.SettlesBenchmarks };
         _settings.ApplyToThisProcess();
         await Orchestrator.GateAsync(servers, dataset, output);
         Done("correctness gate", "every operation on every transport answered and validated");

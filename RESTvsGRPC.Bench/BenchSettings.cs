@@ -33,6 +33,12 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     /// <summary>The runtime's switch that runs socket completions on the socket engine's thread instead of the thread pool.</summary>
     public const string InlineCompletionsVariable = "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS";
 
+    /// <summary>True where BenchmarkDotNet's processes settle the JIT on their case before timing it (<c>--benchmark-settle</c>).</summary>
+    public bool SettlesBenchmarks { get; init; }
+
+    /// <summary>Tells BenchmarkDotNet's processes to settle the JIT on their case (<see cref="ServerBenchmarks"/>).</summary>
+    public const string SettleVariable = "RESTVSGRPC_BENCHMARK_SETTLE";
+
     /// <summary>The Native AOT servers the AOT arms call, where the run started them.</summary>
     public AotServerAddresses? Aot { get; init; }
 
@@ -64,6 +70,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             // nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep the default.
             (GcDynamicAdaptationVariable, "0"),
             (InlineCompletionsVariable, InlineCompletions ? "1" : null),
+            (SettleVariable, SettlesBenchmarks ? "1" : null),
         }
         .Where(v => v.Value is not null)
         .Select(v => KeyValuePair.Create(v.Name, v.Value!)),
@@ -89,7 +96,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     /// </summary>
     public void ApplyToThisProcess()
     {
-        foreach (var (name, value) in Variables().Where(v => v.Key is not (GcDynamicAdaptationVariable or InlineCompletionsVariable)))
+        foreach (var (name, value) in Variables().Where(v => v.Key is not (GcDynamicAdaptationVariable or InlineCompletionsVariable or SettleVariable)))
         {
             Environment.SetEnvironmentVariable(name, value);
         }

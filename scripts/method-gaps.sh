@@ -86,6 +86,11 @@
 #         headline on the same two arms (3 trials); three rounds, the order alternating; prints each process's median
 #         per call and its batches per iteration: whether gRPC's slower small call in BenchmarkDotNet follows how few
 #         calls its pilot left it to time, so soon after the process started.
+#   settle: BenchmarkDotNet's small GET by REST + JSON and gRPC and its large GET by REST + protobuf and gRPC unary (both
+#         batch sizes), each process settling the JIT on its case by the trials' rule before BenchmarkDotNet's stages
+#         (--benchmark-settle on, the default) and going straight to them (off), beside a short headline on the same arms
+#         (3 trials); three rounds, the order alternating; prints each process's median per call and its batches per
+#         iteration, and what each settling pass compiled: whether BenchmarkDotNet's gRPC figures follow the settling.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -153,12 +158,12 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -518,6 +523,21 @@ case $experiment in
     for round in 1 2 3; do
       show "$out/pilot-trials-$round/headline/summary.json"
       for count in chosen fixed; do echo "== batches per iteration $count, round $round"; per_process "$out/pilot-$count-$round"/*.log; done
+    done ;;
+  settle)
+    cases=('*TransportBenchmarks.RestGetSmallPayload*' '*TransportBenchmarks.GrpcGetSmallPayload*' '*TransportBenchmarks.RestProtobufGetLargePayload*' '*TransportBenchmarks.GrpcGetLargePayloadAsList*')
+    for round in 1 2 3; do
+      order=(off on); (( round % 2 )) || order=(on off)
+      run "settle-trials-$round" - --headline --trials 3 --segment 0.35 --arms small/rest-json,small/grpc,large/rest-json,large/rest-protobuf,large/grpc
+      for settle in "${order[@]}"; do run "settle-$settle-$round" - --filter "${cases[@]}" --benchmark-settle "$settle"; done
+    done
+    for round in 1 2 3; do
+      show "$out/settle-trials-$round/headline/summary.json"
+      for settle in off on; do
+        echo "== settle $settle, round $round"
+        per_process "$out/settle-$settle-$round"/*.log
+        grep -h "^// settled the JIT" "$out/settle-$settle-$round"/*.log || true
+      done
     done ;;
   turns)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')

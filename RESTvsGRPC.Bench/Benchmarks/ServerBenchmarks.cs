@@ -1,15 +1,18 @@
+using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
 /// What every suite that calls the servers shares: one setup that reads the job's settings and the data the answers
-/// are checked against, then connects and validates each client (<see cref="ConnectAsync"/>), and one cleanup that
-/// disposes every client it kept.
+/// are checked against, then connects and validates each client (<see cref="ConnectAsync"/>) and, where the run asks
+/// for it, settles the JIT on the case it will time (<see cref="SettleOnCase"/>), and one cleanup that disposes every
+/// client it kept.
 /// </summary>
 public abstract class ServerBenchmarks
 {
@@ -31,6 +34,47 @@ public abstract class ServerBenchmarks
         Dataset = MeteoriteDataset.Load(settings.DataPath);
         // Every benchmark process checks again: a server may have changed since the orchestrator's gate.
         ConnectAsync(settings).GetAwaiter().GetResult();
+        if (Settings is null && Environment.GetEnvironmentVariable(BenchSettings.SettleVariable) == "1")
+        {
+            SettleOnCase(Environment.GetCommandLineArgs());
+        }
+    }
+
+    /// <summary>How BenchmarkDotNet names the case a benchmark process runs, on its command line: <c>Namespace.Class.Method(Params)</c>.</summary>
+    public const string BenchmarkNameArgument = "--benchmarkName";
+
+    /// <summary>
+    /// Runs the case's own batch, pass after pass, until the JIT has settled by the trials' rule (<see cref="JitSettling"/>),
+    /// before BenchmarkDotNet's first timed batch: its pilot sizes each iteration from the batches it times first, and
+    /// without this it sized gRPC's small call from cold ones, two or three batches per iteration against REST's 64 or
+    /// 128, all timed within two seconds of the process's start (docs/results.md, "pilot"). Says what each pass compiled.
+    /// </summary>
+    public void SettleOnCase(IReadOnlyList<string> commandLine)
+    {
+        if (CaseBody(commandLine) is not { } body)
+        {
+            return;
+        }
+
+        var compiled = JitSettling.SettleAsync(body.Run).GetAwaiter().GetResult();
+        Console.WriteLine($"// settled the JIT on {body.Name}: {string.Join(", ", compiled)} methods compiled in {compiled.Count} pass(es)");
+    }
+
+    /// <summary>The benchmark method BenchmarkDotNet's command line names, as a call of this instance; null where none is named.</summary>
+    private (string Name, Func<Task> Run)? CaseBody(IReadOnlyList<string> commandLine)
+    {
+        var at = commandLine.ToList().IndexOf(BenchmarkNameArgument);
+        if (at < 0 || at + 1 >= commandLine.Count)
+        {
+            return null;
+        }
+
+        var name = commandLine[at + 1];
+        var method = name.Split('(')[0].Split('.')[^1];
+        var body = GetType().GetMethod(method, BindingFlags.Public | BindingFlags.Instance, Type.EmptyTypes);
+        return body?.GetCustomAttribute<BenchmarkAttribute>() is not null && typeof(Task).IsAssignableFrom(body.ReturnType)
+            ? (name, () => (Task)body.Invoke(this, null)!)
+            : throw new InvalidOperationException($"{GetType().Name} has no benchmark {method}, named by {BenchmarkNameArgument} {name}.");
     }
 
     [GlobalCleanup]

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Runtime;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
@@ -202,7 +201,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>
     /// A client per arm, each run in a closed loop at <paramref name="inFlight"/> (the arm's highest concurrency where null)
     /// for a warm-up's length, so its connections are open before anything is counted; then a pause until the JIT has
-    /// compiled nothing for <see cref="JitQuietMilliseconds"/> ms (at most <see cref="JitQuietLimitSeconds"/> s), so that
+    /// compiled nothing for <see cref="JitSettling.JitQuietMilliseconds"/> ms (at most <see cref="JitSettling.JitQuietLimitSeconds"/> s), so that
     /// no arm is measured while the code all arms share is still being recompiled at its optimized tier; then, where
     /// <paramref name="settles"/> (not in the sweep, which times no call and decides nothing), the settling passes.
     /// </summary>
@@ -218,8 +217,12 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 await ThroughputAsync(client, arm.Operation, inFlight ?? request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
             }
 
-            await WaitForQuietJitAsync();
-            await SettleAsync(clients, settles ? _plan.SettleCalls : 0);
+            await JitSettling.WaitForQuietAsync();
+            if (settles && _plan.SettleCalls > 0)
+            {
+                await JitSettling.SettleAsync(() => SettlingPassAsync(clients, _plan.SettleCalls));
+            }
+
             return clients;
         }
         catch
@@ -230,47 +233,18 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Settling passes after the warm-up: every arm makes <paramref name="calls"/> calls one at a time, then the JIT is
-    /// given time to fall quiet, until a pass compiles at most <see cref="SettledCompilations"/> methods (at most
-    /// <see cref="MaxSettlePasses"/> passes). A method the warm-up called a few dozen times is still running code
-    /// compiled for counting, not speed, and is recompiled only after more calls: without these passes a latency slice
-    /// met that recompilation, on the same CPU, and timed the quickly compiled code (docs/results.md, "tiering").
+    /// One settling pass after the warm-up (<see cref="JitSettling"/>): every arm makes <paramref name="calls"/> calls
+    /// one at a time. Without these passes a latency slice met the recompilation of what the warm-up had called only a
+    /// few dozen times, on the same CPU, and timed the quickly compiled code (docs/results.md, "tiering").
     /// </summary>
-    private static async Task SettleAsync(Dictionary<TrialArm, LoadClient> clients, int calls)
+    private static async Task SettlingPassAsync(Dictionary<TrialArm, LoadClient> clients, int calls)
     {
-        for (var pass = 0; calls > 0 && pass < MaxSettlePasses; pass++)
+        foreach (var (arm, client) in clients)
         {
-            var compiled = JitInfo.GetCompiledMethodCount();
-            foreach (var (arm, client) in clients)
+            for (var call = 0; call < calls; call++)
             {
-                for (var call = 0; call < calls; call++)
-                {
-                    await client.CallCheckedAsync(arm.Operation);
-                }
+                await client.CallCheckedAsync(arm.Operation);
             }
-
-            await WaitForQuietJitAsync();
-            if (JitInfo.GetCompiledMethodCount() - compiled <= SettledCompilations)
-            {
-                return;
-            }
-        }
-    }
-
-    private static async Task WaitForQuietJitAsync()
-    {
-        var start = Stopwatch.GetTimestamp();
-        var compiled = JitInfo.GetCompiledMethodCount();
-        while (Stopwatch.GetElapsedTime(start).TotalSeconds < JitQuietLimitSeconds)
-        {
-            await Task.Delay(JitQuietMilliseconds);
-            var now = JitInfo.GetCompiledMethodCount();
-            if (now == compiled)
-            {
-                break;
-            }
-
-            compiled = now;
         }
     }
 
@@ -289,18 +263,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             client.Dispose();
         }
     }
-
-    /// <summary>How long the JIT must have compiled nothing before a trial process starts measuring.</summary>
-    public const int JitQuietMilliseconds = 200;
-
-    /// <summary>The longest a trial process waits for the JIT to fall quiet.</summary>
-    public const double JitQuietLimitSeconds = 10;
-
-    /// <summary>The most settling passes a trial process makes.</summary>
-    public const int MaxSettlePasses = 3;
-
-    /// <summary>Methods a settling pass may compile and still count as settled.</summary>
-    public const int SettledCompilations = 32;
 
     private LoadTarget Target(string name) => targets.Single(t => t.Name == name);
 

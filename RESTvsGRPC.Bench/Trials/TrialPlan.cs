@@ -1,4 +1,5 @@
 using System.Globalization;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Results;
 
@@ -249,7 +250,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         Name, Trials, WarmUpSeconds, SegmentSeconds, Rounds, SliceSeconds, RampSeconds,
         [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed)
     {
-        Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, TrialMeasurement.MaxSettlePasses, TrialMeasurement.SettledCompilations) : null,
+        Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, JitSettling.MaxSettlePasses, JitSettling.SettledCompilations) : null,
         SlicePauseSeconds = SlicePauseSeconds > 0 ? SlicePauseSeconds : null,
         CollectsAfterSlices = CollectsAfterSlices ? true : null,
         ServersPerTrial = ServersPerTrial ? true : null,

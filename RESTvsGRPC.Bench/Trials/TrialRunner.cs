@@ -213,7 +213,7 @@ public static class TrialRunner
     {
         // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s a window; the sweep: a slice per ladder step).
         var plan = request.Plan;
-        var perArm = plan.WarmUpSeconds + (TrialMeasurement.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
+        var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
         {
             TrialRequest.LoadCheck => 1 + (20 * plan.LoadCheckWindows),
             TrialRequest.Sweep => TrialPlan.SweepLadder.Count * (plan.SliceSeconds + plan.RampSeconds),

@@ -120,6 +120,7 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--ramp", "11")]
     [InlineData("--load-clients", "sometimes")]
     [InlineData("--slice-collect", "maybe")]
+    [InlineData("--benchmark-settle", "maybe")]
     [InlineData("--trial-servers", "sometimes")]
     [InlineData("--trial-servers", "per-trial", "--rest-url", "http://127.0.0.1:5000")]
     [InlineData("--client-completions", "sometimes")]
