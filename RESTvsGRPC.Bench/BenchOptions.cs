@@ -94,10 +94,11 @@ public sealed record BenchOptions(
 
     /// <summary>
     /// What the bench adds to BenchmarkDotNet's default job when no job is chosen: three warm-up iterations and 5–15
-    /// measured ones per case, so a default run fits in 15 minutes on a slow 2-core VM (docs/benchmark.md). The price
-    /// is a wider error per case (about √(20/15) against 20 iterations); the trials, not these cases, give the headline.
+    /// measured ones per case, each of about 250 ms (BenchmarkDotNet's default: 500), so a default run fits in 15 minutes
+    /// on a slow 2-core VM now that every process settles its case first (docs/benchmark.md). The price is a wider error
+    /// per case (about √(20/15) against 20 iterations); the trials, not these cases, give the headline.
     /// </summary>
-    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "15"];
+    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "15", "--iterationTime", "250"];
 
     /// <summary>
     /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations of 250 ms per case) and batches of
@@ -406,7 +407,7 @@ public sealed record BenchOptions(
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite's cases take
         // about seven minutes on two cores. Any job, warm-up or iteration option of the user's replaces the bound.
-        if (!rest.Any(a => a is "--job" or "-j" or "--warmupCount" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--runOncePerIteration" || IsPrintOnly(a)))
+        if (!rest.Any(a => a is "--job" or "-j" or "--warmupCount" or "--iterationCount" or "--minIterationCount" or "--maxIterationCount" or "--iterationTime" or "--runOncePerIteration" || IsPrintOnly(a)))
         {
             rest.AddRange(quick ? QuickJob : DefaultIterationBounds);
         }
