@@ -91,6 +91,10 @@
 #         (--benchmark-settle on, the default) and going straight to them (off), beside a short headline on the same arms
 #         (3 trials); three rounds, the order alternating; prints each process's median per call and its batches per
 #         iteration, and what each settling pass compiled: whether BenchmarkDotNet's gRPC figures follow the settling.
+#   iterationtime: BenchmarkDotNet's small GET by REST + JSON and gRPC (batches of 200, two processes per case), every
+#         process settled, with iterations of 250 ms (the bench's bound) and of 500 ms (BenchmarkDotNet's default),
+#         alternating, twice each; prints each process's median per call and its batches per iteration: whether the
+#         shorter iterations move a case's time per call.
 #   turns: REST's large GET and POSTs in the trials with every other arm taking turns in the same process (the default)
 #         and each alone in its trial processes (--arms), beside BenchmarkDotNet's time for the same calls, which runs
 #         one arm per process; short headline runs (3 trials), twice, the order reversed in the second round.
@@ -158,12 +162,12 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -538,6 +542,17 @@ case $experiment in
         per_process "$out/settle-$settle-$round"/*.log
         grep -h "^// settled the JIT" "$out/settle-$settle-$round"/*.log || true
       done
+    done ;;
+  iterationtime)
+    cases=('*TransportBenchmarks.RestGetSmallPayload*' '*TransportBenchmarks.GrpcGetSmallPayload*')
+    for round in 1 2; do
+      order=(250 500); (( round % 2 )) || order=(500 250)
+      for ms in "${order[@]}"; do
+        run "iterationtime-$ms-$round" RESTVSGRPC_BATCH_SIZES=200 --filter "${cases[@]}" --launchCount 2 --iterationTime "$ms" --warmupCount 3 --minIterationCount 5 --maxIterationCount 15
+      done
+    done
+    for round in 1 2; do
+      for ms in 250 500; do echo "== iterations of $ms ms, round $round"; per_process "$out/iterationtime-$ms-$round"/*.log; done
     done ;;
   turns)
     cases=('*TransportBenchmarks.RestGetLargePayload*' '*TransportBenchmarks.RestPostLargePayload*' '*TransportBenchmarks.RestProtobufPostLargePayload*')

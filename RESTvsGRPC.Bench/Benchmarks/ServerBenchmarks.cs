@@ -46,8 +46,9 @@ public abstract class ServerBenchmarks
     /// <summary>
     /// Runs the case's own batch, pass after pass, until the JIT has settled by the trials' rule (<see cref="JitSettling"/>),
     /// before BenchmarkDotNet's first timed batch: its pilot sizes each iteration from the batches it times first, and
-    /// without this it sized gRPC's small call from cold ones, two or three batches per iteration against REST's 64 or
-    /// 128, all timed within two seconds of the process's start (docs/results.md, "pilot"). Says what each pass compiled.
+    /// without this it sized gRPC's small call from cold ones, two or three batches per iteration against REST's 64 to
+    /// 256, all timed within about two seconds of the process's start, and timed it while the JIT was still recompiling
+    /// (docs/results.md, "gRPC's small call in BenchmarkDotNet"). Says what each pass compiled.
     /// </summary>
     public void SettleOnCase(IReadOnlyList<string> commandLine)
     {
