@@ -245,20 +245,8 @@ public sealed record BenchOptions(
             "per-process" => true,
             var other => throw new ArgumentException($"--load-clients takes per-window or per-process, not '{other}'. {Usage}"),
         };
-        bool? sliceCollect = result.GetValue(Options.SliceCollect) switch
-        {
-            null => null,
-            "on" => true,
-            "off" => false,
-            var other => throw new ArgumentException($"--slice-collect takes on or off, not '{other}'. {Usage}"),
-        };
-        bool? benchmarkSettle = result.GetValue(Options.BenchmarkSettle) switch
-        {
-            null => null,
-            "on" => true,
-            "off" => false,
-            var other => throw new ArgumentException($"--benchmark-settle takes on or off, not '{other}'. {Usage}"),
-        };
+        var sliceCollect = OnOff(result, Options.SliceCollect);
+        var benchmarkSettle = OnOff(result, Options.BenchmarkSettle);
         bool? serversPerTrial = result.GetValue(Options.TrialServers) switch
         {
             null => null,
@@ -351,6 +339,15 @@ public sealed record BenchOptions(
             var seconds when seconds >= min && seconds <= max => seconds,
             var seconds => throw new ArgumentException(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{option.Name} takes seconds from {min} to {max}, not '{seconds}'. {Usage}")),
         };
+
+    /// <summary>An on|off option: true, false, or null where it was not given.</summary>
+    private static bool? OnOff(ParseResult result, Option<string> option) => result.GetValue(option) switch
+    {
+        null => null,
+        "on" => true,
+        "off" => false,
+        var other => throw new ArgumentException($"{option.Name} takes on or off, not '{other}'. {Usage}"),
+    };
 
     private static int? WholeNumber(ParseResult result, Option<int> option, int min, int max) =>
         result.GetResult(option) is not { Implicit: false } ? null : result.GetValue(option) switch
