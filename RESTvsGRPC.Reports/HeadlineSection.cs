@@ -407,7 +407,9 @@ internal static partial class HeadlineSection
         + "BenchmarkDotNet's figure is one process's, and one client process's time per call moves from the next by the spread above, the same method each time. "
         + "BenchmarkDotNet on the small GET in eight processes, two batch sizes, each against servers just started and after a short headline "
         + "(`scripts/method-gaps.sh servers`; 2026-11-27, `b0c62af`, client CPU 0, servers CPU 1, loopback): REST + JSON 33.4–50.0 μs per call, REST + protobuf 34.7–50.6 μs, gRPC 37.9–63.8 μs, "
-        + "with the servers' state no cause; which state of the client process sets it is not shown (docs/results.md, \"Why the methods differ\").";
+        + "with the servers' state no cause. A process's level moves with how its one CPU is shared, when an answer arrives, between the socket engine's thread and the thread pool's spinning workers: "
+        + "with that thread at nice −15 in each BenchmarkDotNet process and in RestAPI, REST + JSON's small call read 61.4–73.8 μs in 12 of 12 processes, against 34.2–52.7 μs left at 0 "
+        + "(`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, the same placement); what puts a default process at one level or the other is not shown (docs/results.md, \"Why the methods differ\").";
 
     /// <summary>What a flag within BenchmarkDotNet's batches says, and what it does not.</summary>
     private const string WithinBatchesCause = "**within its batches**: BenchmarkDotNet timed the same call in a process per batch size, minutes apart, and the trials' time lies "

@@ -162,12 +162,23 @@
 #         processes spread, how far a throughput window spreads within a process against between processes, each
 #         process's large-GET calls/s with the servers' CPU per call, its small-GET time per call, BenchmarkDotNet's, and
 #         load mode's check: whether a process's level follows how many workers its server runs on its one CPU.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   clientthreads: BenchmarkDotNet's small GET by REST + JSON, 200 calls, six processes per arm against one server pair
+#         started for each round (the servers keep the runtime's thread pool), the client's thread pool as the runtime
+#         runs it (workers added and retired by hill climbing) and fixed at four workers in the bench and its benchmark
+#         processes (DOTNET_ThreadPool_ForceMinWorkerThreads and ...MaxWorkerThreads=4), alternating, twice each; while
+#         each benchmark process runs, its threads' and the REST server's scheduler counts are sampled from /proc, and
+#         each process's time per call is printed beside what its threads did per call (CPU, time waiting to run,
+#         timeslices): whether a process's level follows how its thread pool's workers share the client's one CPU.
+#   socketnice: the same processes and counts, each benchmark process's and the REST server's socket engine thread
+#         (".NET Sockets", the one that waits on epoll and hands each completion to the thread pool) at nice -15 and, as
+#         the control, the same scan leaving it at 0, alternating, twice each (root): whether a process's level moves
+#         with how its one CPU is shared, when an answer arrives, between that thread and the thread pool's workers.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -423,6 +434,91 @@ print(*[x.getsockname()[1] for x in s])'))
   sleep 5
 }
 servers_down() { kill "$rest_pid" "$grpc_pid" 2>/dev/null; wait "$rest_pid" "$grpc_pid" 2>/dev/null; trap - EXIT; }
+
+# sample_threads PORT FILE (in the background; it becomes the sampler's process): until killed, every 0.25 s, each
+# thread of the running benchmark process and of the server listening on PORT (its /proc schedstat: CPU ns, ns waiting
+# to run, timeslices) and the bytes, TCP segments and data segments that server has sent.
+sample_threads() {
+  exec python3 - "$@" <<'PYTHON'
+import glob, json, subprocess, sys, time
+port, path = sys.argv[1], sys.argv[2]
+def pids(pattern):
+    return [int(p) for p in subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout.split()]
+def threads(pid):
+    found = {}
+    for task in glob.glob(f"/proc/{pid}/task/*"):
+        try:
+            cpu, wait, slices = map(int, open(task + "/schedstat").read().split())
+            found[task.rsplit("/", 1)[1]] = (open(task + "/comm").read().strip(), cpu, wait, slices)
+        except OSError:
+            pass
+    return found
+def sent():
+    # Bytes, TCP segments and data segments the server has sent on its open connections.
+    listing = subprocess.run(["ss", "-tinH", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True).stdout.split()
+    return [sum(int(token.split(":")[1]) for token in listing if token.startswith(prefix)) for prefix in ("bytes_sent:", "segs_out:", "data_segs_out:")]
+server = [p for p in pids(f"RestAPI.dll.*:{port}")][:1]
+with open(path, "w") as out:
+    while True:
+        client = pids("benchmarkName")
+        if client and server:
+            out.write(json.dumps({"t": time.time(), "pid": client[0], "client": threads(client[0]), "server": threads(server[0]), "sent": sent()}) + "\n")
+            out.flush()
+        time.sleep(0.25)
+PYTHON
+}
+
+# nice_socket_threads NICE (in the background; it becomes the scanner's process): until killed, every 0.2 s, each new
+# benchmark process's and RestAPI's ".NET Sockets" thread set to NICE (0 leaves it where it is: the same scan, no change).
+nice_socket_threads() {
+  exec python3 - "$@" <<'PYTHON'
+import glob, os, subprocess, sys, time
+nice, seen = int(sys.argv[1]), set()
+while True:
+    for pattern in ("benchmarkName", "RestAPI.dll"):
+        for pid in subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout.split():
+            for task in glob.glob(f"/proc/{pid}/task/*"):
+                tid = int(task.rsplit("/", 1)[1])
+                try:
+                    if tid not in seen and open(task + "/comm").read().strip() == ".NET Sockets":
+                        os.setpriority(os.PRIO_PROCESS, tid, nice)
+                        seen.add(tid)
+                except OSError:
+                    pass
+    time.sleep(0.2)
+PYTHON
+}
+
+# threads_per_call FILE BYTES: per benchmark process, over the second half of its samples (its measured stages), the
+# time per response, the server's TCP segments per response and, for the two busiest thread names, the CPU, the time waiting to run and the timeslices per response (BYTES each).
+threads_per_call() {
+  python3 - "$@" <<'PYTHON'
+import collections, json, sys
+path, size = sys.argv[1], float(sys.argv[2])
+processes = collections.defaultdict(list)
+for line in open(path):
+    sample = json.loads(line)
+    processes[sample["pid"]].append(sample)
+for pid, samples in processes.items():
+    if len(samples) < 8:
+        continue
+    first, last = samples[len(samples) // 2], samples[-2]
+    responses = (last["sent"][0] - first["sent"][0]) / size
+    if responses < 100:
+        continue
+    segments, data = ((last["sent"][i] - first["sent"][i]) / responses for i in (1, 2))
+    print(f"process {pid}: {(last['t'] - first['t']) / responses * 1e6:5.1f} us per response; the server's TCP segments per response {segments:.3f} ({data:.3f} with data)")
+    for side in ("client", "server"):
+        by_name = collections.defaultdict(lambda: [0, 0.0, 0.0, 0.0])
+        for tid, (name, cpu, wait, slices) in last[side].items():
+            _, cpu0, wait0, slices0 = first[side].get(tid, (name, 0, 0, 0))
+            if slices > slices0:
+                row = by_name[name]
+                row[0] += 1; row[1] += (cpu - cpu0) / responses / 1e3; row[2] += (wait - wait0) / responses / 1e3; row[3] += (slices - slices0) / responses
+        busiest = sorted(by_name.items(), key=lambda item: -item[1][1])[:2]
+        print(f"  {side:6} " + "; ".join(f"{name} x{n}: cpu {cpu:.1f} us, waiting {wait:.1f} us, {slices:.2f} timeslices" for name, (n, cpu, wait, slices) in busiest))
+PYTHON
+}
 
 case $experiment in
   servers)
@@ -681,6 +777,38 @@ PYTHON
     for name in states-1 poll-1 states-2 poll-2; do echo "== BenchmarkDotNet, $name"; per_process "$out/idlepoll-${name%-*}-benchmarkdotnet-${name##*-}"/*.log; done
     show "${files[@]}"
     load_against_trials "${files[@]}" ;;
+  clientthreads|socketnice)
+    [[ $experiment == clientthreads ]] && arms=(runtime 4) || arms=(raised default)
+    for round in 1 2; do
+      servers_up
+      port=${given[3]##*:}
+      # The bytes of one answer on the wire: its headers, then its body in one chunk and the closing chunk.
+      headers=$(curl -s -D - -o /dev/null "${given[3]}/api/MeteoriteLandings" | wc -c)
+      body=$(curl -s "${given[3]}/api/MeteoriteLandings" | wc -c)
+      size=$(( headers + $(printf '%x' "$body" | wc -c) + 2 + body + 2 + 5 ))
+      order=("${arms[@]}"); (( round % 2 )) || order=("${arms[1]}" "${arms[0]}")
+      for arm in "${order[@]}"; do
+        name="$experiment-$arm-$round"
+        sample_threads "$port" "$out/$name.threads" & sampler=$!
+        case $experiment:$arm in
+          clientthreads:runtime) run "$name" RESTVSGRPC_BATCH_SIZES=200 "${given[@]}" --filter '*TransportBenchmarks.RestGetSmallPayload' --launchCount 6 ;;
+          clientthreads:*) DOTNET_ThreadPool_ForceMinWorkerThreads=$arm DOTNET_ThreadPool_ForceMaxWorkerThreads=$arm run "$name" RESTVSGRPC_BATCH_SIZES=200 "${given[@]}" --filter '*TransportBenchmarks.RestGetSmallPayload' --launchCount 6 ;;
+          socketnice:*)
+            nice_socket_threads "$([[ $arm == raised ]] && echo -15 || echo 0)" & scanner=$!
+            run "$name" RESTVSGRPC_BATCH_SIZES=200 "${given[@]}" --filter '*TransportBenchmarks.RestGetSmallPayload' --launchCount 6
+            kill "$scanner"; wait "$scanner" 2>/dev/null || true ;;
+        esac
+        kill "$sampler"; wait "$sampler" 2>/dev/null || true
+      done
+      servers_down
+    done
+    for round in 1 2; do
+      for arm in "${arms[@]}"; do
+        echo "== $experiment $arm, round $round"
+        per_process "$out/$experiment-$arm-$round"/*.log
+        threads_per_call "$out/$experiment-$arm-$round.threads" "$size"
+      done
+    done ;;
   serverthreads)
     for round in 1 2; do
       for threads in runtime 1; do
