@@ -242,7 +242,7 @@ internal static partial class HeadlineSection
         var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
+                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}{SettlingText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
@@ -385,6 +385,16 @@ internal static partial class HeadlineSection
                 + "(the standard deviation of the logarithm, pooled over the operation's arms), and BenchmarkDotNet's figure is one process's, "
                 + "so the two may differ by sampling alone by the share in brackets beside a flag";
     }
+
+    /// <summary>Whether BenchmarkDotNet's processes settled the JIT on their case first, as each trial process settles its arms; empty where the results do not say.</summary>
+    private static string SettlingText(IEnumerable<BenchmarkResult> benchmarks) =>
+        benchmarks.Select(b => b.SettledJit).Distinct().ToList() switch
+        {
+            [true] => "; each process settled the JIT on its case before BenchmarkDotNet's stages, as each trial process settles its arms",
+            [false] => "; no process settled the JIT on its case first, where each trial process settles its arms",
+            var settled when settled.Contains(true) => "; some processes settled the JIT on their case first, as each trial process settles its arms",
+            _ => "",
+        };
 
     /// <summary>Whether BenchmarkDotNet forced full collections between iterations, beside whether the trials collected after each slice; empty where the results do not say.</summary>
     private static string CollectionsText(IEnumerable<BenchmarkResult> benchmarks, bool trialsCollect)

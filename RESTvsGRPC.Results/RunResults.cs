@@ -178,6 +178,13 @@ public sealed record BenchmarkResult(
     public bool? ForcedCollections { get; init; }
 
     /// <summary>
+    /// Whether the case's BenchmarkDotNet process was set to settle the JIT on its case before BenchmarkDotNet's stages
+    /// (<c>--benchmark-settle</c>); null where not recorded or where the case calls no server.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? SettledJit { get; init; }
+
+    /// <summary>
     /// The case's arm timed by the trials' method (one call in flight, a fresh client process) as the case's own process
     /// ended, in nanoseconds per call; null where none was (only the cases the headline's latency table compares get one).
     /// </summary>

@@ -2,6 +2,7 @@ using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
@@ -60,7 +61,16 @@ public static class BenchmarkResults
         {
             // Unset, the characteristic reads false; BenchmarkDotNet's resolver gives what the run did (its default: true).
             ForcedCollections = benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance),
+            SettledJit = typeof(ServerBenchmarks).IsAssignableFrom(benchmark.Descriptor.Type) ? SettlesOnCase(benchmark.Job) : null,
         };
+
+    /// <summary>
+    /// Whether <paramref name="job"/> has its benchmark processes settle the JIT first: its environment carries the bench's
+    /// switch, and the toolchain starts a process per case (in process, no process names its case, so none settles).
+    /// </summary>
+    private static bool SettlesOnCase(Job job) =>
+        job.Environment.EnvironmentVariables?.Any(v => v.Key == BenchSettings.SettleVariable && v.Value == "1") == true
+        && job.Infrastructure.Toolchain?.IsInProcess != true;
 
     private static double? Metric(BenchmarkReport report, string id) =>
         report.Metrics.TryGetValue(id, out var metric) ? metric.Value : null;

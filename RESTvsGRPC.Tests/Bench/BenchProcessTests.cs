@@ -28,10 +28,24 @@ public sealed class BenchProcessTests : IDisposable
         Assert.Equal(ProcessSetup.BenchmarkProcesses, run.Provenance.Processes.Measurer);
         Assert.Equal("Dry(Force=False, IterationCount=1, LaunchCount=1, RunStrategy=ColdStart, UnrollFactor=1, WarmupCount=1)", run.Provenance.Job);
         Assert.All(run.Benchmarks, b => Assert.False(b.ForcedCollections, b.Method));
+        Assert.All(run.Benchmarks, b => Assert.False(b.SettledJit, b.Method));
         Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
         Assert.All(run.Benchmarks, b => Assert.True(b.ServerCpuNanosecondsPerCall > 0, b.Method));
         var report = File.ReadAllText(Path.Combine(results, "RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks-report-github.md"));
         Assert.Matches(@"EnvironmentVariables=RESTVSGRPC_REST_URL=http://127\.0\.0\.1:\d+/,", report);
+    }
+
+    /// <summary>Asked to settle, each benchmark process settles the JIT on its case before timing it, logs it, and the results say so.</summary>
+    [LinuxFact]
+    public async Task Bench_records_that_each_benchmark_process_settled_its_case_first()
+    {
+        await RunToSummaryAsync("--job", "dry", "--benchmark-settle", "on", "--filter", "*TransportBenchmarks.GrpcGetSmallPayload*", "--artifacts", _artifacts.Path);
+
+        var run = RunResults.Load(Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single());
+        Assert.NotEmpty(run.Benchmarks);
+        Assert.All(run.Benchmarks, b => Assert.True(b.SettledJit, b.Method));
+        var log = File.ReadAllLines(Directory.GetFiles(_artifacts.Path, "*.log", SearchOption.AllDirectories).Single());
+        Assert.Equal(run.Benchmarks.Count, log.Count(line => line.StartsWith("// settled the JIT on RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks.GrpcGetSmallPayload", StringComparison.Ordinal)));
     }
 
     /// <summary>
@@ -50,6 +64,7 @@ public sealed class BenchProcessTests : IDisposable
         Assert.Equal(ProcessSetup.BenchmarkInProcess, run.Provenance.Processes.Measurer);
         Assert.False(run.Provenance.Processes.Datas);
         Assert.NotEmpty(run.Benchmarks);
+        Assert.All(run.Benchmarks, b => Assert.Null(b.SettledJit));
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
         Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
