@@ -278,6 +278,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         // this process (the in-process toolchain) reads them from here, where they were applied at the start.
         var config = ManualConfig.Create(DefaultConfig.Instance)
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
+            .AddDiagnoser(new SocketThreadDiagnoser())
             .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).AsMutator());
 
         var adjacent = _results.Trials is not null && servers is { Rest: not null, Grpc: not null }

@@ -211,7 +211,11 @@ internal static partial class HeadlineSection
     }
 
     /// <summary>One arm's two latencies: the trials' median, BenchmarkDotNet's case, how far sampling lets them differ, the pool over runs and the verdict.</summary>
-    private sealed record LatencyPair(string Operation, string Arm, double Trials, BenchmarkResult Benchmark, double? Allowance, PooledLatency? Pooled, LatencyVerdict Verdict);
+    private sealed record LatencyPair(string Operation, string Arm, double Trials, BenchmarkResult Benchmark, double? Allowance, PooledLatency? Pooled, LatencyVerdict Verdict)
+    {
+        /// <summary>The trials' median of the client's socket engine thread's CPU per call in the latency slices; null where not recorded.</summary>
+        public double? TrialsSocketThread { get; init; }
+    }
 
     private static List<LatencyPair> LatencyPairs(RunResults run, TrialsRun trials, LatencySampling sampling)
     {
@@ -224,7 +228,11 @@ internal static partial class HeadlineSection
             {
                 var (median, allowance) = (MedianInterval.MedianOf(p.Times), sampling.AllowanceFor(p.Operation, p.Times.Count));
                 var pool = pooled.FirstOrDefault(l => (l.Operation, l.Arm) == (p.Operation, p.Arm));
-                return new LatencyPair(p.Operation, p.Arm, median, p.Benchmark!, allowance, pool, LatencyVerdictOf(run, median, p.Benchmark!, allowance, pool));
+                var socketThread = TrialStatistics.Values(trials.Trials, p.Operation, p.Arm, s => s.ClientSocketThreadCpuNanosecondsPerCall);
+                return new LatencyPair(p.Operation, p.Arm, median, p.Benchmark!, allowance, pool, LatencyVerdictOf(run, median, p.Benchmark!, allowance, pool))
+                {
+                    TrialsSocketThread = socketThread.Count > 0 ? MedianInterval.MedianOf(socketThread) : null,
+                };
             })];
     }
 
@@ -240,17 +248,24 @@ internal static partial class HeadlineSection
         }
 
         var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
+        var socketThread = pairs.Any(p => p is { TrialsSocketThread: not null, Benchmark.ClientSocketThreadCpuNanosecondsPerCall: not null });
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
                 + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}{SettlingText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
-                + (adjacent ? " " + AdjacentText : ""))
-            .AddTable(["operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [], "agree"],
+                + (adjacent ? " " + AdjacentText : "")
+                + (socketThread ? " " + SocketThreadText : ""))
+            .AddTable(
+                [
+                    "operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [],
+                    .. socketThread ? (string[])["socket thread CPU/call, trials", "socket thread CPU/call, BenchmarkDotNet"] : [], "agree",
+                ],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
-                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
-                adjacent ? [2, 3, 4, 5, 6] : [2, 3, 4]);
+                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], .. socketThread ? SocketThreadCells(p) : [],
+                    VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
+                [.. Enumerable.Range(2, 3 + (adjacent ? 2 : 0) + (socketThread ? 2 : 0))]);
         var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
         foreach (var verdict in flagged.Select(p => p.Verdict).Where(v => v != LatencyVerdict.Disagree).Distinct().Order())
         {
@@ -287,6 +302,18 @@ internal static partial class HeadlineSection
     /// <summary>The table's cells for the trial beside <paramref name="benchmark"/>: empty where it has none.</summary>
     private static string[] AdjacentCells(BenchmarkResult benchmark) => benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent
         ? [Units.Time(adjacent), Units.Ratio(benchmark.NanosecondsPerCall / adjacent)]
+        : ["", ""];
+
+    /// <summary>What the socket thread's two columns are, and what the experiments found them to go with.</summary>
+    private const string SocketThreadText = "The socket thread's columns: the CPU time the client process's socket engine thread (\".NET Sockets\", which waits on epoll and hands each answer to the thread pool) "
+        + "used per call, read from the kernel, the trials' median over their latency slices and BenchmarkDotNet's process over its actual iterations. "
+        + "With one call in flight a process's small call sits at a lower or a higher level for the process's life, and the higher level came with more of that thread's CPU: "
+        + "across BenchmarkDotNet's REST + JSON small-call processes the time per call rose with it (rank correlation 0.60–1.00 per arm and round), and at nice −15 every process read 61.4–73.8 μs "
+        + "with 8.6–10.4 μs on that thread, against 34.2–52.7 μs and 2.5–7.0 μs left at 0 (`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, client CPU 0, servers CPU 1, loopback).";
+
+    /// <summary>The table's socket thread cells for <paramref name="pair"/>: empty where either method did not record it.</summary>
+    private static string[] SocketThreadCells(LatencyPair pair) => pair is { TrialsSocketThread: { } trials, Benchmark.ClientSocketThreadCpuNanosecondsPerCall: { } benchmark }
+        ? [Units.Time(trials), Units.Time(benchmark)]
         : ["", ""];
 
     /// <summary>The latency table's "agree" cell: a flag within sampling or beyond it says how far sampling allows (<paramref name="allowance"/>, a share).</summary>

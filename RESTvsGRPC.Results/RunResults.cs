@@ -185,6 +185,13 @@ public sealed record BenchmarkResult(
     public bool? SettledJit { get; init; }
 
     /// <summary>
+    /// CPU time the case's process's socket engine threads spent per call during the actual iterations, in nanoseconds
+    /// (Linux); null where not recorded or where the case calls no server.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? ClientSocketThreadCpuNanosecondsPerCall { get; init; }
+
+    /// <summary>
     /// The case's arm timed by the trials' method (one call in flight, a fresh client process) as the case's own process
     /// ended, in nanoseconds per call; null where none was (only the cases the headline's latency table compares get one).
     /// </summary>

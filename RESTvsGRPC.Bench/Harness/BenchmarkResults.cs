@@ -39,7 +39,10 @@ public static class BenchmarkResults
             statistics.ConfidenceInterval.Margin / calls,
             report.GcStats.GetBytesAllocatedPerOperation(benchmark) is { } allocated ? (double)allocated / calls : null,
             Metric(report, ServerCostDiagnoser.CpuMetricId),
-            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId));
+            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId)) with
+        {
+            ClientSocketThreadCpuNanosecondsPerCall = Metric(report, SocketThreadDiagnoser.MetricId),
+        };
     }
 
     /// <summary>The case's identity (suite, arm, class, method, operation, parameters) with the given per-call figures.</summary>

@@ -66,8 +66,8 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
         }
 
         var calls = results.BenchmarkCase.Parameters.Items.First(p => p.Name == "Calls").Value as int? ?? 1;
-        yield return new Metric(CpuDescriptor.Instance, measured.Cpu.TotalNanoseconds / (results.TotalOperations * (double)calls));
-        yield return new Metric(PeakWorkingSetDescriptor.Instance, measured.PeakWorkingSet);
+        yield return new Metric(CpuDescription, measured.Cpu.TotalNanoseconds / (results.TotalOperations * (double)calls));
+        yield return new Metric(PeakWorkingSetDescription, measured.PeakWorkingSet);
     }
 
     public void DisplayResults(ILogger logger)
@@ -102,36 +102,12 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
         return process.PeakWorkingSet64;
     }
 
-    private sealed class CpuDescriptor : IMetricDescriptor
-    {
-        public static readonly CpuDescriptor Instance = new();
+    // BenchmarkDotNet 0.15 sorts every diagnoser's metric columns by their priority together: past the memory
+    // diagnoser's (Gen0, Gen1, Gen2, Allocated) so the server's columns stand together after the client's. The CPU is
+    // shown by TimeColumn.ServerCpu, in its own unit; the metric stays in the report for the summary.
+    private static readonly MetricDescription CpuDescription = new(
+        CpuMetricId, "Server CPU/call", "CPU time (user + system) the servers spent per call during the actual iterations", "N1", UnitType.Time, "ns", 100, Shown: false);
 
-        public string Id => CpuMetricId;
-        public string DisplayName => "Server CPU/call";
-        public string Legend => "CPU time (user + system) the servers spent per call during the actual iterations";
-        public string NumberFormat => "N1";
-        public UnitType UnitType => UnitType.Time;
-        public string Unit => "ns";
-        public bool TheGreaterTheBetter => false;
-        // BenchmarkDotNet 0.15 sorts every diagnoser's metric columns by this priority together: past the memory
-        // diagnoser's (Gen0, Gen1, Gen2, Allocated) so the server's columns stand together after the client's.
-        public int PriorityInCategory => 100;
-        // Shown by TimeColumn.ServerCpu, in its own unit; the metric stays in the report for the summary.
-        public bool GetIsAvailable(Metric metric) => false;
-    }
-
-    private sealed class PeakWorkingSetDescriptor : IMetricDescriptor
-    {
-        public static readonly PeakWorkingSetDescriptor Instance = new();
-
-        public string Id => PeakWorkingSetMetricId;
-        public string DisplayName => "Server peak WS";
-        public string Legend => "Peak working set of the server that did the work, during the actual iterations (Linux; elsewhere since it started)";
-        public string NumberFormat => "N0";
-        public UnitType UnitType => UnitType.Size;
-        public string Unit => "B";
-        public bool TheGreaterTheBetter => false;
-        public int PriorityInCategory => 101;
-        public bool GetIsAvailable(Metric metric) => true;
-    }
+    private static readonly MetricDescription PeakWorkingSetDescription = new(
+        PeakWorkingSetMetricId, "Server peak WS", "Peak working set of the server that did the work, during the actual iterations (Linux; elsewhere since it started)", "N0", UnitType.Size, "B", 101, Shown: true);
 }

@@ -278,6 +278,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
         var calls = 0L;
         var linkBefore = LinkCounters(request.LinkDevice);
+        var socketThreadBefore = SocketEngineThreads.CpuNanoseconds(Environment.ProcessId);
         var start = Stopwatch.GetTimestamp();
         do
         {
@@ -286,7 +287,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
         while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
 
-        return new Window(calls, calls, Stopwatch.GetElapsedTime(start).TotalSeconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
+        var seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
+        return new Window(calls, calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)))
+        {
+            SocketThreadCpuNanoseconds = SocketEngineThreads.CpuNanoseconds(Environment.ProcessId) - socketThreadBefore,
+        };
     }
 
     /// <summary>
@@ -294,7 +299,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// own time that fell inside the window), seconds, the CPU time the client and the server used meanwhile
     /// (nanoseconds), and on a <c>--link</c> run the bytes the client's end of the pair sent and received.
     /// </summary>
-    private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
+    private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes)
+    {
+        /// <summary>CPU time the process's socket engine threads used in a latency slice (nanoseconds); null where the kernel does not say.</summary>
+        public double? SocketThreadCpuNanoseconds { get; init; }
+    }
 
     /// <summary>One arm's slices added up, per quantity and concurrency, into the trial's segment for it: throughput at the concurrency that served the most calls/s.</summary>
     private sealed class ArmSums
@@ -303,7 +312,12 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured, List<WindowReading> Windows)> _throughput = [];
 
         public void AddLatency(Window window) =>
-            _latency = _latency with { Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds, LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes) };
+            _latency = _latency with
+            {
+                Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds,
+                LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes),
+                SocketThreadCpuNanoseconds = _latency.Calls == 0 ? window.SocketThreadCpuNanoseconds : _latency.SocketThreadCpuNanoseconds + window.SocketThreadCpuNanoseconds,
+            };
 
         public void AddThroughput(int inFlight, Window window)
         {
@@ -319,7 +333,10 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             if (_throughput.Count == 0)
             {
-                return new TrialSegment(TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, 0, 0, 0, 0, null);
+                return new TrialSegment(TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, 0, 0, 0, 0, null)
+                {
+                    ClientSocketThreadCpuNanosecondsPerCall = _latency.SocketThreadCpuNanoseconds / _latency.Calls,
+                };
             }
 
             var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured, level.Value.Windows)).ToList();
@@ -331,6 +348,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 ProratedCallsPerSecond = best.ProratedCallsPerSecond,
                 LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
                 LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
+                ClientSocketThreadCpuNanosecondsPerCall = _latency.SocketThreadCpuNanoseconds / _latency.Calls,
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,

@@ -82,7 +82,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
         Assert.True(trials.Plan.CollectsAfterSlices);
         Assert.True(trials.Plan.ServersPerTrial);
-        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0, ClientSocketThreadCpuNanosecondsPerCall: > 0 }, $"{s}"));
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, KeptClients: true }, $"{c}"));
     }

@@ -15,7 +15,8 @@ public sealed class BenchProcessTests : IDisposable
     /// <summary>
     /// BenchmarkDotNet's own route, a process per benchmark built by the SDK: the servers' addresses reach each
     /// benchmark process through its job's environment (BenchmarkDotNet's report shows them in the job line), the
-    /// benchmarks pass their gate against the bench's servers and carry the servers' CPU per call, and the results
+    /// benchmarks pass their gate against the bench's servers and carry the servers' CPU per call and their own socket
+    /// engine thread's, and the results
     /// name the job by its settings alone (this run's ports left out, so runs of one command compare).
     /// </summary>
     [LinuxFact]
@@ -31,6 +32,7 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(run.Benchmarks, b => Assert.False(b.SettledJit, b.Method));
         Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
         Assert.All(run.Benchmarks, b => Assert.True(b.ServerCpuNanosecondsPerCall > 0, b.Method));
+        Assert.All(run.Benchmarks, b => Assert.True(b.ClientSocketThreadCpuNanosecondsPerCall > 0, b.Method));
         var report = File.ReadAllText(Path.Combine(results, "RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks-report-github.md"));
         Assert.Matches(@"EnvironmentVariables=RESTVSGRPC_REST_URL=http://127\.0\.0\.1:\d+/,", report);
     }
@@ -65,6 +67,7 @@ public sealed class BenchProcessTests : IDisposable
         Assert.False(run.Provenance.Processes.Datas);
         Assert.NotEmpty(run.Benchmarks);
         Assert.All(run.Benchmarks, b => Assert.Null(b.SettledJit));
+        Assert.All(run.Benchmarks, b => Assert.Null(b.ClientSocketThreadCpuNanosecondsPerCall));
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
         Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
