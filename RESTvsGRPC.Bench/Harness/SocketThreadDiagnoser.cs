@@ -51,12 +51,13 @@ public sealed class SocketThreadDiagnoser : IDiagnoser
 
     public IEnumerable<Metric> ProcessResults(DiagnoserResults results)
     {
-        if (!_measured.TryGetValue(results.BenchmarkCase, out var cpu) || results.TotalOperations <= 0)
+        var calls = ServerCostDiagnoser.ActualCalls(results);
+        if (!_measured.TryGetValue(results.BenchmarkCase, out var cpu) || calls <= 0)
         {
             yield break;
         }
 
-        yield return new Metric(Description, cpu / (results.TotalOperations * (double)BenchmarkResults.CallsOf(results.BenchmarkCase)));
+        yield return new Metric(Description, cpu / calls);
     }
 
     public void DisplayResults(ILogger logger)
