@@ -338,7 +338,7 @@ internal static partial class HeadlineSection
 
     /// <summary>What a flag explained by the trial beside the case says.</summary>
     private static readonly string MinutesCause = $"**the minutes**: the trials and BenchmarkDotNet differ by more than {MethodTolerance:0%}, but the trial beside the case, "
-        + $"the trials' method in BenchmarkDotNet's minute, lies within {MethodTolerance:0%} of BenchmarkDotNet: with the method held and the minute switched, the gap goes, "
+        + $"the trials' method in BenchmarkDotNet's minute, lies within {MethodTolerance:0%} of BenchmarkDotNet or beyond it from the trials: with the method held and the minute switched, the gap goes, "
         + "so the minutes the two were measured in account for it, as far as one trial process can tell: that trial varies as much as the trials above do "
         + "(docs/results.md, \"A host that drifts\").";
 
@@ -359,7 +359,7 @@ internal static partial class HeadlineSection
 
     /// <summary>
     /// Agree within <see cref="MethodTolerance"/>; else within what one process's sampling allows (<paramref name="allowance"/>);
-    /// else the trial beside the case within the tolerance; else the two within the tolerance over the pooled runs
+    /// else the trial beside the case within the tolerance or beyond BenchmarkDotNet from the trials (<see cref="MinuteAccountsFor"/>); else the two within the tolerance over the pooled runs
     /// (<paramref name="pooled"/>); else the trials' time between BenchmarkDotNet's own per-call times for the same case
     /// at its batch sizes (each its own process); else apart.
     /// </summary>
@@ -375,7 +375,7 @@ internal static partial class HeadlineSection
             return LatencyVerdict.WithinSampling;
         }
 
-        if (benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent && Math.Abs((benchmark.NanosecondsPerCall / adjacent) - 1) <= MethodTolerance)
+        if (benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent && MinuteAccountsFor(trials, benchmark.NanosecondsPerCall, adjacent))
         {
             return LatencyVerdict.Minutes;
         }
@@ -389,6 +389,15 @@ internal static partial class HeadlineSection
             .Select(r => r.NanosecondsPerCall).ToList();
         return batches.Count > 1 && batches.Min() <= trials && trials <= batches.Max() ? LatencyVerdict.WithinBatches : LatencyVerdict.Disagree;
     }
+
+    /// <summary>
+    /// Whether BenchmarkDotNet's minute accounts for the gap: the trial beside the case (the trials' method in that minute)
+    /// lies within <see cref="MethodTolerance"/> of BenchmarkDotNet's time, or beyond it, on the same side of the trials
+    /// and at least as far from them, so that the minute alone moves the trials' method as far as the gap.
+    /// </summary>
+    private static bool MinuteAccountsFor(double trials, double benchmark, double adjacent) =>
+        Math.Abs((benchmark / adjacent) - 1) <= MethodTolerance
+        || (Math.Sign(adjacent - trials) == Math.Sign(benchmark - trials) && Math.Abs(adjacent - trials) >= Math.Abs(benchmark - trials));
 
     /// <summary>
     /// One client process's spread of time per call, per operation: the standard deviation of the logarithm of a trial's
