@@ -255,7 +255,7 @@ internal static partial class HeadlineSection
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
-                + (adjacent ? " " + AdjacentText : "")
+                + (adjacent ? " " + AdjacentText + AdjacentOffsetText(pairs) : "")
                 + (socketThread ? " " + SocketThreadText : ""))
             .AddTable(
                 [
@@ -298,6 +298,19 @@ internal static partial class HeadlineSection
     /// <summary>What the trial beside each case is.</summary>
     private const string AdjacentText = "As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method "
         + "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone), seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
+
+    /// <summary>
+    /// How the trial beside read against the trials on the arms where the two methods agree: there BenchmarkDotNet, in the
+    /// same minutes, did not move, so what the trial beside reads beyond the trials is its own; empty under two such arms.
+    /// </summary>
+    private static string AdjacentOffsetText(IReadOnlyList<LatencyPair> pairs)
+    {
+        var offsets = pairs.Where(p => p.Verdict == LatencyVerdict.Agree && p.Benchmark.AdjacentTrialNanosecondsPerCall is not null)
+            .Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials).ToList();
+        return offsets.Count < 2 ? ""
+            : $" On the {offsets.Count} arms where the two methods agree, the trial beside read {Units.Ratio(offsets.Min())} to {Units.Ratio(offsets.Max())} the trials' time "
+                + $"(median {Units.Ratio(MedianInterval.MedianOf(offsets))}): BenchmarkDotNet did not move there in the same minutes, so that much of what the trial beside reads is its own, not the minute's.";
+    }
 
     /// <summary>The table's cells for the trial beside <paramref name="benchmark"/>: empty where it has none.</summary>
     private static string[] AdjacentCells(BenchmarkResult benchmark) => benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent
