@@ -457,7 +457,7 @@ def sent():
     # Bytes, TCP segments and data segments the server has sent on its open connections.
     listing = subprocess.run(["ss", "-tinH", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True).stdout.split()
     return [sum(int(token.split(":")[1]) for token in listing if token.startswith(prefix)) for prefix in ("bytes_sent:", "segs_out:", "data_segs_out:")]
-server = [p for p in pids(f"RestAPI.dll.*:{port}")][:1]
+server = pids(f"RestAPI.dll.*:{port}")[:1]
 with open(path, "w") as out:
     while True:
         client = pids("benchmarkName")

@@ -60,7 +60,7 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
 
     public IEnumerable<Metric> ProcessResults(DiagnoserResults results)
     {
-        var calls = ActualCalls(results);
+        var calls = BenchmarkResults.ActualCallsOf(results);
         if (!_measured.TryGetValue(results.BenchmarkCase, out var measured) || calls <= 0)
         {
             yield break;
@@ -69,15 +69,6 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
         yield return new Metric(CpuDescription, measured.Cpu.TotalNanoseconds / calls);
         yield return new Metric(PeakWorkingSetDescription, measured.PeakWorkingSet);
     }
-
-    /// <summary>
-    /// The calls made in the actual iterations, which the readings bracket: BenchmarkDotNet's <c>TotalOperations</c>
-    /// counts every workload stage (jitting, pilot, warm-up, actual and the result again), so dividing by it read each
-    /// figure about 2.3 times too small.
-    /// </summary>
-    public static double ActualCalls(DiagnoserResults results) =>
-        results.Measurements.Where(m => m is { IterationMode: IterationMode.Workload, IterationStage: IterationStage.Actual }).Sum(m => (double)m.Operations)
-        * BenchmarkResults.CallsOf(results.BenchmarkCase);
 
     public void DisplayResults(ILogger logger)
     {

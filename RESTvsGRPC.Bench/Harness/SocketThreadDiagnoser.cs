@@ -51,7 +51,7 @@ public sealed class SocketThreadDiagnoser : IDiagnoser
 
     public IEnumerable<Metric> ProcessResults(DiagnoserResults results)
     {
-        var calls = ServerCostDiagnoser.ActualCalls(results);
+        var calls = BenchmarkResults.ActualCallsOf(results);
         if (!_measured.TryGetValue(results.BenchmarkCase, out var cpu) || calls <= 0)
         {
             yield break;

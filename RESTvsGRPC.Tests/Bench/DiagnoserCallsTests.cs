@@ -15,7 +15,7 @@ public sealed class DiagnoserCallsTests
     /// times too small in a default run.
     /// </summary>
     [Fact]
-    public void ActualCalls_counts_the_calls_of_the_actual_iterations_alone()
+    public void ActualCallsOf_counts_the_calls_of_the_actual_iterations_alone()
     {
         var benchmark = BenchmarkConverter.TypeToBenchmarks(typeof(TransportBenchmarks)).BenchmarksCases.First(c => BenchmarkResults.CallsOf(c) == 200);
         string[] lines =
@@ -32,7 +32,7 @@ public sealed class DiagnoserCallsTests
         ];
         var results = new DiagnoserResults(benchmark, new ExecuteResult(true, 0, 1, lines, [], [], 1), null!);
 
-        Assert.Equal(62 * 200, ServerCostDiagnoser.ActualCalls(results));
+        Assert.Equal(62 * 200, BenchmarkResults.ActualCallsOf(results));
         Assert.Equal(1 + 16 + 32 + 62 + 62, results.TotalOperations);
     }
 }
