@@ -249,6 +249,7 @@ internal static partial class HeadlineSection
 
         var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
         var socketThread = pairs.Any(p => p is { TrialsSocketThread: not null, Benchmark.ClientSocketThreadCpuNanosecondsPerCall: not null });
+        var adjacentSocketThread = socketThread && pairs.Any(p => p.Benchmark.AdjacentTrialSocketThreadCpuNanosecondsPerCall is not null);
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
                 + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}{SettlingText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
@@ -256,16 +257,19 @@ internal static partial class HeadlineSection
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
                 + (adjacent ? " " + AdjacentText + AdjacentOffsetText(pairs) : "")
-                + (socketThread ? " " + SocketThreadText : ""))
+                + (socketThread ? " " + SocketThreadText : "")
+                + (adjacentSocketThread ? " " + AdjacentSocketThreadText : ""))
             .AddTable(
                 [
                     "operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [],
-                    .. socketThread ? (string[])["socket thread CPU/call, trials", "socket thread CPU/call, BenchmarkDotNet"] : [], "agree",
+                    .. socketThread ? (string[])["socket thread CPU/call, trials", "socket thread CPU/call, BenchmarkDotNet"] : [],
+                    .. adjacentSocketThread ? (string[])["socket thread CPU/call, trial beside it"] : [], "agree",
                 ],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
                     Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], .. socketThread ? SocketThreadCells(p) : [],
+                    .. adjacentSocketThread ? AdjacentSocketThreadCells(p.Benchmark) : [],
                     VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
-                [.. Enumerable.Range(2, 3 + (adjacent ? 2 : 0) + (socketThread ? 2 : 0))]);
+                [.. Enumerable.Range(2, 3 + (adjacent ? 2 : 0) + (socketThread ? 2 : 0) + (adjacentSocketThread ? 1 : 0))]);
         var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
         foreach (var verdict in flagged.Select(p => p.Verdict).Where(v => v != LatencyVerdict.Disagree).Distinct().Order())
         {
@@ -323,6 +327,13 @@ internal static partial class HeadlineSection
         + "With one call in flight a process's small call sits at a lower or a higher level for the process's life, and the higher level came with more of that thread's CPU: "
         + "across BenchmarkDotNet's REST + JSON small-call processes the time per call rose with it (rank correlation 0.60–1.00 per arm and round), and at nice −15 every process read 61.4–73.8 μs "
         + "with 8.6–10.4 μs on that thread, against 34.2–52.7 μs and 2.5–7.0 μs left at 0 (`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, client CPU 0, servers CPU 1, loopback).";
+
+    /// <summary>What the trial beside's socket thread column is for.</summary>
+    private const string AdjacentSocketThreadText = "The trial beside each case reads its own socket thread the same way, so a minute that puts the trial beside at a higher level can be told from one that leaves its thread as the trials'.";
+
+    /// <summary>The table's cell for the trial beside <paramref name="benchmark"/>'s socket thread: empty where it has none.</summary>
+    private static string[] AdjacentSocketThreadCells(BenchmarkResult benchmark) =>
+        [benchmark.AdjacentTrialSocketThreadCpuNanosecondsPerCall is { } beside ? Units.Time(beside) : ""];
 
     /// <summary>The table's socket thread cells for <paramref name="pair"/>: empty where either method did not record it.</summary>
     private static string[] SocketThreadCells(LatencyPair pair) => pair is { TrialsSocketThread: { } trials, Benchmark.ClientSocketThreadCpuNanosecondsPerCall: { } benchmark }

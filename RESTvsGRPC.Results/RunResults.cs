@@ -198,6 +198,13 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? AdjacentTrialNanosecondsPerCall { get; init; }
 
+    /// <summary>
+    /// CPU time the trial beside the case (<see cref="AdjacentTrialNanosecondsPerCall"/>) spent per call on its socket
+    /// engine threads over its latency slices, in nanoseconds (Linux), as the trials record theirs; null where not recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? AdjacentTrialSocketThreadCpuNanosecondsPerCall { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

@@ -173,12 +173,17 @@
 #         (".NET Sockets", the one that waits on epoll and hands each completion to the thread pool) at nice -15 and, as
 #         the control, the same scan leaving it at 0, alternating, twice each (root): whether a process's level moves
 #         with how its one CPU is shared, when an answer arrives, between that thread and the thread pool's workers.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   beside: short headlines of six trial processes each (0.7 s per arm and quantity in four slices, as a result run), every
+#         arm taking turns in each process as the trials have it, then REST + protobuf's large GET, the gRPC stream and
+#         gRPC's POST each alone in its processes (--arms), as the trial beside a BenchmarkDotNet case has its one arm;
+#         twice; prints each arm's time per call and socket thread CPU per call by trial process, and alone over every
+#         arm: whether what the trial beside reads above the trials follows its one arm.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -302,6 +307,36 @@ for path, line in ((path, line) for path in sys.argv[1:] for line in open(path))
 for (name, calls), by_launch in launches.items():
     processes = [(statistics.median(t for _, t in v), v[-1][0]) for _, v in sorted(by_launch.items()) if v]
     print(f"{name:30} batch {calls:3}: median per call in each process {', '.join(f'{m:6.1f} us ({n} per iteration)' for m, n in processes)}")
+PYTHON
+}
+
+# alone_against_every_arm EVERY_ARM_FILE ALONE_FILE... [-- EVERY_ARM_FILE ALONE_FILE...]: per round, each arm's time per
+# call and socket thread CPU per call in each trial process (the medians after them) where its processes held every arm,
+# then where they held it alone, and alone over every arm.
+alone_against_every_arm() {
+  python3 - "$@" <<'PYTHON'
+import json, statistics, sys
+rounds = [[]]
+for arg in sys.argv[1:]:
+    if arg == "--": rounds.append([])
+    else: rounds[-1].append(arg)
+def segments(path):
+    found = {}
+    for segment in (s for t in json.load(open(path))["trials"]["trials"] for s in t["segments"]):
+        found.setdefault((segment["operation"], segment["arm"]), []).append(segment)
+    return found
+median = lambda values: statistics.median(values) if values else float("nan")
+for number, (every, *alone) in enumerate(rounds, 1):
+    print(f"== round {number}")
+    together = segments(every)
+    for path in alone:
+        for key, own in segments(path).items():
+            for label, group in (("every arm", together.get(key, [])), ("alone", own)):
+                times = [s["latencyNanosecondsPerCall"] / 1000 for s in group]
+                threads = [s["clientSocketThreadCpuNanosecondsPerCall"] / 1000 for s in group if s.get("clientSocketThreadCpuNanosecondsPerCall")]
+                print(f"{key[0]:6} {key[1]:14} {label:9}: {' '.join(f'{v:7.1f}' for v in times)} us  median {median(times):7.1f} us, socket thread {median(threads):6.2f} us")
+            base = median([s["latencyNanosecondsPerCall"] for s in together.get(key, [])])
+            print(f"{key[0]:6} {key[1]:14} alone / every arm: {median([s['latencyNanosecondsPerCall'] for s in own]) / base:.2f}")
 PYTHON
 }
 
@@ -717,6 +752,15 @@ PYTHON
       grep -q "Failed to set up high priority" "$out/bdnpriority-default-$round.log" || { echo "method-gaps: bdnpriority-default-$round was raised: setpriv did not take" >&2; exit 1; }
     done
     for name in raised-1 default-1 raised-2 default-2; do echo "== $name"; per_process "$out/bdnpriority-$name"/*.log; done ;;
+  beside)
+    short=(--headline --quick --trials 6 --segment 0.7 --slices 4)
+    alone=(large/rest-protobuf large/grpc-stream post/grpc)
+    for round in 1 2; do
+      run "beside-every-arm-$round" - "${short[@]}"
+      for arm in "${alone[@]}"; do run "beside-alone-${arm/\//-}-$round" - "${short[@]}" --arms "$arm"; done
+    done
+    alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-alone-*-1/headline/summary.json \
+      -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-alone-*-2/headline/summary.json ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc

@@ -13,15 +13,17 @@ namespace RESTvsGRPC.Bench.Harness;
 public static class BenchmarkResults
 {
     /// <summary>
-    /// Every case that ran successfully, in the order BenchmarkDotNet reports them, each with the time per call of the
-    /// trial timed beside it where <paramref name="adjacentTrials"/> (by <see cref="KeyOf"/>) holds one.
+    /// Every case that ran successfully, in the order BenchmarkDotNet reports them, each with the time and socket thread
+    /// CPU per call of the trial timed beside it where <paramref name="adjacentTrials"/> (by <see cref="KeyOf"/>) holds one.
     /// </summary>
-    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries, IReadOnlyDictionary<string, double>? adjacentTrials = null) =>
+    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries, IReadOnlyDictionary<string, TrialSegment>? adjacentTrials = null) =>
     [
         .. summaries.SelectMany(summary => summary.Reports)
             .Where(report => report is { Success: true, ResultStatistics: not null })
             .Select(From)
-            .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent) ? result with { AdjacentTrialNanosecondsPerCall = adjacent } : result),
+            .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent)
+                ? result with { AdjacentTrialNanosecondsPerCall = adjacent.LatencyNanosecondsPerCall, AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.ClientSocketThreadCpuNanosecondsPerCall }
+                : result),
     ];
 
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>

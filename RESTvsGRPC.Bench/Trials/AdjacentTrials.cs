@@ -18,10 +18,10 @@ namespace RESTvsGRPC.Bench.Trials;
 public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
-    private readonly Dictionary<string, double> _latencies = [];
+    private readonly Dictionary<string, TrialSegment> _segments = [];
 
-    /// <summary>The adjacent trial's time per call in nanoseconds, by the case's <see cref="BenchmarkResult.Key"/>.</summary>
-    public IReadOnlyDictionary<string, double> Latencies => _latencies;
+    /// <summary>The adjacent trial's latency segment (time and socket thread CPU per call), by the case's <see cref="BenchmarkResult.Key"/>.</summary>
+    public IReadOnlyDictionary<string, TrialSegment> Segments => _segments;
 
     /// <summary>Chooses, among every case the run will build, the one the summary compares with each trial arm.</summary>
     public override void OnStartBuildStage(IReadOnlyList<BuildPartition> partitions)
@@ -44,10 +44,11 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        if (TrialRunner.RunAdjacentAsync(plan, arm, servers, settings, output).GetAwaiter().GetResult() is { } latency)
+        if (TrialRunner.RunAdjacentAsync(plan, arm, servers, settings, output).GetAwaiter().GetResult() is { } segment)
         {
-            _latencies[BenchmarkResults.KeyOf(benchmarkCase)] = latency;
-            output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(latency)} per call");
+            _segments[BenchmarkResults.KeyOf(benchmarkCase)] = segment;
+            output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+                + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
         }
     }
 

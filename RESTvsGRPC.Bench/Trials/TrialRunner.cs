@@ -131,10 +131,10 @@ public static class TrialRunner
     }
 
     /// <summary>
-    /// <paramref name="arm"/>'s time per call by the trials' method (a fresh client process, warmed and settled as a trial's,
+    /// <paramref name="arm"/>'s latency segment by the trials' method (a fresh client process, warmed and settled as a trial's,
     /// then the plan's latency slices of that arm alone), now; null where the process failed, which it says on <paramref name="output"/>.
     /// </summary>
-    public static async Task<double?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, ServerSet servers, BenchSettings settings, TextWriter output)
+    public static async Task<TrialSegment?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
@@ -146,7 +146,7 @@ public static class TrialRunner
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (answer?.Trial?.Segments is [var segment])
             {
-                return segment.LatencyNanosecondsPerCall;
+                return segment;
             }
 
             output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: {(failure is null ? "no answer" : FaultText.Of(failure))}");

@@ -1,12 +1,15 @@
 using BenchmarkDotNet.Running;
+using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>Which BenchmarkDotNet case each trial arm gets its trial beside: the case the summary's latency table compares.</summary>
+/// <summary>Which BenchmarkDotNet case each trial arm gets its trial beside (the case the summary's latency table compares), and what that trial reads.</summary>
 public sealed class AdjacentTrialsTests
 {
     private static readonly IReadOnlyList<BenchmarkCase> Cases =
@@ -34,5 +37,25 @@ public sealed class AdjacentTrialsTests
     public void An_arm_no_transport_case_times_gets_no_trial_beside_BenchmarkDotNet()
     {
         Assert.Null(AdjacentTrials.ComparedCase(Cases, new TrialArm(LoadOperation.Large, "rest-json-gzip")));
+    }
+
+    /// <summary>
+    /// The trial beside a case is a fresh trial process against the run's servers: it times its one arm's latency
+    /// slices and reads its own socket engine thread over them, as the trials do.
+    /// </summary>
+    [LinuxFact]
+    public async Task RunAdjacentAsync_times_its_arm_alone_and_reads_its_own_socket_thread()
+    {
+        var options = BenchOptions.Parse(["--headline", "--trials", "1", "--segment", "0.1"]);
+        using var servers = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
+        var settings = new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData).At(servers);
+        var output = new StringWriter();
+
+        var segment = await TrialRunner.RunAdjacentAsync(options.TrialPlan, new TrialArm(LoadOperation.Large, "grpc"), servers, settings, output);
+
+        Assert.True(segment is not null, output.ToString());
+        Assert.Equal(("large", "grpc"), (segment.Operation, segment.Arm));
+        Assert.True(segment.LatencyCalls > 0 && segment.LatencyNanosecondsPerCall > 0, $"{segment.LatencyCalls} calls, {segment.LatencyNanosecondsPerCall} ns per call");
+        Assert.True(segment.ClientSocketThreadCpuNanosecondsPerCall > 0, $"socket thread {segment.ClientSocketThreadCpuNanosecondsPerCall} ns per call");
     }
 }
