@@ -51,6 +51,9 @@ public sealed record BenchOptions(
     /// <summary>Whether each trial gets its own RestAPI and GrpcAPI (<c>--trial-servers per-trial|per-run</c>); null for the plan's.</summary>
     public bool? ServersPerTrial { get; init; }
 
+    /// <summary><c>--warm-arms suite</c>: each trial process warms every arm of its suite, not only those <c>--arms</c> names.</summary>
+    public bool WarmsSuite { get; init; }
+
     /// <summary>The uncounted start of each throughput slice, seconds (<c>--ramp</c>); null for the plan's quarter slice.</summary>
     public double? Ramp { get; init; }
 
@@ -119,7 +122,7 @@ public sealed record BenchOptions(
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            plan = plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, SlicePauseSeconds = SlicePause ?? plan.SlicePauseSeconds, CollectsAfterSlices = SliceCollect ?? plan.CollectsAfterSlices, ServersPerTrial = ServersPerTrial ?? (plan.ServersPerTrial && !GivesServers), InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials, LoadCheckKeepsClients = LoadKeepsClients, LoadCheckOnTrialsLoop = LoadOnTrialsLoop };
+            plan = plan with { Trials = TrialCount ?? plan.Trials, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, SlicePauseSeconds = SlicePause ?? plan.SlicePauseSeconds, CollectsAfterSlices = SliceCollect ?? plan.CollectsAfterSlices, ServersPerTrial = ServersPerTrial ?? (plan.ServersPerTrial && !GivesServers), InFlight = InFlight ?? plan.InFlight, LoadCheckWindows = LoadWindows ?? plan.LoadCheckWindows, LoadCheckProcesses = LoadProcesses ?? plan.LoadCheckProcesses, LoadCheckBetweenTrials = LoadBetweenTrials, LoadCheckKeepsClients = LoadKeepsClients, LoadCheckOnTrialsLoop = LoadOnTrialsLoop, WarmsSuite = WarmsSuite };
             return Ramp is { } ramp ? plan with { RampSeconds = ramp } : plan;
         }
     }
@@ -177,6 +180,8 @@ public sealed record BenchOptions(
         public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in each process of load mode's cross-check of the throughput ratios, the arms in turns; its ratio is the median over all its processes' windows (default {TrialPlan.DefaultLoadCheckWindows}; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
         public static readonly Option<int> LoadProcesses = new("--load-processes") { Description = $"Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's (result run {TrialPlan.DefaultLoadCheckProcesses}, dry job 1; 1-{TrialPlan.MaxLoadCheckProcesses}).", HelpName = "N" };
         public static readonly Option<bool> LoadBetweenTrials = new("--load-between-trials") { Description = "Load mode's cross-check in a process after each trial instead of all after the trials, each arm at the concurrency the trials so far chose most often, so both methods share the same minutes (an on/off experiment; --load-processes does not go with it)." };
+        public static readonly Option<string> WarmArms = new("--warm-arms") { Description = "With --arms: whether each trial process warms and settles only the arms it measures (measured, the default) or every arm of the suite first, measuring only those --arms names (suite), as the trial beside each BenchmarkDotNet case does.", HelpName = "measured|suite" };
+
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
         public static readonly Option<bool> Rounds = new("--rounds") { Description = "Also the call-by-call paired rounds with the transport floor, a diagnostic (not the headline)." };
         public static readonly Option<bool> ForcedCollections = new("--forced-collections") { Description = "BenchmarkDotNet forces a full collection before each iteration of the benchmarks that call the servers too, as its own default; without it they run without, as the trials and load mode do (the codec floor keeps them either way)." };
@@ -203,7 +208,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -254,6 +259,13 @@ public sealed record BenchOptions(
             "per-trial" => true,
             "per-run" => false,
             var other => throw new ArgumentException($"--trial-servers takes per-trial or per-run, not '{other}'. {Usage}"),
+        };
+        var warmsSuite = result.GetValue(Options.WarmArms) switch
+        {
+            null or "measured" => false,
+            "suite" when result.GetValue(Options.Arms) is not null => true,
+            "suite" => throw new ArgumentException($"--warm-arms suite warms the arms --arms leaves out; it goes with --arms. {Usage}"),
+            var other => throw new ArgumentException($"--warm-arms takes measured or suite, not '{other}'. {Usage}"),
         };
         var loadOnTrialsLoop = result.GetValue(Options.LoadLoop) switch
         {
@@ -328,7 +340,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, WarmsSuite = warmsSuite, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

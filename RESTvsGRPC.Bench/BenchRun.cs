@@ -214,12 +214,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
             {
-                _results = _results with { Trials = await TrialPhaseAsync("trials", options.TrialArmsOf(TrialArm.Transport)) };
+                _results = _results with { Trials = await TrialPhaseAsync("trials", options.TrialArmsOf(TrialArm.Transport), suite: TrialArm.Transport) };
             }
 
             if (options.MeasuresStylesTrials && servers is { Rest: not null, Grpc.Web: not null })
             {
-                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", options.TrialArmsOf(TrialArm.Styles)) };
+                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", options.TrialArmsOf(TrialArm.Styles), suite: TrialArm.Styles) };
             }
 
             if (options.MeasuresAotTrials && servers.Aot is not null)
@@ -233,9 +233,9 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
+    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, IReadOnlyList<TrialArm>? suite = null)
     {
-        var trials = await MeasureTrialsAsync(arms, pairs);
+        var trials = await MeasureTrialsAsync(arms, pairs, suite);
         Done(name, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
         return trials;
     }
@@ -371,12 +371,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// the trials, or between them where the plan says so) and,
     /// for the transport arms, h2load's check of the same servers where h2load is installed and the bench started them.
     /// </summary>
-    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs)
+    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs, IReadOnlyList<TrialArm>? suite)
     {
         output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
         var checksLoad = !options.Quick && pairs is null;
         var between = checksLoad && options.TrialPlan.LoadCheckBetweenTrials ? new LoadCrossCheck.BetweenTrials(options.TrialPlan, arms, servers, _settings, output) : null;
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, afterEachTrial: between is null ? null : between.AfterTrialAsync);
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, afterEachTrial: between is null ? null : between.AfterTrialAsync, suite: suite);
         _settings = _settings.At(servers);
         _settings.ApplyToThisProcess();
         if (!checksLoad)

@@ -77,7 +77,7 @@ public static class SettingsText
 
     /// <summary>The trials' plan in one sentence, every number of it.</summary>
     public static string Of(TrialsPlan plan) => string.Create(CultureInfo.InvariantCulture,
-        $"trials ({plan.Name}): {plan.Trials} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
+        $"trials ({plan.Name}): {plan.Trials} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each{(plan.WarmedSuite == true ? " (and one for each arm of the suite it did not measure, warmed and settled alike)" : "")}, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
         + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of {plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
         + $"(latency: one call in flight; throughput: the best of {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join(" or ", o.Calls)}"))} calls in flight for every arm, "
         + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s){(plan.SlicePauseSeconds is { } pause ? $", a pause of {pause:0.###} s after each slice" : "")}{(plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "")} (seed {plan.Seed})");

@@ -87,8 +87,12 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ServersPerTrial { get; init; }
 
+    /// <summary>True where each trial process also warmed and settled the suite's arms it did not measure (<c>--warm-arms suite</c>); null where it warmed those it measured.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? WarmedSuite { get; init; }
+
     public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, SlicePauseSeconds, CollectsAfterSlices, ServersPerTrial) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.SlicePauseSeconds, other.CollectsAfterSlices, other.ServersPerTrial)
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, SlicePauseSeconds, CollectsAfterSlices, ServersPerTrial, WarmedSuite) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.SlicePauseSeconds, other.CollectsAfterSlices, other.ServersPerTrial, other.WarmedSuite)
         && InFlight.SequenceEqual(other.InFlight);
 
     public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);

@@ -175,9 +175,10 @@
 #         with how its one CPU is shared, when an answer arrives, between that thread and the thread pool's workers.
 #   beside: short headlines of six trial processes each (0.7 s per arm and quantity in four slices, as a result run), every
 #         arm taking turns in each process as the trials have it, then REST + protobuf's large GET, the gRPC stream and
-#         gRPC's POST each alone in its processes (--arms), as the trial beside a BenchmarkDotNet case has its one arm;
-#         twice; prints each arm's time per call and socket thread CPU per call by trial process, and alone over every
-#         arm: whether what the trial beside reads above the trials follows its one arm.
+#         gRPC's POST each alone in its processes (--arms), as the trial beside a BenchmarkDotNet case had its one arm,
+#         and alone with every arm of the suite warmed and settled first (--warm-arms suite), as the trial beside now
+#         has it; twice; prints each arm's time per call and socket thread CPU per call by trial process, and each way
+#         over every arm: whether what the trial beside read above the trials follows its one arm, and what it warmed.
 #   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
@@ -310,12 +311,12 @@ for (name, calls), by_launch in launches.items():
 PYTHON
 }
 
-# alone_against_every_arm EVERY_ARM_FILE ALONE_FILE... [-- EVERY_ARM_FILE ALONE_FILE...]: per round, each arm's time per
-# call and socket thread CPU per call in each trial process (the medians after them) where its processes held every arm,
-# then where they held it alone, and alone over every arm.
+# alone_against_every_arm EVERY_ARM_FILE FILE... [-- EVERY_ARM_FILE FILE...]: per round, each arm's time per call and
+# socket thread CPU per call in each trial process (the medians after them) where its processes held every arm, then in
+# each other run (named by its folder: alone, or alone with the suite warmed), and each over every arm.
 alone_against_every_arm() {
   python3 - "$@" <<'PYTHON'
-import json, statistics, sys
+import json, re, statistics, sys
 rounds = [[]]
 for arg in sys.argv[1:]:
     if arg == "--": rounds.append([])
@@ -326,17 +327,23 @@ def segments(path):
         found.setdefault((segment["operation"], segment["arm"]), []).append(segment)
     return found
 median = lambda values: statistics.median(values) if values else float("nan")
-for number, (every, *alone) in enumerate(rounds, 1):
+def line(key, label, group):
+    times = [s["latencyNanosecondsPerCall"] / 1000 for s in group]
+    threads = [s["clientSocketThreadCpuNanosecondsPerCall"] / 1000 for s in group if s.get("clientSocketThreadCpuNanosecondsPerCall")]
+    print(f"{key[0]:6} {key[1]:14} {label:10}: {' '.join(f'{v:7.1f}' for v in times)} us  median {median(times):7.1f} us, socket thread {median(threads):6.2f} us")
+for number, (every, *others) in enumerate(rounds, 1):
     print(f"== round {number}")
-    together = segments(every)
-    for path in alone:
+    together, by_arm = segments(every), {}
+    for path in others:
+        label = re.search(r"beside-(\w+)-", path).group(1)
         for key, own in segments(path).items():
-            for label, group in (("every arm", together.get(key, [])), ("alone", own)):
-                times = [s["latencyNanosecondsPerCall"] / 1000 for s in group]
-                threads = [s["clientSocketThreadCpuNanosecondsPerCall"] / 1000 for s in group if s.get("clientSocketThreadCpuNanosecondsPerCall")]
-                print(f"{key[0]:6} {key[1]:14} {label:9}: {' '.join(f'{v:7.1f}' for v in times)} us  median {median(times):7.1f} us, socket thread {median(threads):6.2f} us")
-            base = median([s["latencyNanosecondsPerCall"] for s in together.get(key, [])])
-            print(f"{key[0]:6} {key[1]:14} alone / every arm: {median([s['latencyNanosecondsPerCall'] for s in own]) / base:.2f}")
+            by_arm.setdefault(key, []).append((label, own))
+    for key, runs in sorted(by_arm.items()):
+        line(key, "every arm", together.get(key, []))
+        base = median([s["latencyNanosecondsPerCall"] for s in together.get(key, [])])
+        for label, own in runs:
+            line(key, label, own)
+            print(f"{key[0]:6} {key[1]:14} {label} / every arm: {median([s['latencyNanosecondsPerCall'] for s in own]) / base:.2f}")
 PYTHON
 }
 
@@ -757,10 +764,13 @@ PYTHON
     alone=(large/rest-protobuf large/grpc-stream post/grpc)
     for round in 1 2; do
       run "beside-every-arm-$round" - "${short[@]}"
-      for arm in "${alone[@]}"; do run "beside-alone-${arm/\//-}-$round" - "${short[@]}" --arms "$arm"; done
+      for arm in "${alone[@]}"; do
+        run "beside-alone-${arm/\//-}-$round" - "${short[@]}" --arms "$arm"
+        run "beside-warmed-${arm/\//-}-$round" - "${short[@]}" --arms "$arm" --warm-arms suite
+      done
     done
-    alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-alone-*-1/headline/summary.json \
-      -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-alone-*-2/headline/summary.json ;;
+    alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-{alone,warmed}-*-1/headline/summary.json \
+      -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-{alone,warmed}-*-2/headline/summary.json ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc

@@ -11,8 +11,8 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// The trials' method in BenchmarkDotNet's minute: as each case that the summary compares with a trial arm ends, one
-/// trial process times that arm's latency (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own
-/// process. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
+/// trial process, warmed and settled on every arm of <paramref name="arms"/> as a trial is, times that arm's latency
+/// (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own process. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
 /// between the minutes: the method stays, the minute changes.
 /// </summary>
 public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output) : EventProcessor
@@ -44,7 +44,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        if (TrialRunner.RunAdjacentAsync(plan, arm, servers, settings, output).GetAwaiter().GetResult() is { } segment)
+        if (TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output).GetAwaiter().GetResult() is { } segment)
         {
             _segments[BenchmarkResults.KeyOf(benchmarkCase)] = segment;
             output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"

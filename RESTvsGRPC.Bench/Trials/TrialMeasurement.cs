@@ -22,7 +22,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     public async Task<Trial> RunAsync()
     {
         var order = _plan.OrderOf(request.Index, request.ArmList).Where(slice => !request.LatencyOnly || slice.Quantity == TrialQuantity.Latency).ToList();
-        var clients = await WarmProcessAsync(request.ArmList);
+        var clients = await WarmProcessAsync(request.WarmedArmList);
         try
         {
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());

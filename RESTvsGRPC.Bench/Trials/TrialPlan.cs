@@ -168,6 +168,13 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public bool ServersPerTrial { get; init; } = true;
 
     /// <summary>
+    /// True where each trial process warms and settles every arm of its suite, also those <c>--arms</c> leaves out, before
+    /// it measures its own: a process that warmed one arm alone timed that arm's large GET up to a third slower than one
+    /// that warmed every arm (docs/results.md, "Why the methods differ"); false: it warms the arms it measures.
+    /// </summary>
+    public bool WarmsSuite { get; init; }
+
+    /// <summary>
     /// Windows per arm in each of load mode's cross-check processes (<see cref="TrialMeasurement.LoadCheckAsync"/>), the
     /// arms in turns: its ratio is the median of one ratio per window over all its processes, as the trials' is of one per trial.
     /// </summary>
@@ -254,6 +261,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         SlicePauseSeconds = SlicePauseSeconds > 0 ? SlicePauseSeconds : null,
         CollectsAfterSlices = CollectsAfterSlices ? true : null,
         ServersPerTrial = ServersPerTrial ? true : null,
+        WarmedSuite = WarmsSuite ? true : null,
     };
 }
 

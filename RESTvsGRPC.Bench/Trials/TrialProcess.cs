@@ -21,7 +21,7 @@ public static class TrialProcess
             var request = TrialRequest.Load(requestPath);
             WatchParent(request.ParentProcessId);
             var settings = BenchSettings.FromEnvironment();
-            var targets = LoadTarget.Resolve([.. request.ArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc, settings.Aot);
+            var targets = LoadTarget.Resolve([.. request.WarmedArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc, settings.Aot);
             var expected = LoadExpectation.For(MeteoriteDataset.Load(settings.DataPath));
             var measurement = new TrialMeasurement(request, targets, expected, output);
             var answer = request.Index switch

@@ -51,6 +51,13 @@ public sealed record TrialRequest(
     /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
     public int LoadCheckFirstRound { get; init; }
 
+    /// <summary>
+    /// Arms ("operation/target") the process warms and settles besides those it measures, as a trial of every arm would,
+    /// before it measures <see cref="Arms"/>; null: it warms only those it measures.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<string>? WarmedArms { get; init; }
+
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
 
@@ -110,8 +117,15 @@ public sealed record TrialRequest(
 
     /// <summary>The arms, parsed from their "operation/target" names.</summary>
     [JsonIgnore]
-    public IReadOnlyList<TrialArm> ArmList =>
-        [.. Arms.Select(a => a.Split('/')).Select(parts => new TrialArm(Enum.Parse<LoadOperation>(parts[0], ignoreCase: true), parts[1]))];
+    public IReadOnlyList<TrialArm> ArmList => [.. Arms.Select(ArmOf)];
+
+    private static TrialArm ArmOf(string name) => name.Split('/') is [var operation, var target]
+        ? new TrialArm(Enum.Parse<LoadOperation>(operation, ignoreCase: true), target)
+        : throw new InvalidDataException($"the trial request names an arm '{name}', not operation/target.");
+
+    /// <summary>The arms the process warms and settles before it measures: <see cref="WarmedArms"/> and the measured ones.</summary>
+    [JsonIgnore]
+    public IReadOnlyList<TrialArm> WarmedArmList => WarmedArms is null ? ArmList : [.. WarmedArms.Concat(Arms).Distinct().Select(ArmOf)];
 
     /// <summary>The calls in flight <paramref name="arm"/>'s closed loops are measured at.</summary>
     public IReadOnlyList<int> ConcurrencyOf(TrialArm arm) => Concurrency.TryGetValue(arm.Name, out var inFlight) && inFlight.Count > 0

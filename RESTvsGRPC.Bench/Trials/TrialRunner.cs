@@ -26,19 +26,18 @@ public static class TrialRunner
     /// The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)
     /// pairs'. <paramref name="afterEachTrial"/>, where given, runs after each trial that succeeded, with the trials so far.
     /// With <see cref="TrialPlan.ServersPerTrial"/> the servers are renewed before every trial, and the run's last pair
-    /// serves what follows; the caller takes their addresses from <paramref name="servers"/>.
+    /// serves what follows; the caller takes their addresses from <paramref name="servers"/>. With
+    /// <see cref="TrialPlan.WarmsSuite"/> each trial process also warms the arms of <paramref name="suite"/> it does not measure.
     /// </remarks>
     public static async Task<TrialsRun> RunAsync(
         TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
-        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, Func<IReadOnlyList<Trial>, Task>? afterEachTrial = null)
+        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, Func<IReadOnlyList<Trial>, Task>? afterEachTrial = null,
+        IReadOnlyList<TrialArm>? suite = null)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
-            var request = new TrialRequest(
-                1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
-                arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, CollectsAfterSlices = plan.CollectsAfterSlices, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
+            var request = LatencyRequest(1, plan, arms, plan.WarmsSuite ? suite : null, servers);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -131,18 +130,16 @@ public static class TrialRunner
     }
 
     /// <summary>
-    /// <paramref name="arm"/>'s latency segment by the trials' method (a fresh client process, warmed and settled as a trial's,
-    /// then the plan's latency slices of that arm alone), now; null where the process failed, which it says on <paramref name="output"/>.
+    /// <paramref name="arm"/>'s latency segment by the trials' method (a fresh client process that warms and settles every
+    /// arm of <paramref name="suite"/>, as a trial does, then times the plan's latency slices of that arm alone), now; null
+    /// where the process failed, which it says on <paramref name="output"/>.
     /// </summary>
-    public static async Task<TrialSegment?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, ServerSet servers, BenchSettings settings, TextWriter output)
+    public static async Task<TrialSegment?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, IReadOnlyList<TrialArm> suite, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
-            var request = new TrialRequest(
-                TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [arm.Name],
-                new Dictionary<string, IReadOnlyList<int>> { [arm.Name] = plan.InFlight[arm.Operation] }, null, null, Environment.ProcessId, "",
-                servers.Namespace?.HostDevice, plan.SettleCalls) { SlicePauseSeconds = plan.SlicePauseSeconds, CollectsAfterSlices = plan.CollectsAfterSlices, RampSeconds = plan.RampSeconds }.ReadingCpuOf(servers);
+            var request = LatencyRequest(TrialRequest.Adjacent, plan, [arm], suite, servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (answer?.Trial?.Segments is [var segment])
             {
@@ -157,6 +154,21 @@ public static class TrialRunner
             folder.Delete(recursive: true);
         }
     }
+
+    /// <summary>
+    /// The request of trial <paramref name="index"/>, measuring <paramref name="arms"/> and, where <paramref name="warmed"/>
+    /// is given, also warming its arms first; each arm at its operation's calls in flight, reading the servers' CPU.
+    /// </summary>
+    private static TrialRequest LatencyRequest(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, IReadOnlyList<TrialArm>? warmed, ServerSet servers) => new TrialRequest(
+        index, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
+        arms.Concat(warmed ?? []).DistinctBy(a => a.Name).ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
+        servers.Namespace?.HostDevice, plan.SettleCalls)
+    {
+        SlicePauseSeconds = plan.SlicePauseSeconds,
+        CollectsAfterSlices = plan.CollectsAfterSlices,
+        RampSeconds = plan.RampSeconds,
+        WarmedArms = warmed is null ? null : [.. warmed.Select(a => a.Name)],
+    }.ReadingCpuOf(servers);
 
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)

@@ -40,18 +40,20 @@ public sealed class AdjacentTrialsTests
     }
 
     /// <summary>
-    /// The trial beside a case is a fresh trial process against the run's servers: it times its one arm's latency
-    /// slices and reads its own socket engine thread over them, as the trials do.
+    /// The trial beside a case is a fresh trial process against the run's servers: warmed on every arm of the suite, as a
+    /// trial is, it times its one arm's latency slices alone and reads its own socket engine thread over them.
     /// </summary>
     [LinuxFact]
-    public async Task RunAdjacentAsync_times_its_arm_alone_and_reads_its_own_socket_thread()
+    public async Task RunAdjacentAsync_warms_the_suite_then_times_its_arm_alone_and_reads_its_own_socket_thread()
     {
         var options = BenchOptions.Parse(["--headline", "--trials", "1", "--segment", "0.1"]);
         using var servers = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
         var settings = new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData).At(servers);
         var output = new StringWriter();
 
-        var segment = await TrialRunner.RunAdjacentAsync(options.TrialPlan, new TrialArm(LoadOperation.Large, "grpc"), servers, settings, output);
+        TrialArm[] suite = [new(LoadOperation.Small, "rest-json"), new(LoadOperation.Large, "grpc"), new(LoadOperation.Post, "grpc")];
+
+        var segment = await TrialRunner.RunAdjacentAsync(options.TrialPlan, suite[1], suite, servers, settings, output);
 
         Assert.True(segment is not null, output.ToString());
         Assert.Equal(("large", "grpc"), (segment.Operation, segment.Arm));

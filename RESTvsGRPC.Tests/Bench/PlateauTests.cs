@@ -118,6 +118,41 @@ public sealed class PlateauTests
     }
 
     [Fact]
+    public void Warm_arms_suite_goes_with_arms_and_the_plan_and_summary_say_so()
+    {
+        var warmed = BenchOptions.Parse(["--headline", "--arms", "large/grpc", "--warm-arms", "suite"]).TrialPlan;
+        var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--headline", "--warm-arms", "suite"]));
+
+        Assert.True(warmed.WarmsSuite);
+        Assert.False(BenchOptions.Parse(["--headline", "--arms", "large/grpc"]).TrialPlan.WarmsSuite);
+        Assert.StartsWith("--warm-arms suite warms the arms --arms leaves out; it goes with --arms.", error.Message, StringComparison.Ordinal);
+        Assert.Contains("one client per arm in each (and one for each arm of the suite it did not measure, warmed and settled alike), warmed", RESTvsGRPC.Reports.SettingsText.Of(warmed.ToResults()), StringComparison.Ordinal);
+        Assert.NotEqual(TrialPlan.Standard.ToResults(), (TrialPlan.Standard with { WarmsSuite = true }).ToResults());
+    }
+
+    [Fact]
+    public void Trial_request_warms_its_warmed_arms_and_its_measured_ones_once_each_and_survives_the_file()
+    {
+        var plan = TrialPlan.Standard;
+        var request = new TrialRequest(TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["large/grpc"],
+            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [32, 64], ["large/grpc"] = [2, 16] }, null, null, 1, "") { WarmedArms = ["small/rest-json", "large/grpc"] };
+        var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
+        try
+        {
+            request.Save(path);
+            var read = TrialRequest.Load(path);
+
+            Assert.Equal(["small/rest-json", "large/grpc"], read.WarmedArmList.Select(a => a.Name));
+            Assert.Equal(["large/grpc"], read.ArmList.Select(a => a.Name));
+            Assert.Equal(["large/grpc"], (read with { WarmedArms = null }).WarmedArmList.Select(a => a.Name));
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Fact]
     public void Load_check_request_carries_its_windows_first_round_and_kept_clients_and_an_older_request_reads_the_default()
     {
         var plan = TrialPlan.Standard with { LoadCheckWindows = 9 };
