@@ -272,7 +272,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// BenchmarkDotNet over the suites the options select, with a trial beside each case the headline compares where the
     /// run measured trials; a failed case removes the run's reports and fails the phase.
     /// </summary>
-    private (Summary[] Summaries, IReadOnlyDictionary<string, TrialSegment>? AdjacentTrials) RunBenchmarkDotNet()
+    private (Summary[] Summaries, IReadOnlyDictionary<string, AdjacentReading>? AdjacentTrials) RunBenchmarkDotNet()
     {
         // The settings travel with the job: a mutator adds them to whichever job the command line chose. A job run in
         // this process (the in-process toolchain) reads them from here, where they were applied at the start.
@@ -308,7 +308,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             throw new PhaseFailedException("bench failed", new InvalidOperationException(reason), "; no report written" + (log is null ? "." : $" (BenchmarkDotNet's log: {log})."));
         }
 
-        return (summaries, adjacent?.Segments);
+        return (summaries, adjacent?.Readings);
     }
 
     /// <summary>

@@ -256,7 +256,7 @@ internal static partial class HeadlineSection
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
-                + (adjacent ? " " + AdjacentText + AdjacentOffsetText(pairs) : "")
+                + (adjacent ? " " + AdjacentText(pairs) + AdjacentOffsetText(pairs) : "")
                 + (socketThread ? " " + SocketThreadText : "")
                 + (adjacentSocketThread ? " " + AdjacentSocketThreadText : ""))
             .AddTable(
@@ -299,9 +299,12 @@ internal static partial class HeadlineSection
         _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a cause"),
     };
 
-    /// <summary>What the trial beside each case is.</summary>
-    private const string AdjacentText = "As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method "
-        + "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone), seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
+    /// <summary>What the trial beside each case is: in results that record the arms it timed, its operation's arms in turns; before, the case's arm alone.</summary>
+    private static string AdjacentText(IReadOnlyList<LatencyPair> pairs) => "As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method "
+        + (pairs.Any(p => p.Benchmark.AdjacentTrialArms is not null)
+            ? "(one fresh trial process, warmed and settled as the trials' are, the latency slices of the arm's operation, its arms taking turns as in a trial)"
+            : "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone)")
+        + ", seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
 
     /// <summary>
     /// How the trial beside read against the trials on the arms where the two methods agree: there BenchmarkDotNet, in the

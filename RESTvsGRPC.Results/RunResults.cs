@@ -205,6 +205,13 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? AdjacentTrialSocketThreadCpuNanosecondsPerCall { get; init; }
 
+    /// <summary>
+    /// Every arm ("operation/target") the trial beside the case timed, the case's among them, in its order: its operation's
+    /// arms taking turns; null in results written while it timed the case's arm alone.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<string>? AdjacentTrialArms { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

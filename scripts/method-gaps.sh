@@ -176,9 +176,10 @@
 #   beside: short headlines of six trial processes each (0.7 s per arm and quantity in four slices, as a result run), every
 #         arm taking turns in each process as the trials have it, then REST + protobuf's large GET, the gRPC stream and
 #         gRPC's POST each alone in its processes (--arms), as the trial beside a BenchmarkDotNet case had its one arm,
-#         and alone with every arm of the suite warmed and settled first (--warm-arms suite), as the trial beside now
-#         has it; twice; prints each arm's time per call and socket thread CPU per call by trial process, and each way
-#         over every arm: whether what the trial beside read above the trials follows its one arm, and what it warmed.
+#         alone with every arm of the suite warmed and settled first (--warm-arms suite), and with its operation's arms
+#         taking turns and no other operation (--arms with the operation's arms), as the trial beside now has it; twice;
+#         prints each arm's time per call and socket thread CPU per call by trial process, and each way over every arm:
+#         whether what the trial beside read above the trials follows its one arm, what it warmed, or its turns.
 #   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
@@ -768,9 +769,11 @@ PYTHON
         run "beside-alone-${arm/\//-}-$round" - "${short[@]}" --arms "$arm"
         run "beside-warmed-${arm/\//-}-$round" - "${short[@]}" --arms "$arm" --warm-arms suite
       done
+      run "beside-operation-large-$round" - "${short[@]}" --arms large/rest-json,large/rest-protobuf,large/grpc,large/grpc-stream
+      run "beside-operation-post-$round" - "${short[@]}" --arms post/rest-json,post/rest-protobuf,post/grpc
     done
-    alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-{alone,warmed}-*-1/headline/summary.json \
-      -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-{alone,warmed}-*-2/headline/summary.json ;;
+    alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-{alone,warmed,operation}-*-1/headline/summary.json \
+      -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-{alone,warmed,operation}-*-2/headline/summary.json ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc

@@ -5,6 +5,7 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
@@ -16,13 +17,18 @@ public static class BenchmarkResults
     /// Every case that ran successfully, in the order BenchmarkDotNet reports them, each with the time and socket thread
     /// CPU per call of the trial timed beside it where <paramref name="adjacentTrials"/> (by <see cref="KeyOf"/>) holds one.
     /// </summary>
-    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries, IReadOnlyDictionary<string, TrialSegment>? adjacentTrials = null) =>
+    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries, IReadOnlyDictionary<string, AdjacentReading>? adjacentTrials = null) =>
     [
         .. summaries.SelectMany(summary => summary.Reports)
             .Where(report => report is { Success: true, ResultStatistics: not null })
             .Select(From)
             .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent)
-                ? result with { AdjacentTrialNanosecondsPerCall = adjacent.LatencyNanosecondsPerCall, AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.ClientSocketThreadCpuNanosecondsPerCall }
+                ? result with
+                {
+                    AdjacentTrialNanosecondsPerCall = adjacent.Segment.LatencyNanosecondsPerCall,
+                    AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
+                    AdjacentTrialArms = adjacent.Arms,
+                }
                 : result),
     ];
 

@@ -11,17 +11,17 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// The trials' method in BenchmarkDotNet's minute: as each case that the summary compares with a trial arm ends, one
-/// trial process, warmed and settled on every arm of <paramref name="arms"/> as a trial is, times that arm's latency
-/// (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own process. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
+/// trial process times the latency of that arm's operation, its arms of <paramref name="arms"/> taking turns as in a trial
+/// (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own process, and keeps that arm's. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
 /// between the minutes: the method stays, the minute changes.
 /// </summary>
 public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
-    private readonly Dictionary<string, TrialSegment> _segments = [];
+    private readonly Dictionary<string, AdjacentReading> _readings = [];
 
-    /// <summary>The adjacent trial's latency segment (time and socket thread CPU per call), by the case's <see cref="BenchmarkResult.Key"/>.</summary>
-    public IReadOnlyDictionary<string, TrialSegment> Segments => _segments;
+    /// <summary>The adjacent trial's reading of the case's arm, by the case's <see cref="BenchmarkResult.Key"/>.</summary>
+    public IReadOnlyDictionary<string, AdjacentReading> Readings => _readings;
 
     /// <summary>Chooses, among every case the run will build, the one the summary compares with each trial arm.</summary>
     public override void OnStartBuildStage(IReadOnlyList<BuildPartition> partitions)
@@ -44,9 +44,10 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        if (TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output).GetAwaiter().GetResult() is { } segment)
+        if (TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output).GetAwaiter().GetResult() is { } trial)
         {
-            _segments[BenchmarkResults.KeyOf(benchmarkCase)] = segment;
+            var segment = trial.Segments.First(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
+            _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order);
             output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
                 + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
         }

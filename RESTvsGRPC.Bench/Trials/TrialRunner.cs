@@ -130,20 +130,21 @@ public static class TrialRunner
     }
 
     /// <summary>
-    /// <paramref name="arm"/>'s latency segment by the trials' method (a fresh client process that warms and settles every
-    /// arm of <paramref name="suite"/>, as a trial does, then times the plan's latency slices of that arm alone), now; null
-    /// where the process failed, which it says on <paramref name="output"/>.
+    /// The trials' method beside <paramref name="arm"/>'s BenchmarkDotNet case, now: a fresh client process warmed and
+    /// settled as a trial is, then the plan's latency slices of every arm of <paramref name="suite"/> on the arm's operation,
+    /// taking turns as in a trial (a process that timed one arm alone read it up to a third slower; docs/results.md, "Why
+    /// the methods differ"); null where the process failed, which it says on <paramref name="output"/>.
     /// </summary>
-    public static async Task<TrialSegment?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, IReadOnlyList<TrialArm> suite, ServerSet servers, BenchSettings settings, TextWriter output)
+    public static async Task<Trial?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, IReadOnlyList<TrialArm> suite, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
-            var request = LatencyRequest(TrialRequest.Adjacent, plan, [arm], suite, servers);
+            var request = LatencyRequest(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], null, servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
-            if (answer?.Trial?.Segments is [var segment])
+            if (answer?.Trial is { } trial && trial.Segments.Any(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target))
             {
-                return segment;
+                return trial;
             }
 
             output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: {(failure is null ? "no answer" : FaultText.Of(failure))}");

@@ -40,24 +40,28 @@ public sealed class AdjacentTrialsTests
     }
 
     /// <summary>
-    /// The trial beside a case is a fresh trial process against the run's servers: warmed on every arm of the suite, as a
-    /// trial is, it times its one arm's latency slices alone and reads its own socket engine thread over them.
+    /// The trial beside a case is a fresh trial process against the run's servers: it times the latency of every arm of
+    /// the case's operation, taking turns as in a trial, and no other operation, and reads its own socket engine thread.
     /// </summary>
     [LinuxFact]
-    public async Task RunAdjacentAsync_warms_the_suite_then_times_its_arm_alone_and_reads_its_own_socket_thread()
+    public async Task RunAdjacentAsync_times_the_arms_of_its_operation_in_turns_and_reads_their_socket_thread()
     {
         var options = BenchOptions.Parse(["--headline", "--trials", "1", "--segment", "0.1"]);
         using var servers = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
         var settings = new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData).At(servers);
         var output = new StringWriter();
 
-        TrialArm[] suite = [new(LoadOperation.Small, "rest-json"), new(LoadOperation.Large, "grpc"), new(LoadOperation.Post, "grpc")];
+        TrialArm[] suite = [new(LoadOperation.Small, "rest-json"), new(LoadOperation.Large, "rest-json"), new(LoadOperation.Large, "grpc"), new(LoadOperation.Post, "grpc")];
 
-        var segment = await TrialRunner.RunAdjacentAsync(options.TrialPlan, suite[1], suite, servers, settings, output);
+        var trial = await TrialRunner.RunAdjacentAsync(options.TrialPlan, suite[2], suite, servers, settings, output);
 
-        Assert.True(segment is not null, output.ToString());
-        Assert.Equal(("large", "grpc"), (segment.Operation, segment.Arm));
-        Assert.True(segment.LatencyCalls > 0 && segment.LatencyNanosecondsPerCall > 0, $"{segment.LatencyCalls} calls, {segment.LatencyNanosecondsPerCall} ns per call");
-        Assert.True(segment.ClientSocketThreadCpuNanosecondsPerCall > 0, $"socket thread {segment.ClientSocketThreadCpuNanosecondsPerCall} ns per call");
+        Assert.True(trial is not null, output.ToString());
+        Assert.Equal(["large/grpc", "large/rest-json"], trial.Order.Order());
+        Assert.All(trial.Segments, segment =>
+        {
+            Assert.True(segment.LatencyCalls > 0 && segment.LatencyNanosecondsPerCall > 0, $"{segment.Arm}: {segment.LatencyCalls} calls, {segment.LatencyNanosecondsPerCall} ns per call");
+            Assert.True(segment.ClientSocketThreadCpuNanosecondsPerCall > 0, $"{segment.Arm}: socket thread {segment.ClientSocketThreadCpuNanosecondsPerCall} ns per call");
+            Assert.Equal(0, segment.ThroughputCalls);
+        });
     }
 }
