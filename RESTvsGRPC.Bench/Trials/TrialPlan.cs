@@ -169,8 +169,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>
     /// True where each trial process warms and settles every arm of its suite, also those <c>--arms</c> leaves out, before
-    /// it measures its own: a process that warmed one arm alone timed that arm's large GET up to a third slower than one
-    /// that warmed every arm (docs/results.md, "Why the methods differ"); false: it warms the arms it measures.
+    /// it measures its own; false: it warms the arms it measures. An on/off switch: an arm timed alone read as slow after
+    /// every arm's warm-up as after its own (docs/results.md, "Why the methods differ").
     /// </summary>
     public bool WarmsSuite { get; init; }
 

@@ -37,7 +37,7 @@ public static class TrialRunner
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
-            var request = LatencyRequest(1, plan, arms, plan.WarmsSuite ? suite : null, servers);
+            var request = RequestOf(1, plan, arms, plan.WarmsSuite ? suite : null, servers);
             var trials = new List<Trial>();
             var failures = new List<TrialFailure>();
             var started = Stopwatch.GetTimestamp();
@@ -140,7 +140,7 @@ public static class TrialRunner
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
         try
         {
-            var request = LatencyRequest(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], null, servers);
+            var request = RequestOf(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], null, servers);
             var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
             if (answer?.Trial is { } trial && trial.Segments.Any(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target))
             {
@@ -160,7 +160,7 @@ public static class TrialRunner
     /// The request of trial <paramref name="index"/>, measuring <paramref name="arms"/> and, where <paramref name="warmed"/>
     /// is given, also warming its arms first; each arm at its operation's calls in flight, reading the servers' CPU.
     /// </summary>
-    private static TrialRequest LatencyRequest(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, IReadOnlyList<TrialArm>? warmed, ServerSet servers) => new TrialRequest(
+    private static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, IReadOnlyList<TrialArm>? warmed, ServerSet servers) => new TrialRequest(
         index, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
         arms.Concat(warmed ?? []).DistinctBy(a => a.Name).ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
         servers.Namespace?.HostDevice, plan.SettleCalls)
