@@ -54,6 +54,9 @@ public sealed record BenchOptions(
     /// <summary><c>--warm-arms suite</c>: each trial process warms every arm of its suite, not only those <c>--arms</c> names.</summary>
     public bool WarmsSuite { get; init; }
 
+    /// <summary><c>--beside-servers fresh</c>: the trial beside each BenchmarkDotNet case calls a server pair started for it, not the run's.</summary>
+    public bool BesideFreshServers { get; init; }
+
     /// <summary>The uncounted start of each throughput slice, seconds (<c>--ramp</c>); null for the plan's quarter slice.</summary>
     public double? Ramp { get; init; }
 
@@ -79,7 +82,7 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…] [--warm-arms measured|suite]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--beside-servers run|fresh] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -180,6 +183,7 @@ public sealed record BenchOptions(
         public static readonly Option<int> LoadWindows = new("--load-windows") { Description = $"Windows per arm in each process of load mode's cross-check of the throughput ratios, the arms in turns; its ratio is the median over all its processes' windows (default {TrialPlan.DefaultLoadCheckWindows}; 1-{TrialPlan.MaxLoadCheckWindows}).", HelpName = "N" };
         public static readonly Option<int> LoadProcesses = new("--load-processes") { Description = $"Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's (result run {TrialPlan.DefaultLoadCheckProcesses}, dry job 1; 1-{TrialPlan.MaxLoadCheckProcesses}).", HelpName = "N" };
         public static readonly Option<bool> LoadBetweenTrials = new("--load-between-trials") { Description = "Load mode's cross-check in a process after each trial instead of all after the trials, each arm at the concurrency the trials so far chose most often, so both methods share the same minutes (an on/off experiment; --load-processes does not go with it)." };
+        public static readonly Option<string> BesideServers = new("--beside-servers") { Description = "Whether the trial beside each BenchmarkDotNet case calls the run's RestAPI and GrpcAPI, which had just served the case (run, the default), or a pair started for it and stopped after, as each trial has its own (fresh): an on/off experiment (scripts/method-gaps.sh besideservers).", HelpName = "run|fresh" };
         public static readonly Option<string> WarmArms = new("--warm-arms") { Description = "With --arms: whether each trial process warms and settles only the arms it measures (measured, the default) or every arm of the suite first, measuring only those --arms names (suite): an on/off experiment (scripts/method-gaps.sh beside).", HelpName = "measured|suite" };
 
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
@@ -208,7 +212,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, BesideServers, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -266,6 +270,13 @@ public sealed record BenchOptions(
             "suite" when result.GetValue(Options.Arms) is not null => true,
             "suite" => throw new ArgumentException($"--warm-arms suite warms the arms --arms leaves out; it goes with --arms. {Usage}"),
             var other => throw new ArgumentException($"--warm-arms takes measured or suite, not '{other}'. {Usage}"),
+        };
+        var besideFreshServers = result.GetValue(Options.BesideServers) switch
+        {
+            null or "run" => false,
+            "fresh" when headline || servers.GivesServers || result.UnmatchedTokens.Any(IsFilter) => throw new ArgumentException($"--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case, which runs only where the bench starts the servers, measures trials and runs BenchmarkDotNet unfiltered: not with --headline, server URLs or a filter. {Usage}"),
+            "fresh" => true,
+            var other => throw new ArgumentException($"--beside-servers takes run or fresh, not '{other}'. {Usage}"),
         };
         var loadOnTrialsLoop = result.GetValue(Options.LoadLoop) switch
         {
@@ -340,7 +351,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, WarmsSuite = warmsSuite, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, WarmsSuite = warmsSuite, BesideFreshServers = besideFreshServers, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

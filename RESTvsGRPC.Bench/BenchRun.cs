@@ -282,7 +282,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))]).AsMutator());
 
         var adjacent = _results.Trials is not null && servers is { Rest: not null, Grpc: not null }
-            ? new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, _settings, output)
+            ? new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, _settings, output,
+                options.BesideFreshServers ? () => ServerSet.StartAsync(options, dataset.SourcePath, TextWriter.Null, scaling: false) : null)
             : null;
         if (adjacent is not null)
         {

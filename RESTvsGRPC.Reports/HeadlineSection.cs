@@ -299,11 +299,15 @@ internal static partial class HeadlineSection
         _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a cause"),
     };
 
-    /// <summary>What the trial beside each case is: in results that record the arms it timed, its operation's arms in turns; before, the case's arm alone.</summary>
+    /// <summary>
+    /// What the trial beside each case is: in results that record the arms it timed, its operation's arms in turns; before,
+    /// the case's arm alone; and the servers it called where they were started for it.
+    /// </summary>
     private static string AdjacentText(IReadOnlyList<LatencyPair> pairs) => "As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method "
         + (pairs.Any(p => p.Benchmark.AdjacentTrialArms is not null)
             ? "(one fresh trial process, warmed and settled as the trials' are, the latency slices of the arm's operation, its arms taking turns as in a trial)"
             : "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone)")
+        + (pairs.Any(p => p.Benchmark.AdjacentTrialFreshServers is true) ? " against a RestAPI and a GrpcAPI started for it, as each trial's are (`--beside-servers fresh`)" : "")
         + ", seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
 
     /// <summary>

@@ -212,6 +212,13 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<string>? AdjacentTrialArms { get; init; }
 
+    /// <summary>
+    /// True where the trial beside the case called a RestAPI and a GrpcAPI started for it (<c>--beside-servers fresh</c>),
+    /// as each trial's are; null where it called the run's, which had just served the case.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? AdjacentTrialFreshServers { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

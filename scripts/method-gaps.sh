@@ -180,12 +180,17 @@
 #         taking turns and no other operation (--arms with the operation's arms), as the trial beside now has it; twice;
 #         prints each arm's time per call and socket thread CPU per call by trial process, and each way over every arm:
 #         whether what the trial beside read above the trials follows its one arm, what it warmed, or its turns.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   besideservers: quick runs with BenchmarkDotNet and three trials of 0.7 s per arm and quantity in four slices (the
+#         trial beside each case timed as in a default run), the trial beside calling the run's servers, which had just
+#         served the case, and a pair started for it (--beside-servers fresh), alternating, twice each; prints, per run and
+#         compared arm, the trials' median, BenchmarkDotNet's, the trial beside's and their socket threads, and each
+#         way's trial beside over the trials on the large GETs and POSTs: whether its offset follows the servers it calls.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -457,6 +462,41 @@ for label, paths in groups.items():
         within.append(math.sqrt(w)); between.append(math.sqrt(b)); component.append(math.sqrt(max(0.0, b - w / n)))
         print(f"{label:6} {key[0]:6} {key[1]:14} {key[2]:10} trials {100 * math.sqrt(w):5.1f} %  runs' means {100 * math.sqrt(b):5.1f} %  run level {100 * component[-1]:5.1f} %")
     print(f"{label}: {len(runs)} runs, median over {len(within)} ratios: trials {100 * statistics.median(within):.1f} %, runs' means {100 * statistics.median(between):.1f} %, run level {100 * statistics.median(component):.1f} % (root mean square {100 * math.sqrt(statistics.mean(c * c for c in component)):.1f} %)")
+PYTHON
+}
+
+# beside_offsets FILE... [-- FILE...]: per run, each compared arm's trials' median time per call, BenchmarkDotNet's and
+# the trial beside's, with their socket thread CPU per call; per group, the trial beside over the trials on the large
+# GETs and POSTs (range and median over the group's runs).
+beside_offsets() {
+  python3 - "$@" <<'PYTHON'
+import json, statistics, sys
+groups, current = [], []
+for arg in sys.argv[1:] + ["--"]:
+    if arg == "--":
+        groups.append(current); current = []
+    else:
+        current.append(arg)
+def us(value): return f"{value / 1000:7.1f}" if value else "      -"
+for files in groups:
+    offsets = []
+    for path in files:
+        results = json.load(open(path))
+        print(f"== {path}")
+        segments = [s for trial in results["trials"]["trials"] for s in trial["segments"]]
+        for benchmark in results["benchmarks"]:
+            beside = benchmark.get("adjacentTrialNanosecondsPerCall")
+            if beside is None: continue
+            operation, arm = benchmark["operation"], benchmark["arm"]
+            own = [s for s in segments if s["operation"] == operation and s["arm"] == arm]
+            trials = statistics.median(s["latencyNanosecondsPerCall"] for s in own)
+            socket = [s["clientSocketThreadCpuNanosecondsPerCall"] for s in own if s.get("clientSocketThreadCpuNanosecondsPerCall")]
+            if operation != "small": offsets.append(beside / trials)
+            print(f"{operation:6} {arm:14} us per call: trials {us(trials)}  BenchmarkDotNet {us(benchmark['nanosecondsPerCall'])}  beside {us(beside)}  beside/trials {beside / trials:5.2f}"
+                  f"   socket thread: trials {us(statistics.median(socket) if socket else None)}  BenchmarkDotNet {us(benchmark.get('clientSocketThreadCpuNanosecondsPerCall'))}  beside {us(benchmark.get('adjacentTrialSocketThreadCpuNanosecondsPerCall'))}")
+    if offsets:
+        fresh = any(b.get("adjacentTrialFreshServers") for path in files for b in json.load(open(path))["benchmarks"])
+        print(f"trial beside over the trials, large GETs and POSTs, {'a pair started for it' if fresh else 'the run' + chr(39) + 's servers'}: {min(offsets):.2f}-{max(offsets):.2f}, median {statistics.median(offsets):.2f} ({len(offsets)} arms in {len(files)} runs)")
 PYTHON
 }
 
@@ -774,6 +814,14 @@ PYTHON
     done
     alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-{alone,warmed,operation}-*-1/headline/summary.json \
       -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-{alone,warmed,operation}-*-2/headline/summary.json ;;
+  besideservers)
+    for round in 1 2; do
+      order=(run fresh); (( round % 2 )) || order=(fresh run)
+      for servers in "${order[@]}"; do
+        run "besideservers-$servers-$round" - --quick --trials 3 --segment 0.7 --slices 4 --beside-servers "$servers"
+      done
+    done
+    beside_offsets "$out"/besideservers-run-{1,2}/results/summary.json -- "$out"/besideservers-fresh-{1,2}/results/summary.json ;;
   onearm)
     for round in 1 2; do
       run "onearm-windows-$round" - --headline --trials 9 --segment 0.35 --arms small/grpc

@@ -28,6 +28,7 @@ public static class BenchmarkResults
                     AdjacentTrialNanosecondsPerCall = adjacent.Segment.LatencyNanosecondsPerCall,
                     AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
                     AdjacentTrialArms = adjacent.Arms,
+                    AdjacentTrialFreshServers = adjacent.FreshServers ? true : null,
                 }
                 : result),
     ];

@@ -13,9 +13,11 @@ namespace RESTvsGRPC.Bench.Trials;
 /// The trials' method in BenchmarkDotNet's minute: as each case that the summary compares with a trial arm ends, one
 /// trial process times the latency of that arm's operation, its arms of <paramref name="arms"/> taking turns as in a trial
 /// (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own process, and keeps that arm's. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
-/// between the minutes: the method stays, the minute changes.
+/// between the minutes: the method stays, the minute changes. It calls <paramref name="servers"/>, which had just served
+/// the case, or, where <paramref name="freshServers"/> is given (<c>--beside-servers fresh</c>), a pair it starts for
+/// itself and stops after, as each trial has its own.
 /// </summary>
-public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output) : EventProcessor
+public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<Task<ServerSet>>? freshServers = null) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
     private readonly Dictionary<string, AdjacentReading> _readings = [];
@@ -44,13 +46,38 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        if (TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output).GetAwaiter().GetResult() is { } trial)
+        if (RunAsync(arm).GetAwaiter().GetResult() is { } trial)
         {
             var segment = trial.Segments.First(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
-            _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order);
+            _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order, freshServers is not null);
             output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
                 + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
         }
+    }
+
+    /// <summary>The trial beside <paramref name="arm"/>'s case, against the run's servers or a pair started for it; null where it failed.</summary>
+    private async Task<Trial?> RunAsync(TrialArm arm)
+    {
+        if (freshServers is null)
+        {
+            return await TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output);
+        }
+
+        ServerSet started;
+        try
+        {
+            started = await freshServers();
+        }
+        catch (ServerStartException e)
+        {
+            output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: its servers did not start: {e.Message}");
+            return null;
+        }
+
+        using var fresh = started;
+        // Attached to the run's set, a signal that stops the run stops this pair too.
+        using var attached = servers.Attach(fresh);
+        return await TrialRunner.RunAdjacentAsync(plan, arm, arms, fresh, settings.At(fresh), output);
     }
 
     /// <summary>
