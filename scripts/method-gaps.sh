@@ -183,8 +183,9 @@
 #   besideservers: quick runs with BenchmarkDotNet and three trials of 0.7 s per arm and quantity in four slices (the
 #         trial beside each case timed as in a default run), the trial beside calling the run's servers, which had just
 #         served the case, and a pair started for it (--beside-servers fresh), alternating, twice each; prints, per run and
-#         compared arm, the trials' median, BenchmarkDotNet's, the trial beside's and their socket threads, and each
-#         way's trial beside over the trials on the large GETs and POSTs: whether its offset follows the servers it calls.
+#         compared arm, the trials' median, BenchmarkDotNet's, the trial beside's and their socket threads, and, each way,
+#         on the large GETs and POSTs, the trial beside over the trials where BenchmarkDotNet agrees with them and over
+#         BenchmarkDotNet (the same minute): whether its offset follows the servers it calls.
 #   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
@@ -466,8 +467,9 @@ PYTHON
 }
 
 # beside_offsets FILE... [-- FILE...]: per run, each compared arm's trials' median time per call, BenchmarkDotNet's and
-# the trial beside's, with their socket thread CPU per call; per group, the trial beside over the trials on the large
-# GETs and POSTs (range and median over the group's runs).
+# the trial beside's, with their socket thread CPU per call; per group, on the large GETs and POSTs, the trial beside over
+# the trials where BenchmarkDotNet agrees with them (the offset the summary states) and over BenchmarkDotNet (the same
+# minute: its own offset without the minute's), ranges and medians over the group's runs.
 beside_offsets() {
   python3 - "$@" <<'PYTHON'
 import json, statistics, sys
@@ -478,8 +480,9 @@ for arg in sys.argv[1:] + ["--"]:
     else:
         current.append(arg)
 def us(value): return f"{value / 1000:7.1f}" if value else "      -"
+def spread(values): return f"{min(values):.2f}-{max(values):.2f}, median {statistics.median(values):.2f} ({len(values)} arms)" if values else "none"
 for files in groups:
-    offsets = []
+    over_trials, over_benchmark, fresh = [], [], False
     for path in files:
         results = json.load(open(path))
         print(f"== {path}")
@@ -487,16 +490,18 @@ for files in groups:
         for benchmark in results["benchmarks"]:
             beside = benchmark.get("adjacentTrialNanosecondsPerCall")
             if beside is None: continue
-            operation, arm = benchmark["operation"], benchmark["arm"]
+            fresh |= bool(benchmark.get("adjacentTrialFreshServers"))
+            operation, arm, timed = benchmark["operation"], benchmark["arm"], benchmark["nanosecondsPerCall"]
             own = [s for s in segments if s["operation"] == operation and s["arm"] == arm]
             trials = statistics.median(s["latencyNanosecondsPerCall"] for s in own)
             socket = [s["clientSocketThreadCpuNanosecondsPerCall"] for s in own if s.get("clientSocketThreadCpuNanosecondsPerCall")]
-            if operation != "small": offsets.append(beside / trials)
-            print(f"{operation:6} {arm:14} us per call: trials {us(trials)}  BenchmarkDotNet {us(benchmark['nanosecondsPerCall'])}  beside {us(beside)}  beside/trials {beside / trials:5.2f}"
+            if operation != "small":
+                over_benchmark.append(beside / timed)
+                if abs(timed / trials - 1) <= 0.10: over_trials.append(beside / trials)
+            print(f"{operation:6} {arm:14} us per call: trials {us(trials)}  BenchmarkDotNet {us(timed)}  beside {us(beside)}  beside/trials {beside / trials:5.2f}  beside/BenchmarkDotNet {beside / timed:5.2f}"
                   f"   socket thread: trials {us(statistics.median(socket) if socket else None)}  BenchmarkDotNet {us(benchmark.get('clientSocketThreadCpuNanosecondsPerCall'))}  beside {us(benchmark.get('adjacentTrialSocketThreadCpuNanosecondsPerCall'))}")
-    if offsets:
-        fresh = any(b.get("adjacentTrialFreshServers") for path in files for b in json.load(open(path))["benchmarks"])
-        print(f"trial beside over the trials, large GETs and POSTs, {'a pair started for it' if fresh else 'the run' + chr(39) + 's servers'}: {min(offsets):.2f}-{max(offsets):.2f}, median {statistics.median(offsets):.2f} ({len(offsets)} arms in {len(files)} runs)")
+    servers = "a pair started for it" if fresh else "the run's servers"
+    print(f"trial beside, large GETs and POSTs, {servers}, {len(files)} runs: over the trials where BenchmarkDotNet agrees {spread(over_trials)}; over BenchmarkDotNet {spread(over_benchmark)}")
 PYTHON
 }
 

@@ -22,16 +22,17 @@ public static class BenchmarkResults
         .. summaries.SelectMany(summary => summary.Reports)
             .Where(report => report is { Success: true, ResultStatistics: not null })
             .Select(From)
-            .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent)
-                ? result with
-                {
-                    AdjacentTrialNanosecondsPerCall = adjacent.Segment.LatencyNanosecondsPerCall,
-                    AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
-                    AdjacentTrialArms = adjacent.Arms,
-                    AdjacentTrialFreshServers = adjacent.FreshServers ? true : null,
-                }
-                : result),
+            .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent) ? WithAdjacent(result, adjacent) : result),
     ];
+
+    /// <summary><paramref name="result"/> with what the trial beside its case read; a pair started for that trial marked, the run's left unsaid.</summary>
+    public static BenchmarkResult WithAdjacent(BenchmarkResult result, AdjacentReading adjacent) => result with
+    {
+        AdjacentTrialNanosecondsPerCall = adjacent.Segment.LatencyNanosecondsPerCall,
+        AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
+        AdjacentTrialArms = adjacent.Arms,
+        AdjacentTrialFreshServers = adjacent.FreshServers ? true : null,
+    };
 
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>
     public static int CallsOf(BenchmarkCase benchmark) => benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;

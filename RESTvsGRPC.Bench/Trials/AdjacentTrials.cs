@@ -46,7 +46,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        if (RunAsync(arm).GetAwaiter().GetResult() is { } trial)
+        if (TimeAsync(arm).GetAwaiter().GetResult() is { } trial)
         {
             var segment = trial.Segments.First(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
             _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order, freshServers is not null);
@@ -56,7 +56,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
     }
 
     /// <summary>The trial beside <paramref name="arm"/>'s case, against the run's servers or a pair started for it; null where it failed.</summary>
-    private async Task<Trial?> RunAsync(TrialArm arm)
+    public async Task<Trial?> TimeAsync(TrialArm arm)
     {
         if (freshServers is null)
         {

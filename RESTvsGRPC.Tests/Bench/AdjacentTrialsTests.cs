@@ -5,6 +5,7 @@ using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -63,5 +64,72 @@ public sealed class AdjacentTrialsTests
             Assert.True(segment.ClientSocketThreadCpuNanosecondsPerCall > 0, $"{segment.Arm}: socket thread {segment.ClientSocketThreadCpuNanosecondsPerCall} ns per call");
             Assert.Equal(0, segment.ThroughputCalls);
         });
+    }
+
+    /// <summary>
+    /// With <c>--beside-servers fresh</c> the trial beside calls a pair started for it: here the run's pair is stopped
+    /// first, so the trial can only succeed against the new one, whose processes are gone once it has read.
+    /// </summary>
+    [LinuxFact]
+    public async Task TimeAsync_with_fresh_servers_calls_a_pair_started_for_it_and_stops_it_after()
+    {
+        var options = BenchOptions.Parse(["--trials", "1", "--segment", "0.1", "--beside-servers", "fresh"]);
+        using var run = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
+        var settings = new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData).At(run);
+        run.StopServers();
+        IReadOnlyList<int> started = [];
+        var output = new StringWriter();
+        TrialArm[] suite = [new(LoadOperation.Large, "rest-json"), new(LoadOperation.Large, "grpc")];
+        var beside = new AdjacentTrials(options.TrialPlan, suite, run, settings, output, async () =>
+        {
+            var fresh = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
+            started = fresh.ProcessIds;
+            return fresh;
+        });
+
+        var trial = await beside.TimeAsync(suite[1]);
+
+        Assert.True(trial is not null, output.ToString());
+        Assert.Equal(["large/grpc", "large/rest-json"], trial.Order.Order());
+        Assert.Equal(2, started.Count);
+        Assert.All(started, id => Assert.True(HasEnded(id), $"server process {id} still runs"));
+    }
+
+    [Fact]
+    public void Beside_servers_fresh_goes_only_with_a_run_that_starts_its_servers_and_times_trials_and_BenchmarkDotNet()
+    {
+        Assert.True(BenchOptions.Parse(["--beside-servers", "fresh"]).BesideFreshServers);
+        Assert.False(BenchOptions.Parse(["--beside-servers", "run"]).BesideFreshServers);
+        Assert.False(BenchOptions.Parse([]).BesideFreshServers);
+        foreach (var refused in new[] { new[] { "--headline" }, ["--rest-url", "http://127.0.0.1:5000"], ["--filter", "*Small*"] })
+        {
+            var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-servers", "fresh", .. refused]));
+            Assert.StartsWith("--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case", error.Message, StringComparison.Ordinal);
+        }
+
+        Assert.StartsWith("--beside-servers takes run or fresh, not 'own'.", Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-servers", "own"])).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_reading_from_fresh_servers_is_marked_in_the_results_and_one_from_the_runs_is_not()
+    {
+        var segment = new TrialSegment("large", "grpc", 10, 500_000, 0, 0, 0, 0, null);
+        var result = new BenchmarkResult("transport", "grpc", "TransportBenchmarks", "GrpcGetLargePayload", "large", false, 200, null, 510_000, 1_000, 0, null, null);
+
+        Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: true)).AdjacentTrialFreshServers);
+        Assert.Null(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false)).AdjacentTrialFreshServers);
+    }
+
+    private static bool HasEnded(int processId)
+    {
+        try
+        {
+            using var process = System.Diagnostics.Process.GetProcessById(processId);
+            return process.HasExited;
+        }
+        catch (ArgumentException)
+        {
+            return true;
+        }
     }
 }
