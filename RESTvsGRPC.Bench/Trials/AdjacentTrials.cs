@@ -14,10 +14,10 @@ namespace RESTvsGRPC.Bench.Trials;
 /// trial process times the latency of that arm's operation, its arms of <paramref name="arms"/> taking turns as in a trial
 /// (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own process, and keeps that arm's. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
 /// between the minutes: the method stays, the minute changes. It calls <paramref name="servers"/>, which had just served
-/// the case, or, where <paramref name="freshServers"/> is given (<c>--beside-servers fresh</c>), a pair it starts for
-/// itself and stops after, as each trial has its own.
+/// the case, or, where <paramref name="startFreshServers"/> is given (<c>--beside-servers fresh</c>), a pair it starts
+/// for itself with it (into an empty <see cref="ServerSet"/>) and stops after, as each trial has its own.
 /// </summary>
-public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<Task<ServerSet>>? freshServers = null) : EventProcessor
+public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<ServerSet, Task>? startFreshServers = null) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
     private readonly Dictionary<string, AdjacentReading> _readings = [];
@@ -49,7 +49,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
         if (TimeAsync(arm).GetAwaiter().GetResult() is { } trial)
         {
             var segment = trial.Segments.First(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
-            _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order, freshServers is not null);
+            _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null);
             output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
                 + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
         }
@@ -58,15 +58,17 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
     /// <summary>The trial beside <paramref name="arm"/>'s case, against the run's servers or a pair started for it; null where it failed.</summary>
     public async Task<Trial?> TimeAsync(TrialArm arm)
     {
-        if (freshServers is null)
+        if (startFreshServers is null)
         {
             return await TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output);
         }
 
-        ServerSet started;
+        using var fresh = ServerSet.Empty();
+        // Attached before it starts, a signal that stops the run stops this pair too, even while it starts.
+        using var attached = servers.Attach(fresh);
         try
         {
-            started = await freshServers();
+            await startFreshServers(fresh);
         }
         catch (ServerStartException e)
         {
@@ -74,9 +76,6 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return null;
         }
 
-        using var fresh = started;
-        // Attached to the run's set, a signal that stops the run stops this pair too.
-        using var attached = servers.Attach(fresh);
         return await TrialRunner.RunAdjacentAsync(plan, arm, arms, fresh, settings.At(fresh), output);
     }
 

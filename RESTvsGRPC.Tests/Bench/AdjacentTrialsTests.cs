@@ -80,11 +80,10 @@ public sealed class AdjacentTrialsTests
         IReadOnlyList<int> started = [];
         var output = new StringWriter();
         TrialArm[] suite = [new(LoadOperation.Large, "rest-json"), new(LoadOperation.Large, "grpc")];
-        var beside = new AdjacentTrials(options.TrialPlan, suite, run, settings, output, async () =>
+        var beside = new AdjacentTrials(options.TrialPlan, suite, run, settings, output, async fresh =>
         {
-            var fresh = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
+            await fresh.StartAllAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
             started = fresh.ProcessIds;
-            return fresh;
         });
 
         var trial = await beside.TimeAsync(suite[1]);
