@@ -91,7 +91,7 @@ public sealed class AdjacentTrialsTests
         Assert.True(trial is not null, output.ToString());
         Assert.Equal(["large/grpc", "large/rest-json"], trial.Order.Order());
         Assert.Equal(2, started.Count);
-        Assert.All(started, id => Assert.True(HasEnded(id), $"server process {id} still runs"));
+        Assert.All(started, id => Assert.False(BenchProcess.IsRunning(id), $"server process {id} still runs"));
     }
 
     [Fact]
@@ -117,18 +117,5 @@ public sealed class AdjacentTrialsTests
 
         Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: true)).AdjacentTrialFreshServers);
         Assert.Null(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false)).AdjacentTrialFreshServers);
-    }
-
-    private static bool HasEnded(int processId)
-    {
-        try
-        {
-            using var process = System.Diagnostics.Process.GetProcessById(processId);
-            return process.HasExited;
-        }
-        catch (ArgumentException)
-        {
-            return true;
-        }
     }
 }
