@@ -274,7 +274,7 @@ public sealed record BenchOptions(
         var besideFreshServers = result.GetValue(Options.BesideServers) switch
         {
             null or "run" => false,
-            "fresh" when headline || servers.GivesServers || result.UnmatchedTokens.Any(IsFilter) => throw new ArgumentException($"--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case, which runs only where the bench starts the servers, measures trials and runs BenchmarkDotNet unfiltered: not with --headline, server URLs or a filter. {Usage}"),
+            "fresh" when headline || suite is not (null or "default" or "full") || servers.GivesServers || result.UnmatchedTokens.Any(IsFilter) => throw new ArgumentException($"--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case, which runs only where the bench starts the servers, measures the transport trials (the default and full suites) and runs BenchmarkDotNet unfiltered: not with --headline, --suite styles, scaling or aot, server URLs or a filter. {Usage}"),
             "fresh" => true,
             var other => throw new ArgumentException($"--beside-servers takes run or fresh, not '{other}'. {Usage}"),
         };

@@ -469,10 +469,11 @@ PYTHON
 # beside_offsets FILE... [-- FILE...]: per run, each compared arm's trials' median time per call, BenchmarkDotNet's and
 # the trial beside's, with their socket thread CPU per call; per group, on the large GETs and POSTs, the trial beside over
 # the trials where BenchmarkDotNet agrees with them (the offset the summary states) and over BenchmarkDotNet (the same
-# minute: its own offset without the minute's), ranges and medians over the group's runs.
+# minute: its own offset without the minute's), ranges and medians over the group's runs, with the standard deviation of
+# their logarithms and the median's standard error.
 beside_offsets() {
   python3 - "$@" <<'PYTHON'
-import json, statistics, sys
+import json, math, statistics, sys
 groups, current = [], []
 for arg in sys.argv[1:] + ["--"]:
     if arg == "--":
@@ -480,7 +481,13 @@ for arg in sys.argv[1:] + ["--"]:
     else:
         current.append(arg)
 def us(value): return f"{value / 1000:7.1f}" if value else "      -"
-def spread(values): return f"{min(values):.2f}-{max(values):.2f}, median {statistics.median(values):.2f} ({len(values)} arms)" if values else "none"
+def spread(values):
+    # The median's standard error from the logarithms' standard deviation (1.2533 s/sqrt(n) for a normal sample).
+    if not values: return "none"
+    text = f"{min(values):.2f}-{max(values):.2f}, median {statistics.median(values):.2f} ({len(values)} arms"
+    if len(values) < 2: return text + ")"
+    sd = statistics.stdev(math.log(v) for v in values)
+    return text + f"; sd of the logarithm {sd:.2f}, the median's standard error +-{math.exp(1.2533 * sd / math.sqrt(len(values))) - 1:.0%})"
 for files in groups:
     over_trials, over_benchmark, fresh = [], [], False
     for path in files:

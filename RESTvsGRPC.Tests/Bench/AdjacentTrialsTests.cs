@@ -98,9 +98,10 @@ public sealed class AdjacentTrialsTests
     public void Beside_servers_fresh_goes_only_with_a_run_that_starts_its_servers_and_times_trials_and_BenchmarkDotNet()
     {
         Assert.True(BenchOptions.Parse(["--beside-servers", "fresh"]).BesideFreshServers);
+        Assert.True(BenchOptions.Parse(["--beside-servers", "fresh", "--suite", "full"]).BesideFreshServers);
         Assert.False(BenchOptions.Parse(["--beside-servers", "run"]).BesideFreshServers);
         Assert.False(BenchOptions.Parse([]).BesideFreshServers);
-        foreach (var refused in new[] { new[] { "--headline" }, ["--rest-url", "http://127.0.0.1:5000"], ["--filter", "*Small*"] })
+        foreach (var refused in new[] { new[] { "--headline" }, ["--suite", "styles"], ["--suite", "scaling"], ["--suite", "aot"], ["--rest-url", "http://127.0.0.1:5000"], ["--filter", "*Small*"] })
         {
             var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-servers", "fresh", .. refused]));
             Assert.StartsWith("--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case", error.Message, StringComparison.Ordinal);
