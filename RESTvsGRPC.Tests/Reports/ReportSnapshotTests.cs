@@ -103,6 +103,22 @@ public sealed class ReportSnapshotTests : IDisposable
         StoredReports.Matches(name, _directory.Path);
     }
 
+    /// <summary>
+    /// A load-mode flag beyond its run's sampling reads "the run's minutes" only where three runs or more are pooled:
+    /// default-pooled-beyond's small gRPC call agrees over its three runs and over its last two, and only the three earn
+    /// the label.
+    /// </summary>
+    [Fact]
+    public void Run_minutes_label_needs_three_pooled_runs()
+    {
+        var run = RunResults.Load(StoredReports.Folder("default-pooled-beyond"));
+        var trials = run.Trials!;
+        var lastTwo = run with { Trials = trials with { EarlierRuns = [trials.EarlierRuns![^1]] } };
+
+        Assert.Equal("**no**: the run's minutes (pooled over 3 runs, it agrees)", SmallGrpcLoadVerdict(run, "three"));
+        Assert.StartsWith("**no** (sampling allows ±", SmallGrpcLoadVerdict(lastTwo, "two"), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Compare_reads_a_run_copied_from_windows_with_crlf_and_backslash_paths_as_the_same_run()
     {
@@ -127,5 +143,14 @@ public sealed class ReportSnapshotTests : IDisposable
         LoadSummary.Write(results, _directory.Path);
 
         StoredReports.Matches(name, _directory.Path);
+    }
+
+    /// <summary>The agree cell of the small gRPC call's row in the summary's "Throughput, two methods" table for <paramref name="run"/>.</summary>
+    private string SmallGrpcLoadVerdict(RunResults run, string folder)
+    {
+        var written = Directory.CreateDirectory(_directory.File(folder)).FullName;
+        RunSummary.Write(run, null, written);
+        var row = File.ReadLines(Path.Combine(written, "summary.md")).Single(line => line.StartsWith("| small | gRPC unary, h2c | 32 | 72,115 |", StringComparison.Ordinal));
+        return row.Split('|', StringSplitOptions.TrimEntries)[^2];
     }
 }
