@@ -274,7 +274,6 @@ public sealed record BenchOptions(
         var besideFreshServers = result.GetValue(Options.BesideServers) switch
         {
             null or "run" => false,
-            "fresh" when headline || suite is not (null or "default" or "full") || servers.GivesServers || result.UnmatchedTokens.Any(IsFilter) => throw new ArgumentException($"--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case, which runs only where the bench starts the servers, measures the transport trials (the default and full suites) and runs BenchmarkDotNet unfiltered: not with --headline, --suite styles, scaling or aot, server URLs or a filter. {Usage}"),
             "fresh" => true,
             var other => throw new ArgumentException($"--beside-servers takes run or fresh, not '{other}'. {Usage}"),
         };
@@ -344,6 +343,11 @@ public sealed record BenchOptions(
         var measuresStylesTrials = (headline || !filtered) && suite is "styles" or "full";
         var measuresPaired = result.GetValue(Options.Rounds);
         var measuresStylesPaired = measuresPaired && !headline && !filtered && suite is "styles" or "full";
+        if (besideFreshServers && (headline || !measuresTrials || servers.GivesServers))
+        {
+            throw new ArgumentException($"--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case, which runs only where the bench starts the servers, measures the transport trials (the default and full suites) and runs BenchmarkDotNet unfiltered: not with --headline, --suite styles, scaling or aot, server URLs or a filter. {Usage}");
+        }
+
         // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built here, and says why not otherwise.
         var fullWithAot = suite is "full" && !filtered && !servers.GivesServers && links is null;
         var aotLeftOut = fullWithAot ? AotServers.Unavailable() : null;
