@@ -15,6 +15,12 @@ namespace RESTvsGRPC.Bench;
 /// </summary>
 public class BenchConfig : ManualConfig
 {
+    /// <summary>
+    /// The MSBuild property, set to true, with which the SDK builds the benchmark processes' project: the bench's project
+    /// then leaves out the servers, which those processes never start.
+    /// </summary>
+    public const string BenchmarkProcessBuildProperty = "BenchmarkProcessBuild";
+
     /// <summary>How long the SDK may take to build the benchmark processes' project.</summary>
     public static readonly TimeSpan SdkBuildLimit = TimeSpan.FromMinutes(10);
 

@@ -10,49 +10,88 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The trials' method in BenchmarkDotNet's minute: as each case that the summary compares with a trial arm ends, one
-/// trial process times the latency of that arm's operation, its arms of <paramref name="arms"/> taking turns as in a trial
-/// (<see cref="TrialRunner.RunAdjacentAsync"/>), seconds after the case's own process, and keeps that arm's. Beside the headline's trials, measured minutes earlier, it tells a gap between the methods from a gap
-/// between the minutes: the method stays, the minute changes. It calls <paramref name="servers"/>, which had just served
-/// the case, or, where <paramref name="startFreshServers"/> is given (<c>--beside-servers fresh</c>), a pair it starts
-/// for itself with it (into an empty <see cref="ServerSet"/>) and stops after, as each trial has its own.
+/// The trials' method in BenchmarkDotNet's minutes: as the last case that the summary compares with a trial arm of an
+/// operation ends, one trial process times the latency of that operation's arms of <paramref name="arms"/>, taking turns as
+/// in a trial (<see cref="TrialRunner.RunAdjacentAsync"/>), and each compared case of the operation keeps its arm's reading:
+/// seconds after the last case's process, within about a minute of the first's. Beside the headline's trials, measured
+/// minutes earlier, it tells a gap between the methods from a gap between the minutes: the method stays, the minute changes.
+/// It calls <paramref name="servers"/>, which had just served the cases, or, where <paramref name="startFreshServers"/> is
+/// given (<c>--beside-servers fresh</c>), a pair it starts for itself with it (into an empty <see cref="ServerSet"/>) and
+/// stops after, as each trial has its own.
 /// </summary>
 public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<ServerSet, Task>? startFreshServers = null) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
+    private readonly HashSet<BenchmarkCase> _ended = [];
+    private readonly List<BenchmarkCase> _succeeded = [];
     private readonly Dictionary<string, AdjacentReading> _readings = [];
 
     /// <summary>The adjacent trial's reading of the case's arm, by the case's <see cref="BenchmarkResult.Key"/>.</summary>
     public IReadOnlyDictionary<string, AdjacentReading> Readings => _readings;
 
     /// <summary>Chooses, among every case the run will build, the one the summary compares with each trial arm.</summary>
-    public override void OnStartBuildStage(IReadOnlyList<BuildPartition> partitions)
+    public override void OnStartBuildStage(IReadOnlyList<BuildPartition> partitions) =>
+        Compare(partitions.SelectMany(partition => partition.Benchmarks).Select(info => info.BenchmarkCase));
+
+    /// <summary>Chooses, among <paramref name="cases"/>, the one the summary compares with each trial arm.</summary>
+    public void Compare(IEnumerable<BenchmarkCase> cases)
     {
-        var cases = partitions.SelectMany(partition => partition.Benchmarks).Select(info => info.BenchmarkCase).ToList();
+        var all = cases.ToList();
         foreach (var arm in arms)
         {
-            if (ComparedCase(cases, arm) is { } compared)
+            if (ComparedCase(all, arm) is { } compared)
             {
                 _compared[compared] = arm;
             }
         }
     }
 
-    /// <summary>Times the arm of a compared case that succeeded, before BenchmarkDotNet starts the next case's process.</summary>
+    /// <summary>Times the arms of the ended case's operation once its compared cases have all ended (<see cref="Ended"/>), before BenchmarkDotNet starts the next case's process.</summary>
     public override void OnEndRunBenchmark(BenchmarkCase benchmarkCase, BenchmarkReport report)
     {
-        if (!report.Success || !_compared.TryGetValue(benchmarkCase, out var arm))
+        var timed = Ended(benchmarkCase, report.Success);
+        if (timed.Count > 0 && TimeAsync(_compared[timed[0]]).GetAwaiter().GetResult() is { } trial)
         {
+            foreach (var compared in timed)
+            {
+                Keep(compared, _compared[compared], trial);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The compared cases of <paramref name="benchmarkCase"/>'s operation that succeeded, to time now, where it is the last
+    /// of them to end; none otherwise, or where it is no compared case.
+    /// </summary>
+    public IReadOnlyList<BenchmarkCase> Ended(BenchmarkCase benchmarkCase, bool succeeded)
+    {
+        if (!_compared.TryGetValue(benchmarkCase, out var arm) || !_ended.Add(benchmarkCase))
+        {
+            return [];
+        }
+
+        if (succeeded)
+        {
+            _succeeded.Add(benchmarkCase);
+        }
+
+        var operation = _compared.Where(c => c.Value.Operation == arm.Operation).Select(c => c.Key).ToList();
+        return operation.All(_ended.Contains) ? [.. _succeeded.Where(operation.Contains)] : [];
+    }
+
+    /// <summary>Keeps <paramref name="trial"/>'s reading of <paramref name="arm"/> as the one beside <paramref name="compared"/>, and says it.</summary>
+    private void Keep(BenchmarkCase compared, TrialArm arm, Trial trial)
+    {
+        var segment = trial.Segments.FirstOrDefault(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
+        if (segment is null)
+        {
+            output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: it timed no {arm.Name}");
             return;
         }
 
-        if (TimeAsync(arm).GetAwaiter().GetResult() is { } trial)
-        {
-            var segment = trial.Segments.First(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
-            _readings[BenchmarkResults.KeyOf(benchmarkCase)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null);
-            output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(benchmarkCase)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
-                + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
-        }
+        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null);
+        output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(compared)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+            + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
     }
 
     /// <summary>The trial beside <paramref name="arm"/>'s case, against the run's servers or a pair started for it; null where it failed.</summary>

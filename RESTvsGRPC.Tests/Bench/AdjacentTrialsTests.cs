@@ -41,6 +41,33 @@ public sealed class AdjacentTrialsTests
     }
 
     /// <summary>
+    /// One trial beside per operation: nothing is timed until the last of an operation's compared cases has ended, in
+    /// whichever suite, then every compared case of it that succeeded is timed by that one trial; a failed case gets no
+    /// reading, even the last, and a case that ends again is not timed again.
+    /// </summary>
+    [Fact]
+    public void An_operation_is_timed_once_after_its_last_compared_case_for_every_one_that_succeeded()
+    {
+        using var servers = ServerSet.Empty();
+        var beside = new AdjacentTrials(TrialPlan.Standard, BenchOptions.Parse([]).TrialArmsOf(TrialArm.Transport), servers, new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData), TextWriter.Null);
+        beside.Compare(Cases);
+        string Name(BenchmarkCase c) => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}";
+        var failed = new[] { "GrpcGetLargePayloadAsList 200", "GrpcPostLargePayload 200" };
+
+        var timed = Cases.Select(c => (Case: Name(c), Timed: beside.Ended(c, !failed.Contains(Name(c))).Select(Name).ToList()))
+            .Where(ended => ended.Timed.Count > 0).ToList();
+
+        Assert.Equal(
+        [
+            // The small GET's h2c arm is compared with the HTTP versions suite's case, which runs after the transport suite's.
+            ("RestH2cGetSmallPayload 100", ["RestGetSmallPayload 200", "RestProtobufGetSmallPayload 200", "GrpcGetSmallPayload 200", "RestH2cGetSmallPayload 100"]),
+            ("GrpcStreamLargePayload 200", ["RestGetLargePayload 200", "RestProtobufGetLargePayload 200", "GrpcStreamLargePayload 200"]),
+            ("GrpcPostLargePayload 200", ["RestPostLargePayload 200", "RestProtobufPostLargePayload 200"]),
+        ], timed.Select(t => (t.Case, (IReadOnlyList<string>)t.Timed)).OrderBy(t => t.Case.Contains("Small") ? 0 : t.Case.Contains("Post") ? 2 : 1));
+        Assert.Empty(beside.Ended(Cases.First(c => Name(c) == "GrpcStreamLargePayload 200"), succeeded: true));
+    }
+
+    /// <summary>
     /// The trial beside a case is a fresh trial process against the run's servers: it times the latency of every arm of
     /// the case's operation, taking turns as in a trial, and no other operation, and reads its own socket engine thread.
     /// </summary>
