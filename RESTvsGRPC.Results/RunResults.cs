@@ -219,6 +219,14 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? AdjacentTrialFreshServers { get; init; }
 
+    /// <summary>
+    /// Seconds from the end of the case's own process to the start of the trial beside it, which times the arms of the
+    /// case's operation once the last of its compared cases has ended; null in results written while each case had a
+    /// trial beside of its own, started as its process ended.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? AdjacentTrialSecondsAfterCase { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

@@ -32,6 +32,7 @@ public static class BenchmarkResults
         AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
         AdjacentTrialArms = adjacent.Arms,
         AdjacentTrialFreshServers = adjacent.FreshServers ? true : null,
+        AdjacentTrialSecondsAfterCase = adjacent.SecondsAfterCase,
     };
 
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using BenchmarkDotNet.EventProcessors;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -22,7 +23,7 @@ namespace RESTvsGRPC.Bench.Trials;
 public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<ServerSet, Task>? startFreshServers = null) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
-    private readonly HashSet<BenchmarkCase> _ended = [];
+    private readonly Dictionary<BenchmarkCase, long> _ended = [];
     private readonly List<BenchmarkCase> _succeeded = [];
     private readonly Dictionary<string, AdjacentReading> _readings = [];
 
@@ -50,11 +51,12 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
     public override void OnEndRunBenchmark(BenchmarkCase benchmarkCase, BenchmarkReport report)
     {
         var timed = Ended(benchmarkCase, report.Success);
+        var started = Stopwatch.GetTimestamp();
         if (timed.Count > 0 && TimeAsync(_compared[timed[0]]).GetAwaiter().GetResult() is { } trial)
         {
             foreach (var compared in timed)
             {
-                Keep(compared, _compared[compared], trial);
+                Keep(compared, _compared[compared], trial, Stopwatch.GetElapsedTime(_ended[compared], started).TotalSeconds);
             }
         }
     }
@@ -65,7 +67,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
     /// </summary>
     public IReadOnlyList<BenchmarkCase> Ended(BenchmarkCase benchmarkCase, bool succeeded)
     {
-        if (!_compared.TryGetValue(benchmarkCase, out var arm) || !_ended.Add(benchmarkCase))
+        if (!_compared.TryGetValue(benchmarkCase, out var arm) || !_ended.TryAdd(benchmarkCase, Stopwatch.GetTimestamp()))
         {
             return [];
         }
@@ -76,11 +78,11 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
         }
 
         var operation = _compared.Where(c => c.Value.Operation == arm.Operation).Select(c => c.Key).ToList();
-        return operation.All(_ended.Contains) ? [.. _succeeded.Where(operation.Contains)] : [];
+        return operation.All(_ended.ContainsKey) ? [.. _succeeded.Where(operation.Contains)] : [];
     }
 
-    /// <summary>Keeps <paramref name="trial"/>'s reading of <paramref name="arm"/> as the one beside <paramref name="compared"/>, and says it.</summary>
-    private void Keep(BenchmarkCase compared, TrialArm arm, Trial trial)
+    /// <summary>Keeps <paramref name="trial"/>'s reading of <paramref name="arm"/>, started <paramref name="secondsAfter"/> after <paramref name="compared"/> ended, as the one beside that case, and says it.</summary>
+    private void Keep(BenchmarkCase compared, TrialArm arm, Trial trial, double secondsAfter)
     {
         var segment = trial.Segments.FirstOrDefault(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target);
         if (segment is null)
@@ -89,8 +91,8 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null);
-        output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(compared)}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null, secondsAfter);
+        output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(compared)}, {secondsAfter:0} s after its process: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
             + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
     }
 

@@ -138,12 +138,14 @@ public sealed class AdjacentTrialsTests
     }
 
     [Fact]
-    public void A_reading_from_fresh_servers_is_marked_in_the_results_and_one_from_the_runs_is_not()
+    public void A_reading_from_fresh_servers_is_marked_in_the_results_and_one_from_the_runs_is_not_and_each_keeps_its_seconds_after_the_case()
     {
         var segment = new TrialSegment("large", "grpc", 10, 500_000, 0, 0, 0, 0, null);
         var result = new BenchmarkResult("transport", "grpc", "TransportBenchmarks", "GrpcGetLargePayload", "large", false, 200, null, 510_000, 1_000, 0, null, null);
 
-        Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: true)).AdjacentTrialFreshServers);
-        Assert.Null(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false)).AdjacentTrialFreshServers);
+        Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: true, SecondsAfterCase: 0.4)).AdjacentTrialFreshServers);
+        var fromRuns = BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false, SecondsAfterCase: 31.5));
+        Assert.Null(fromRuns.AdjacentTrialFreshServers);
+        Assert.Equal(31.5, fromRuns.AdjacentTrialSecondsAfterCase);
     }
 }
