@@ -280,7 +280,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
             .AddDiagnoser(new SocketThreadDiagnoser())
             .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))])
-                .WithArguments([new MsBuildArgument($"/p:{BenchConfig.BenchmarkProcessBuildProperty}=true")]).AsMutator());
+                .WithArguments([new MsBuildArgument($"/p:{BenchConfig.BenchmarkProcessBuildProperty}=true")]).AsMutator())
+            .AddFilter(new VariantBatchFilter());
 
         var adjacent = _results.Trials is not null && servers is { Rest: not null, Grpc: not null }
             ? new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, _settings, output,

@@ -1,0 +1,22 @@
+using BenchmarkDotNet.Running;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Harness;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>Which cases BenchmarkDotNet times: the transport suite's stream variants at the smallest batch only, every other case at every batch.</summary>
+public sealed class VariantBatchFilterTests
+{
+    [Fact]
+    public void Transport_stream_variants_run_at_the_smallest_batch_and_every_other_case_at_each()
+    {
+        var filter = new VariantBatchFilter();
+        var cases = new[] { typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks) }
+            .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases).ToList();
+
+        var left = cases.Where(c => !filter.Predicate(c)).Select(c => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}").Order();
+
+        Assert.Equal(["GrpcStreamBufferedLargePayload 200", "GrpcStreamChunkedLargePayload 200", "RestStreamLargePayload 200"], left);
+        Assert.Equal(23, cases.Count(c => c.Descriptor.Type == typeof(TransportBenchmarks) && filter.Predicate(c)));
+    }
+}
