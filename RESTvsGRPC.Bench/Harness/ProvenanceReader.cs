@@ -76,12 +76,12 @@ public static class ProvenanceReader
     /// <summary>
     /// A job as its settings: BenchmarkDotNet names a job it derives from the command line at random ("Job-AQUQNT"),
     /// and the bench's settings ride in its environment variables (this run's ports and paths); either would make every
-    /// run's job differ, so neither is part of the name.
+    /// run's job differ, so neither is part of the name. Nor are its build arguments, the bench's own in every run.
     /// </summary>
     private static string JobName(string displayInfo)
     {
         var named = Regex.Replace(displayInfo, @"^Job-[A-Z0-9]+", "Job");
-        var settled = Regex.Replace(named, @"EnvironmentVariables=.*?(, (?=[A-Z][A-Za-z]*=)|(?=\)$))", "");
+        var settled = Regex.Replace(named, @"(EnvironmentVariables|Arguments)=.*?(, (?=[A-Z][A-Za-z]*=)|(?=\)$))", "");
         return settled.EndsWith("()", StringComparison.Ordinal) ? settled[..^2] : settled;
     }
 
