@@ -57,6 +57,9 @@ public sealed record BenchOptions(
     /// <summary><c>--beside-servers fresh</c>: the trial beside each BenchmarkDotNet case calls a server pair started for it, not the run's.</summary>
     public bool BesideFreshServers { get; init; }
 
+    /// <summary><c>--beside-after case</c>: a trial beside starts as each compared BenchmarkDotNet case ends, not once per operation after its last.</summary>
+    public bool BesidePerCase { get; init; }
+
     /// <summary>The uncounted start of each throughput slice, seconds (<c>--ramp</c>); null for the plan's quarter slice.</summary>
     public double? Ramp { get; init; }
 
@@ -82,7 +85,7 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…] [--warm-arms measured|suite]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--beside-servers run|fresh] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…] [--warm-arms measured|suite]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--beside-servers run|fresh] [--beside-after operation|case] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -184,6 +187,7 @@ public sealed record BenchOptions(
         public static readonly Option<int> LoadProcesses = new("--load-processes") { Description = $"Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's (result run {TrialPlan.DefaultLoadCheckProcesses}, dry job 1; 1-{TrialPlan.MaxLoadCheckProcesses}).", HelpName = "N" };
         public static readonly Option<bool> LoadBetweenTrials = new("--load-between-trials") { Description = "Load mode's cross-check in a process after each trial instead of all after the trials, each arm at the concurrency the trials so far chose most often, so both methods share the same minutes (an on/off experiment; --load-processes does not go with it)." };
         public static readonly Option<string> BesideServers = new("--beside-servers") { Description = "Whether the trial beside each BenchmarkDotNet case calls the run's RestAPI and GrpcAPI, which had just served the case (run, the default), or a pair started for it and stopped after, as each trial has its own (fresh): an on/off experiment (scripts/method-gaps.sh besideservers).", HelpName = "run|fresh" };
+        public static readonly Option<string> BesideAfter = new("--beside-after") { Description = "When the trial beside BenchmarkDotNet's cases runs: once per operation, as the last of its compared cases ends (operation, the default), or once per compared case, as its own process ends, each timing the operation's arms and keeping the case's (case): an on/off experiment (scripts/method-gaps.sh besideafter).", HelpName = "operation|case" };
         public static readonly Option<string> WarmArms = new("--warm-arms") { Description = "With --arms: whether each trial process warms and settles only the arms it measures (measured, the default) or every arm of the suite first, measuring only those --arms names (suite): an on/off experiment (scripts/method-gaps.sh beside).", HelpName = "measured|suite" };
 
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
@@ -212,7 +216,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, BesideServers, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, BesideServers, BesideAfter, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -276,6 +280,12 @@ public sealed record BenchOptions(
             null or "run" => false,
             "fresh" => true,
             var other => throw new ArgumentException($"--beside-servers takes run or fresh, not '{other}'. {Usage}"),
+        };
+        var besidePerCase = result.GetValue(Options.BesideAfter) switch
+        {
+            null or "operation" => false,
+            "case" => true,
+            var other => throw new ArgumentException($"--beside-after takes operation or case, not '{other}'. {Usage}"),
         };
         var loadOnTrialsLoop = result.GetValue(Options.LoadLoop) switch
         {
@@ -348,6 +358,11 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case, which runs only where the bench starts the servers, measures the transport trials (the default and full suites) and runs BenchmarkDotNet unfiltered: not with --headline, --suite styles, scaling or aot, server URLs or a filter. {Usage}");
         }
 
+        if (besidePerCase && (headline || !measuresTrials))
+        {
+            throw new ArgumentException($"--beside-after case times the trial beside each BenchmarkDotNet case, which runs only where the run measures the transport trials (the default and full suites) and runs BenchmarkDotNet unfiltered: not with --headline, --suite styles, scaling or aot, or a filter. {Usage}");
+        }
+
         // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built here, and says why not otherwise.
         var fullWithAot = suite is "full" && !filtered && !servers.GivesServers && links is null;
         var aotLeftOut = fullWithAot ? AotServers.Unavailable() : null;
@@ -355,7 +370,7 @@ public sealed record BenchOptions(
         return servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot, MeasuresBuildsOnly = measuresStartup, AotLeftOut = aotLeftOut,
-            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, WarmsSuite = warmsSuite, BesideFreshServers = besideFreshServers, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresPaired = measuresPaired, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials, TrialCount = trials, SegmentSeconds = segment, InFlight = inFlight, Slices = slices, SlicePause = slicePause, SliceCollect = sliceCollect, ServersPerTrial = serversPerTrial, WarmsSuite = warmsSuite, BesideFreshServers = besideFreshServers, BesidePerCase = besidePerCase, Ramp = ramp, LoadWindows = loadWindows, LoadProcesses = loadProcesses, LoadBetweenTrials = result.GetValue(Options.LoadBetweenTrials), LoadKeepsClients = loadKeepsClients, LoadOnTrialsLoop = loadOnTrialsLoop, ClientCompletesInline = completesInline, ServerThreads = serverThreads, MeasuresStylesPaired = measuresStylesPaired, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, ArmNames = armNames, ForcedCollections = forcedCollections, BenchmarkSettle = benchmarkSettle, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

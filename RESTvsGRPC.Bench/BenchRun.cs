@@ -285,7 +285,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
         var adjacent = _results.Trials is not null && servers is { Rest: not null, Grpc: not null }
             ? new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, _settings, output,
-                options.BesideFreshServers ? fresh => fresh.StartAllAsync(options, dataset.SourcePath, TextWriter.Null, scaling: false) : null)
+                options.BesideFreshServers ? fresh => fresh.StartAllAsync(options, dataset.SourcePath, TextWriter.Null, scaling: false) : null, options.BesidePerCase)
             : null;
         if (adjacent is not null)
         {

@@ -302,7 +302,8 @@ internal static partial class HeadlineSection
     /// <summary>
     /// What the trial beside each case is: in results that record the arms it timed, its operation's arms in turns; before,
     /// the case's arm alone; the servers it called where they were started for it; and, where the results record how long
-    /// after each case it started, one per operation after the last of its cases, else one per case as its process ended.
+    /// after each case it started, one per operation after the last of its cases unless each was the case's own
+    /// (<c>--beside-after case</c>), else one per case as its process ended.
     /// </summary>
     private static string AdjacentText(IReadOnlyList<LatencyPair> pairs)
     {
@@ -311,6 +312,12 @@ internal static partial class HeadlineSection
             ? "(one fresh trial process, warmed and settled as the trials' are, the latency slices of the arm's operation, its arms taking turns as in a trial)"
             : "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone)";
         var servers = pairs.Any(p => p.Benchmark.AdjacentTrialFreshServers is true) ? " against a RestAPI and a GrpcAPI started for it, as each trial's are (`--beside-servers fresh`)" : "";
+        if (after.Count > 0 && pairs.Any(p => p.Benchmark.AdjacentTrialPerCase is true))
+        {
+            return $"As BenchmarkDotNet's process for each of these cases ended, the bench timed that case's operation's arms once more by the trials' method {method}{servers} and kept the case's arm (`--beside-after case`), "
+                + $"{after.Min():0} to {after.Max():0} s after the case's own process: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
+        }
+
         return after.Count > 0
             ? $"As BenchmarkDotNet's process for the last of each operation's cases here ended, the bench timed that operation's arms once more by the trials' method {method}{servers}, "
                 + $"{after.Min():0} to {after.Max():0} s after each case's own process: the \"trial beside it\". The method is the trials', the minutes BenchmarkDotNet's."

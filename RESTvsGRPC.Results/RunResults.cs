@@ -227,6 +227,13 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? AdjacentTrialSecondsAfterCase { get; init; }
 
+    /// <summary>
+    /// True where the trial beside started as this case's own process ended and kept this case's reading alone
+    /// (<c>--beside-after case</c>); null where one trial beside timed the operation after the last of its cases.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? AdjacentTrialPerCase { get; init; }
+
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

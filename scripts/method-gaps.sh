@@ -186,12 +186,16 @@
 #         compared arm, the trials' median, BenchmarkDotNet's, the trial beside's and their socket threads, and, each way,
 #         on the large GETs and POSTs, the trial beside over the trials where BenchmarkDotNet agrees with them and over
 #         BenchmarkDotNet (the same minute): whether its offset follows the servers it calls.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   besideafter: default runs with the trial beside timed once per operation, as the last of its compared cases ends (up to
+#         half a minute after the others), and once per compared case, as its own process ends (--beside-after case),
+#         alternating, twice each; prints what besideservers prints: whether the trial beside reads with the trials or
+#         with BenchmarkDotNet follows how long after its case it starts.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -489,7 +493,7 @@ def spread(values):
     sd = statistics.stdev(math.log(v) for v in values)
     return text + f"; sd of the logarithm {sd:.2f}, the median's standard error +-{math.exp(1.2533 * sd / math.sqrt(len(values))) - 1:.0%})"
 for files in groups:
-    over_trials, over_benchmark, fresh = [], [], False
+    over_trials, over_benchmark, fresh, per_case, after = [], [], False, False, []
     for path in files:
         results = json.load(open(path))
         print(f"== {path}")
@@ -498,6 +502,8 @@ for files in groups:
             beside = benchmark.get("adjacentTrialNanosecondsPerCall")
             if beside is None: continue
             fresh |= bool(benchmark.get("adjacentTrialFreshServers"))
+            per_case |= bool(benchmark.get("adjacentTrialPerCase"))
+            if benchmark.get("adjacentTrialSecondsAfterCase") is not None: after.append(benchmark["adjacentTrialSecondsAfterCase"])
             operation, arm, timed = benchmark["operation"], benchmark["arm"], benchmark["nanosecondsPerCall"]
             own = [s for s in segments if s["operation"] == operation and s["arm"] == arm]
             trials = statistics.median(s["latencyNanosecondsPerCall"] for s in own)
@@ -508,6 +514,7 @@ for files in groups:
             print(f"{operation:6} {arm:14} us per call: trials {us(trials)}  BenchmarkDotNet {us(timed)}  beside {us(beside)}  beside/trials {beside / trials:5.2f}  beside/BenchmarkDotNet {beside / timed:5.2f}"
                   f"   socket thread: trials {us(statistics.median(socket) if socket else None)}  BenchmarkDotNet {us(benchmark.get('clientSocketThreadCpuNanosecondsPerCall'))}  beside {us(benchmark.get('adjacentTrialSocketThreadCpuNanosecondsPerCall'))}")
     servers = "a pair started for it" if fresh else "the run's servers"
+    if after: servers += f", {'one per case' if per_case else 'one per operation'} {min(after):.0f}-{max(after):.0f} s after its case"
     print(f"trial beside, large GETs and POSTs, {servers}, {len(files)} runs: over the trials where BenchmarkDotNet agrees {spread(over_trials)}; over BenchmarkDotNet {spread(over_benchmark)}")
 PYTHON
 }
@@ -826,6 +833,14 @@ PYTHON
     done
     alone_against_every_arm "$out"/beside-every-arm-1/headline/summary.json "$out"/beside-{alone,warmed,operation}-*-1/headline/summary.json \
       -- "$out"/beside-every-arm-2/headline/summary.json "$out"/beside-{alone,warmed,operation}-*-2/headline/summary.json ;;
+  besideafter)
+    for round in 1 2; do
+      order=(operation case); (( round % 2 )) || order=(case operation)
+      for after in "${order[@]}"; do
+        run "besideafter-$after-$round" - --beside-after "$after"
+      done
+    done
+    beside_offsets "$out"/besideafter-operation-{1,2}/results/summary.json -- "$out"/besideafter-case-{1,2}/results/summary.json ;;
   besideservers)
     for round in 1 2; do
       order=(run fresh); (( round % 2 )) || order=(fresh run)

@@ -33,6 +33,7 @@ public static class BenchmarkResults
         AdjacentTrialArms = adjacent.Arms,
         AdjacentTrialFreshServers = adjacent.FreshServers ? true : null,
         AdjacentTrialSecondsAfterCase = adjacent.SecondsAfterCase,
+        AdjacentTrialPerCase = adjacent.PerCase ? true : null,
     };
 
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>

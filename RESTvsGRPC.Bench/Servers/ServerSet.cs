@@ -298,7 +298,8 @@ public sealed class ServerSet : IDisposable
             _disposed = true;
             // A server still starting is stopped by its own start-up, which watches this.
             _stopping.Cancel();
-            foreach (var child in _attached)
+            // Last attached first: a trial's process stops before the folder it writes into is deleted.
+            foreach (var child in Enumerable.Reverse(_attached))
             {
                 child.Dispose();
             }

@@ -18,9 +18,10 @@ namespace RESTvsGRPC.Bench.Trials;
 /// minutes earlier, it tells a gap between the methods from a gap between the minutes: the method stays, the minute changes.
 /// It calls <paramref name="servers"/>, which had just served the cases, or, where <paramref name="startFreshServers"/> is
 /// given (<c>--beside-servers fresh</c>), a pair it starts for itself with it (into an empty <see cref="ServerSet"/>) and
-/// stops after, as each trial has its own.
+/// stops after, as each trial has its own. With <paramref name="perCase"/> (<c>--beside-after case</c>) one trial process
+/// starts as each compared case ends, times the same arms and keeps that case's reading alone.
 /// </summary>
-public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<ServerSet, Task>? startFreshServers = null) : EventProcessor
+public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<ServerSet, Task>? startFreshServers = null, bool perCase = false) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
     private readonly Dictionary<BenchmarkCase, long> _ended = [];
@@ -63,7 +64,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
 
     /// <summary>
     /// The compared cases of <paramref name="benchmarkCase"/>'s operation that succeeded, to time now, where it is the last
-    /// of them to end; none otherwise, or where it is no compared case.
+    /// of them to end; none otherwise, or where it is no compared case. Per case, the case itself where it succeeded.
     /// </summary>
     public IReadOnlyList<BenchmarkCase> Ended(BenchmarkCase benchmarkCase, bool succeeded)
     {
@@ -75,6 +76,11 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
         if (succeeded)
         {
             _succeeded.Add(benchmarkCase);
+        }
+
+        if (perCase)
+        {
+            return succeeded ? [benchmarkCase] : [];
         }
 
         var operation = _compared.Where(c => c.Value.Operation == arm.Operation).Select(c => c.Key).ToList();
@@ -91,7 +97,7 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null, secondsAfter);
+        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null, secondsAfter, perCase);
         output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(compared)}, {secondsAfter:0} s after its process: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
             + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
     }

@@ -34,61 +34,96 @@ public static class TrialRunner
         LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, Func<IReadOnlyList<Trial>, Task>? afterEachTrial = null,
         IReadOnlyList<TrialArm>? suite = null)
     {
-        var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
-        try
+        using var folder = new TrialFolder(servers);
+        var request = RequestOf(1, plan, arms, plan.WarmsSuite ? suite : null, servers);
+        var trials = new List<Trial>();
+        var failures = new List<TrialFailure>();
+        var started = Stopwatch.GetTimestamp();
+        for (var index = 1; index <= plan.Trials; index++)
         {
-            var request = RequestOf(1, plan, arms, plan.WarmsSuite ? suite : null, servers);
-            var trials = new List<Trial>();
-            var failures = new List<TrialFailure>();
-            var started = Stopwatch.GetTimestamp();
-            for (var index = 1; index <= plan.Trials; index++)
+            if (plan.ServersPerTrial && await servers.RenewAsync(TextWriter.Null))
             {
-                if (plan.ServersPerTrial && await servers.RenewAsync(TextWriter.Null))
-                {
-                    settings = settings.At(servers);
-                    request = request.ReadingCpuOf(servers);
-                }
-
-                var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.FullName, servers, settings, output);
-                if (answer?.Trial is { } trial)
-                {
-                    trials.Add(trial);
-                    output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
-                    await (afterEachTrial?.Invoke(trials) ?? Task.CompletedTask);
-                }
-                else
-                {
-                    failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
-                    output.WriteLine($"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on");
-                }
+                settings = settings.At(servers);
+                request = request.ReadingCpuOf(servers);
             }
 
-            if (trials.Count == 0)
+            var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.Path, servers, settings, output);
+            if (answer?.Trial is { } trial)
             {
-                throw new TrialFailedException($"every trial failed; trial 1: {FaultText.Of(failures[0])}");
+                trials.Add(trial);
+                output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
+                await (afterEachTrial?.Invoke(trials) ?? Task.CompletedTask);
             }
-
-            var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
-            // A link run's sweep would take longer than its trials (a slow link at 128 in flight): its curve is left out.
-            var sweep = link is null ? await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.FullName, servers, settings, output) : default;
-            if (sweep.Answer?.Sweep is null && link is null)
+            else
             {
-                output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? FaultText.Of(failed) : "no answer")}; the summary has no curve");
+                failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
+                output.WriteLine($"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on");
             }
-
-            var concurrency = arms.Select(arm => new ArmConcurrency(
-                TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
-                { Levels = plan.InFlight[arm.Operation] }).ToList();
-            var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs))
-            {
-                Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
-                TrialsSeconds = seconds,
-            };
-            return link is null ? run : run.OnLink(link.ToResults());
         }
-        finally
+
+        if (trials.Count == 0)
         {
-            folder.Delete(recursive: true);
+            throw new TrialFailedException($"every trial failed; trial 1: {FaultText.Of(failures[0])}");
+        }
+
+        var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
+        // A link run's sweep would take longer than its trials (a slow link at 128 in flight): its curve is left out.
+        var sweep = link is null ? await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.Path, servers, settings, output) : default;
+        if (sweep.Answer?.Sweep is null && link is null)
+        {
+            output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? FaultText.Of(failed) : "no answer")}; the summary has no curve");
+        }
+
+        var concurrency = arms.Select(arm => new ArmConcurrency(
+            TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
+            { Levels = plan.InFlight[arm.Operation] }).ToList();
+        var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs))
+        {
+            Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
+            TrialsSeconds = seconds,
+        };
+        return link is null ? run : run.OnLink(link.ToResults());
+    }
+
+    /// <summary>The start of the name of every folder a trial process reads its request from, then the bench's process id and a dash.</summary>
+    public const string FolderPrefix = "restvsgrpc-trials-";
+
+    /// <summary>
+    /// A temporary folder for one trial process's request and answer, deleted as the process ends or, on a signal, with
+    /// the servers, since a signal ends the bench without unwinding.
+    /// </summary>
+    private sealed class TrialFolder : IDisposable
+    {
+        private readonly IDisposable _attached;
+
+        public TrialFolder(ServerSet servers)
+        {
+            Path = Directory.CreateTempSubdirectory($"{FolderPrefix}{Environment.ProcessId}-").FullName;
+            _attached = servers.Attach(new Deletion(Path));
+        }
+
+        /// <summary>The folder's full path.</summary>
+        public string Path { get; }
+
+        public void Dispose()
+        {
+            _attached.Dispose();
+            new Deletion(Path).Dispose();
+        }
+    }
+
+    /// <summary>Deletes a folder and what it holds; whichever of the bench's ends gets there second finds nothing to delete.</summary>
+    private sealed class Deletion(string path) : IDisposable
+    {
+        public void Dispose()
+        {
+            try
+            {
+                Directory.Delete(path, recursive: true);
+            }
+            catch (DirectoryNotFoundException)
+            {
+            }
         }
     }
 
@@ -109,24 +144,17 @@ public static class TrialRunner
     /// </summary>
     public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, IReadOnlyList<int>> concurrency, int firstRound, ServerSet servers, BenchSettings settings, TextWriter output)
     {
-        var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
-        try
+        using var folder = new TrialFolder(servers);
+        var request = new TrialRequest(
+            TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls)
         {
-            var request = new TrialRequest(
-                TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls)
-            {
-                LoadCheckWindows = plan.LoadCheckWindows,
-                LoadCheckFirstRound = firstRound,
-                LoadCheckKeepsClients = plan.LoadCheckKeepsClients,
-                LoadCheckOnTrialsLoop = plan.LoadCheckOnTrialsLoop,
-            }.ReadingCpuOf(servers);
-            var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
-            return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
-        }
-        finally
-        {
-            folder.Delete(recursive: true);
-        }
+            LoadCheckWindows = plan.LoadCheckWindows,
+            LoadCheckFirstRound = firstRound,
+            LoadCheckKeepsClients = plan.LoadCheckKeepsClients,
+            LoadCheckOnTrialsLoop = plan.LoadCheckOnTrialsLoop,
+        }.ReadingCpuOf(servers);
+        var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
+        return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
     }
 
     /// <summary>
@@ -137,23 +165,16 @@ public static class TrialRunner
     /// </summary>
     public static async Task<Trial?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, IReadOnlyList<TrialArm> suite, ServerSet servers, BenchSettings settings, TextWriter output)
     {
-        var folder = Directory.CreateTempSubdirectory("restvsgrpc-trials-");
-        try
+        using var folder = new TrialFolder(servers);
+        var request = RequestOf(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], null, servers);
+        var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
+        if (answer?.Trial is { } trial && trial.Segments.Any(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target))
         {
-            var request = RequestOf(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], null, servers);
-            var (answer, failure) = await RunOneAsync(request, folder.FullName, servers, settings, output);
-            if (answer?.Trial is { } trial && trial.Segments.Any(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target))
-            {
-                return trial;
-            }
+            return trial;
+        }
 
-            output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: {(failure is null ? "no answer" : FaultText.Of(failure))}");
-            return null;
-        }
-        finally
-        {
-            folder.Delete(recursive: true);
-        }
+        output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: {(failure is null ? "no answer" : FaultText.Of(failure))}");
+        return null;
     }
 
     /// <summary>

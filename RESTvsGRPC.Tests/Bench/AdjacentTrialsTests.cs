@@ -147,5 +147,46 @@ public sealed class AdjacentTrialsTests
         var fromRuns = BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false, SecondsAfterCase: 31.5));
         Assert.Null(fromRuns.AdjacentTrialFreshServers);
         Assert.Equal(31.5, fromRuns.AdjacentTrialSecondsAfterCase);
+        Assert.Null(fromRuns.AdjacentTrialPerCase);
+        Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false, SecondsAfterCase: 0.2, PerCase: true)).AdjacentTrialPerCase);
+    }
+
+    /// <summary>
+    /// <c>--beside-after case</c>: every compared case that succeeded is timed as it ends, alone, whatever else of its
+    /// operation has ended; a failed case and one that ends again are not.
+    /// </summary>
+    [Fact]
+    public void With_beside_after_case_each_compared_case_is_timed_as_it_ends()
+    {
+        using var servers = ServerSet.Empty();
+        var options = BenchOptions.Parse(["--beside-after", "case"]);
+        var beside = new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData), TextWriter.Null, perCase: options.BesidePerCase);
+        beside.Compare(Cases);
+        string Name(BenchmarkCase c) => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}";
+
+        var timed = Cases.Select(c => (Case: Name(c), Timed: beside.Ended(c, Name(c) != "GrpcPostLargePayload 200").Select(Name).ToList()))
+            .Where(ended => ended.Timed.Count > 0).ToList();
+
+        Assert.All(timed, ended => Assert.Equal([ended.Case], ended.Timed));
+        Assert.Equal(
+            ["GrpcGetLargePayloadAsList 200", "GrpcGetSmallPayload 200", "GrpcStreamLargePayload 200", "RestGetLargePayload 200", "RestGetSmallPayload 200", "RestH2cGetSmallPayload 100", "RestPostLargePayload 200", "RestProtobufGetLargePayload 200", "RestProtobufGetSmallPayload 200", "RestProtobufPostLargePayload 200"],
+            timed.Select(t => t.Case).Order(StringComparer.Ordinal));
+        Assert.Empty(beside.Ended(Cases.First(c => Name(c) == "RestGetSmallPayload 200"), succeeded: true));
+    }
+
+    [Fact]
+    public void Beside_after_case_goes_only_with_a_run_that_times_trials_and_BenchmarkDotNet()
+    {
+        Assert.True(BenchOptions.Parse(["--beside-after", "case"]).BesidePerCase);
+        Assert.True(BenchOptions.Parse(["--beside-after", "case", "--suite", "full", "--beside-servers", "fresh"]).BesidePerCase);
+        Assert.False(BenchOptions.Parse(["--beside-after", "operation"]).BesidePerCase);
+        Assert.False(BenchOptions.Parse([]).BesidePerCase);
+        foreach (var refused in new[] { new[] { "--headline" }, ["--suite", "styles"], ["--suite", "scaling"], ["--suite", "aot"], ["--filter", "*Small*"] })
+        {
+            var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-after", "case", .. refused]));
+            Assert.StartsWith("--beside-after case times the trial beside each BenchmarkDotNet case", error.Message, StringComparison.Ordinal);
+        }
+
+        Assert.StartsWith("--beside-after takes operation or case, not 'run'.", Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-after", "run"])).Message, StringComparison.Ordinal);
     }
 }

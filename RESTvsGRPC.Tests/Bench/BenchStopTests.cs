@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
 
@@ -76,9 +77,9 @@ public sealed class BenchStopTests : IDisposable
         Assert.Equal("bench stopped by a signal while it started the servers; every server it had started is stopped.", error.Trim());
     }
 
-    /// <summary>SIGINT while a trial runs: the bench stops the trial's process with the servers, and nothing it started is left.</summary>
+    /// <summary>SIGINT while a trial runs: the bench stops the trial's process with the servers, and nothing it started or wrote for the trial is left.</summary>
     [LinuxFact]
-    public async Task Bench_signalled_inside_a_trial_leaves_no_process_behind()
+    public async Task Bench_signalled_inside_a_trial_leaves_no_process_or_trial_folder_behind()
     {
         var token = Guid.NewGuid().ToString("N");
         using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
@@ -100,6 +101,7 @@ public sealed class BenchStopTests : IDisposable
         Assert.NotEqual(0, bench.ExitCode);
         await Task.Delay(TimeSpan.FromSeconds(1));
         Assert.Empty(ProcessesWith(token));
+        Assert.Empty(Directory.GetDirectories(Path.GetTempPath(), $"{TrialRunner.FolderPrefix}{bench.Id}-*"));
     }
 
     /// <summary>
