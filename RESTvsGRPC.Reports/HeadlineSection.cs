@@ -312,10 +312,10 @@ internal static partial class HeadlineSection
             ? "(one fresh trial process, warmed and settled as the trials' are, the latency slices of the arm's operation, its arms taking turns as in a trial)"
             : "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone)";
         var servers = pairs.Any(p => p.Benchmark.AdjacentTrialFreshServers is true) ? " against a RestAPI and a GrpcAPI started for it, as each trial's are (`--beside-servers fresh`)" : "";
-        if (after.Count > 0 && pairs.Any(p => p.Benchmark.AdjacentTrialPerCase is true))
+        if (pairs.Any(p => p.Benchmark.AdjacentTrialPerCase is true))
         {
-            return $"As BenchmarkDotNet's process for each of these cases ended, the bench timed that case's operation's arms once more by the trials' method {method}{servers} and kept the case's arm (`--beside-after case`), "
-                + $"{after.Min():0} to {after.Max():0} s after the case's own process: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
+            return $"As BenchmarkDotNet's process for each of these cases ended, the bench timed that case's operation's arms once more by the trials' method {method}{servers} and kept the case's arm (`--beside-after case`): "
+                + "the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
         }
 
         return after.Count > 0

@@ -37,7 +37,7 @@ public sealed class ReportSnapshotTests : IDisposable
     /// and a real default run whose trial beside was timed once per operation, after the last of its cases, each case
     /// recording how many seconds after its own process that was.
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "headline-load-between", "quick-settled", "default-socket-thread", "default-beside-turns", "quick-beside-fresh", "default-beside-operation"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "headline-load-between", "quick-settled", "default-socket-thread", "default-beside-turns", "quick-beside-fresh", "default-beside-operation", "default-beside-case"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
