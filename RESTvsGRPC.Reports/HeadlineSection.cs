@@ -256,7 +256,7 @@ internal static partial class HeadlineSection
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
-                + (adjacent ? " " + AdjacentText(pairs) + AdjacentOffsetText(pairs) : "")
+                + (adjacent ? " " + AdjacentText(pairs) + AdjacentOffsetText(pairs) + AdjacentPhaseText(pairs) : "")
                 + (socketThread ? " " + SocketThreadText : "")
                 + (adjacentSocketThread ? " " + AdjacentSocketThreadText : ""))
             .AddTable(
@@ -335,6 +335,25 @@ internal static partial class HeadlineSection
         return offsets.Count < 2 ? ""
             : $" On the {offsets.Count} arms where the two methods agree, the trial beside read {Units.Ratio(offsets.Min())} to {Units.Ratio(offsets.Max())} the trials' time "
                 + $"(median {Units.Ratio(MedianInterval.MedianOf(offsets))}): BenchmarkDotNet did not move there in the same minutes, so that much of what the trial beside reads is its own, not the minute's.";
+    }
+
+    /// <summary>
+    /// The run's phase: over every arm with a trial beside, the median of BenchmarkDotNet over the trials and of the trial
+    /// beside over the trials; a firmer figure than one arm's, whose trial beside is one process; empty under three such arms.
+    /// </summary>
+    private static string AdjacentPhaseText(IReadOnlyList<LatencyPair> pairs)
+    {
+        var beside = pairs.Where(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null).ToList();
+        if (beside.Count < 3)
+        {
+            return "";
+        }
+
+        var benchmark = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.NanosecondsPerCall / p.Trials));
+        var adjacent = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials));
+        return $" Over the {beside.Count} arms with a trial beside, BenchmarkDotNet read a median of {Units.Ratio(benchmark)} the trials' time and the trial beside {Units.Ratio(adjacent)}: "
+            + "where the two lie together, BenchmarkDotNet's minutes as a whole ran that far from the trials' (the run's phase), a firmer figure than one arm's trial beside, a single process "
+            + "(on a 2-core VM the phase moved from 0.90× to 1.18× between back-to-back runs, and one arm's trial beside scattered about ±12% around BenchmarkDotNet; docs/results.md, \"Why the methods differ\").";
     }
 
     /// <summary>The table's cells for the trial beside <paramref name="benchmark"/>: empty where it has none.</summary>
