@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Bench.Links;
 
@@ -135,12 +136,14 @@ public sealed partial class LinkNamespace : IDisposable
 
     /// <summary>
     /// A shell outside the bench's process tree (setsid --fork: its parent exits at once) that waits for the bench to end
-    /// and then removes what it finds; after a normal end there is nothing left, and it removes nothing.
+    /// and then removes what it finds, the bench's trial folders among it (a killed bench deletes none); after a normal
+    /// end there is nothing left, and it removes nothing.
     /// </summary>
     private void StartWatchdog()
     {
+        var trialFolders = $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{TrialRunner.FolderPrefix}{Environment.ProcessId}-*";
         var script = "exec </dev/null >/dev/null 2>&1; " + $"while kill -0 {Environment.ProcessId} 2>/dev/null; do sleep 1; done; "
-            + $"for p in $(ip netns pids {Name} 2>/dev/null); do kill -9 $p; done; ip netns del {Name} 2>/dev/null; ip link del {HostDevice} 2>/dev/null; exit 0";
+            + $"for p in $(ip netns pids {Name} 2>/dev/null); do kill -9 $p; done; ip netns del {Name} 2>/dev/null; ip link del {HostDevice} 2>/dev/null; rm -rf {trialFolders}; exit 0";
         Run("setsid", ["--fork", "sh", "-c", script]);
     }
 

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
@@ -68,13 +69,14 @@ public sealed class BenchLinkProcessTests : IDisposable
 
         Assert.NotEqual(0, bench.ExitCode);
         var deadline = DateTime.UtcNow.AddSeconds(10);
-        while ((LeftBy(bench.Id).Count > 0 || ProcessesWith(token).Length > 0) && DateTime.UtcNow < deadline)
+        while ((LeftBy(bench.Id).Count > 0 || ProcessesWith(token).Length > 0 || TrialFoldersOf(bench.Id).Length > 0) && DateTime.UtcNow < deadline)
         {
             await Task.Delay(200);
         }
 
         Assert.Empty(LeftBy(bench.Id));
         Assert.Empty(ProcessesWith(token));
+        Assert.Empty(TrialFoldersOf(bench.Id));
     }
 
     [NetworkNamespaceFact]
@@ -134,6 +136,8 @@ public sealed class BenchLinkProcessTests : IDisposable
          .. Run("ip", "-o", "link", "show").Split('\n').Where(line => line.Contains($" rvg{pid}c", StringComparison.Ordinal))];
 
     private static string Namespaces() => Run("ip", "netns", "list");
+
+    private static string[] TrialFoldersOf(int pid) => Directory.GetDirectories(Path.GetTempPath(), $"{TrialRunner.FolderPrefix}{pid}-*");
 
     private static string Run(string program, params string[] arguments)
     {
