@@ -338,12 +338,14 @@ internal static partial class HeadlineSection
     }
 
     /// <summary>
-    /// The run's phase: over every arm with a trial beside, the median of BenchmarkDotNet over the trials and of the trial
-    /// beside over the trials; a firmer figure than one arm's, whose trial beside is one process; empty under three such arms.
+    /// The run's phase: over the large GETs and POSTs with a trial beside, the median of BenchmarkDotNet over the trials
+    /// and of the trial beside over the trials; a firmer figure than one arm's, whose trial beside is one process; empty
+    /// under three such arms. Small calls are left out: a process's small call sits at a level of its own for the
+    /// process's life (<see cref="SocketThreadText"/>), which moves one arm, not the run.
     /// </summary>
     private static string AdjacentPhaseText(IReadOnlyList<LatencyPair> pairs)
     {
-        var beside = pairs.Where(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null).ToList();
+        var beside = pairs.Where(p => p.Operation != OperationNames.Small && p.Benchmark.AdjacentTrialNanosecondsPerCall is not null).ToList();
         if (beside.Count < 3)
         {
             return "";
@@ -351,9 +353,10 @@ internal static partial class HeadlineSection
 
         var benchmark = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.NanosecondsPerCall / p.Trials));
         var adjacent = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials));
-        return $" Over the {beside.Count} arms with a trial beside, BenchmarkDotNet read a median of {Units.Ratio(benchmark)} the trials' time and the trial beside {Units.Ratio(adjacent)}: "
+        return $" Over the {beside.Count} large GETs and POSTs with a trial beside, BenchmarkDotNet read a median of {Units.Ratio(benchmark)} the trials' time and the trial beside {Units.Ratio(adjacent)}: "
             + "where the two lie together, BenchmarkDotNet's minutes as a whole ran that far from the trials' (the run's phase), a firmer figure than one arm's trial beside, a single process "
-            + "(on a 2-core VM the phase moved from 0.90× to 1.18× between back-to-back runs, and one arm's trial beside scattered about ±12% around BenchmarkDotNet; docs/results.md, \"Why the methods differ\").";
+            + "(on a 2-core VM the phase moved from 0.90× to 1.18× between back-to-back runs, and one arm's trial beside scattered about ±12% around BenchmarkDotNet; docs/results.md, \"Why the methods differ\"). "
+            + "The small calls are left out of it: each process's small call sits at a level of its own.";
     }
 
     /// <summary>The table's cells for the trial beside <paramref name="benchmark"/>: empty where it has none.</summary>

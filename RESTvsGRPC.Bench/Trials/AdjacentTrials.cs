@@ -73,14 +73,14 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return [];
         }
 
-        if (succeeded)
-        {
-            _succeeded.Add(benchmarkCase);
-        }
-
         if (perCase)
         {
             return succeeded ? [benchmarkCase] : [];
+        }
+
+        if (succeeded)
+        {
+            _succeeded.Add(benchmarkCase);
         }
 
         var operation = _compared.Where(c => c.Value.Operation == arm.Operation).Select(c => c.Key).ToList();

@@ -89,8 +89,8 @@ public static class TrialRunner
     public const string FolderPrefix = "restvsgrpc-trials-";
 
     /// <summary>
-    /// A temporary folder for one trial process's request and answer, deleted as the process ends or, on a signal, with
-    /// the servers, since a signal ends the bench without unwinding.
+    /// A temporary folder for the requests and answers of the trial processes one call starts (every trial and the sweep,
+    /// or one check), deleted as the last ends or, on a signal, with the servers, since a signal ends the bench without unwinding.
     /// </summary>
     private sealed class TrialFolder : IDisposable
     {
