@@ -96,8 +96,15 @@ public static class TrialRunner
     {
         private readonly IDisposable _attached;
 
+        private static int s_orphansRemoved;
+
         public TrialFolder(ServerSet servers)
         {
+            if (Interlocked.Exchange(ref s_orphansRemoved, 1) == 0)
+            {
+                RemoveOrphanedFolders(System.IO.Path.GetTempPath());
+            }
+
             Path = Directory.CreateTempSubdirectory($"{FolderPrefix}{Environment.ProcessId}-").FullName;
             _attached = servers.Attach(new Deletion(Path));
         }
@@ -109,6 +116,45 @@ public static class TrialRunner
         {
             _attached.Dispose();
             new Deletion(Path).Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Deletes the trial folders in <paramref name="parent"/> whose bench is no longer running, as a bench killed by
+    /// SIGKILL outside a link run leaves them (nothing in a killed process runs); a running bench's folders are kept,
+    /// and so is a folder whose process id another process now has. Each bench does this once, before its first folder.
+    /// </summary>
+    public static void RemoveOrphanedFolders(string parent)
+    {
+        foreach (var folder in Directory.EnumerateDirectories(parent, FolderPrefix + "*"))
+        {
+            var rest = System.IO.Path.GetFileName(folder)[FolderPrefix.Length..];
+            if (!int.TryParse(rest.Split('-')[0], NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || IsRunning(benchId))
+            {
+                continue;
+            }
+
+            try
+            {
+                new Deletion(folder).Dispose();
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Another user's folder, or one in use: not this bench's to delete.
+            }
+        }
+    }
+
+    private static bool IsRunning(int processId)
+    {
+        try
+        {
+            using var process = Process.GetProcessById(processId);
+            return !process.HasExited;
+        }
+        catch (ArgumentException)
+        {
+            return false;
         }
     }
 

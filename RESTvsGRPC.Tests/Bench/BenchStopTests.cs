@@ -105,6 +105,27 @@ public sealed class BenchStopTests : IDisposable
     }
 
     /// <summary>
+    /// A bench killed by SIGKILL leaves its trial folders; the next bench deletes them before its first, and keeps those
+    /// of a bench still running.
+    /// </summary>
+    [Fact]
+    public async Task Trial_folders_of_an_ended_bench_are_deleted_and_those_of_a_running_bench_kept()
+    {
+        using var ended = Process.Start(new ProcessStartInfo("dotnet", "--version") { RedirectStandardOutput = true })!;
+        await ended.WaitForExitAsync();
+        var orphaned = Directory.CreateDirectory(_artifacts.File($"{TrialRunner.FolderPrefix}{ended.Id}-abc123")).FullName;
+        File.WriteAllText(Path.Combine(orphaned, "trial-1.request.json"), "{}");
+        var running = Directory.CreateDirectory(_artifacts.File($"{TrialRunner.FolderPrefix}{Environment.ProcessId}-def456")).FullName;
+        var unrelated = Directory.CreateDirectory(_artifacts.File($"{TrialRunner.FolderPrefix}notes")).FullName;
+
+        TrialRunner.RemoveOrphanedFolders(_artifacts.Path);
+
+        Assert.False(Directory.Exists(orphaned));
+        Assert.True(Directory.Exists(running));
+        Assert.True(Directory.Exists(unrelated));
+    }
+
+    /// <summary>
     /// RestAPI killed (SIGKILL) or frozen (SIGSTOP: it keeps its port and answers nothing) as BenchmarkDotNet starts
     /// (in the bench's process, so no build stands between): a benchmark fails, the run stops there, and the bench says
     /// which server failed and how, in one line, exits 1, leaves no report and no summary, and no server behind.
