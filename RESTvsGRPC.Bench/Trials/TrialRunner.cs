@@ -129,7 +129,7 @@ public static class TrialRunner
         foreach (var folder in Directory.EnumerateDirectories(parent, FolderPrefix + "*"))
         {
             var rest = System.IO.Path.GetFileName(folder)[FolderPrefix.Length..];
-            if (!int.TryParse(rest.Split('-')[0], NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || IsRunning(benchId))
+            if (!int.TryParse(rest.Split('-')[0], NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || Paired.TcpEcho.IsRunning(benchId))
             {
                 continue;
             }
@@ -142,19 +142,6 @@ public static class TrialRunner
             {
                 // Another user's folder, or one in use: not this bench's to delete.
             }
-        }
-    }
-
-    private static bool IsRunning(int processId)
-    {
-        try
-        {
-            using var process = Process.GetProcessById(processId);
-            return !process.HasExited;
-        }
-        catch (ArgumentException)
-        {
-            return false;
         }
     }
 
