@@ -65,19 +65,19 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Each arm's calls/s at every step of <see cref="TrialPlan.SweepLadder"/>, the operation's arms taking turns at
+    /// Each arm's calls/s at every step of the plan's <see cref="TrialPlan.Ladder"/>, the operation's arms taking turns at
     /// each step: the curve of calls/s against calls in flight, to show where the trials' concurrency lies on it. It
     /// decides nothing; the trials' concurrency is the plan's.
     /// </summary>
     public async Task<IReadOnlyList<ArmConcurrency>> SweepAsync()
     {
-        var clients = await WarmProcessAsync(request.ArmList, TrialPlan.SweepLadder[^1], settles: false);
+        var clients = await WarmProcessAsync(request.ArmList, _plan.Ladder[^1], settles: false);
         try
         {
             var steps = request.ArmList.ToDictionary(arm => arm, _ => new List<ConcurrencyStep>());
             foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
             {
-                foreach (var inFlight in TrialPlan.SweepLadder)
+                foreach (var inFlight in _plan.Ladder)
                 {
                     foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
                     {

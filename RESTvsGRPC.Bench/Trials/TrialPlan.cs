@@ -67,8 +67,11 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Large] = [16], [LoadOperation.Post] = [16] },
     };
 
-    /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity in one slice; too few for an interval, and not a result.</summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2, LoadCheckProcesses = 1 };
+    /// <summary>
+    /// Proves the pipeline: two trials of 50 ms per arm and quantity in one slice, and a sweep of three steps, one at a
+    /// level of each operation; too few for an interval, and not a result.
+    /// </summary>
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2, LoadCheckProcesses = 1, Ladder = [2, 16, 64] };
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
     public const int MaxInFlight = 1024;
@@ -107,6 +110,9 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>Calls in flight the sweep measures each arm at, for the curve of calls/s against calls in flight.</summary>
     public static IReadOnlyList<int> SweepLadder { get; } = [1, 2, 4, 8, 16, 32, 64, 128];
+
+    /// <summary>This plan's sweep: <see cref="SweepLadder"/> unless the plan has its own (the dry plan's three steps).</summary>
+    public IReadOnlyList<int> Ladder { get; init; } = SweepLadder;
 
     /// <summary>The fewest calls a latency slice makes, however short the slice.</summary>
     public const int MinLatencyCalls = 10;

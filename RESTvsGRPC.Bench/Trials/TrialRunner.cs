@@ -223,6 +223,7 @@ public static class TrialRunner
         CollectsAfterSlices = plan.CollectsAfterSlices,
         RampSeconds = plan.RampSeconds,
         WarmedArms = warmed is null ? null : [.. warmed.Select(a => a.Name)],
+        Ladder = plan.Ladder.SequenceEqual(TrialPlan.SweepLadder) ? null : plan.Ladder,
     }.ReadingCpuOf(servers);
 
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
@@ -283,7 +284,7 @@ public static class TrialRunner
         var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
         {
             TrialRequest.LoadCheck => 1 + (20 * plan.LoadCheckWindows),
-            TrialRequest.Sweep => TrialPlan.SweepLadder.Count * (plan.SliceSeconds + plan.RampSeconds),
+            TrialRequest.Sweep => plan.Ladder.Count * (plan.SliceSeconds + plan.RampSeconds),
             _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds)))
                 + ((1 + request.Concurrency.Values.Max(c => c.Count)) * plan.Rounds * plan.SlicePauseSeconds),
         };

@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
@@ -83,6 +84,7 @@ public sealed class BenchHeadlineProcessTests : IDisposable
         Assert.True(trials.Plan.CollectsAfterSlices);
         Assert.True(trials.Plan.ServersPerTrial);
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0, ClientSocketThreadCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        Assert.All(trials.Concurrency, c => Assert.Equal(TrialPlan.Dry.Ladder, c.Ladder.Select(step => step.Concurrency))); // the dry plan's sweep, handed to its process
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, KeptClients: true }, $"{c}"));
     }

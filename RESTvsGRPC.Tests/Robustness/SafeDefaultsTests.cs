@@ -67,6 +67,8 @@ public sealed class SafeDefaultsTests
         };
 
         using var process = server == "RestAPI" ? await TestServers.StartRestAsync(environment) : await TestServers.StartGrpcAsync(environment);
+        // The host logs its environment on its own thread after the ready line; stopping the server drains all it wrote.
+        await process.TerminateAsync(TimeSpan.FromSeconds(30));
 
         Assert.Contains("Hosting environment: Production", process.Output);
     }
