@@ -119,12 +119,15 @@ public sealed record BenchOptions(
     /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
     public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
 
+    /// <summary>True for BenchmarkDotNet's dry job (<c>--job dry</c>), which proves the pipeline and measures nothing.</summary>
+    public bool Dry => BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase);
+
     /// <summary>The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>, <c>--segment</c>, <c>--slices</c>, <c>--in-flight</c> and the load check's options applied.</summary>
     public TrialPlan TrialPlan
     {
         get
         {
-            var plan = BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? TrialPlan.Dry
+            var plan = Dry ? TrialPlan.Dry
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
@@ -142,7 +145,7 @@ public sealed record BenchOptions(
 
     /// <summary>The paired rounds' plan: BenchmarkDotNet's dry job gets the minimum of rounds, the quick profile a shorter budget.</summary>
     public PairedMeasurement.Plan PairedPlan =>
-        BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase) ? PairedMeasurement.Plan.Dry
+        Dry ? PairedMeasurement.Plan.Dry
         : Quick ? PairedMeasurement.Plan.Quick
         : PairedMeasurement.Plan.Standard;
 

@@ -189,8 +189,9 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             var wireBytes = await WireBytesProbe.MeasureAsync(_settings);
             Done("bytes probe", $"{wireBytes.Count} benchmarks' bytes on the wire");
+            var calls = options.Dry ? StreamingProbe.DryPasses : StreamingProbe.Passes;
             IReadOnlyList<StreamingResult> streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
-                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords)
+                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords, calls)
                 : [];
             if (streaming.Count > 0)
             {
@@ -199,7 +200,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
             _results = new RunResults(null!, [], wireBytes, streaming)
             {
-                StreamingMethod = streaming.Count > 0 ? new StreamingMethod(StreamingProbe.Repetitions, StreamingProbe.WarmUps, StreamingProbe.MemorySampleEvery) : null,
+                StreamingMethod = streaming.Count > 0 ? new StreamingMethod(calls.Repetitions, calls.WarmUps, StreamingProbe.MemorySampleEvery) : null,
             };
         }
         catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException)

@@ -1,3 +1,4 @@
+using System.Globalization;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Reports;
@@ -17,6 +18,11 @@ internal static class StylesSection
         var styles = run.Benchmarks.Where(b => b.Suite == Suites.Styles).ToList();
         if (styles.Count == 0)
         {
+            if (run.StylesTrials is { } alone)
+            {
+                AddTrialsAlone(summary, alone);
+            }
+
             return;
         }
 
@@ -64,6 +70,47 @@ internal static class StylesSection
         document.AddImage("styles.svg", "Time per call by API style");
         document.AddBullets(Paragraphs(run, rows, wire, compare));
     }
+
+    /// <summary>
+    /// The section of a run that measured the styles' trials and no benchmark (<c>--headline --suite styles</c>): per
+    /// operation each style's latency and calls/s, medians over the trials, and its ratios to controllers + JSON and to gRPC.
+    /// </summary>
+    private static void AddTrialsAlone(SummaryContext summary, TrialsRun trials)
+    {
+        var compare = new Comparer([], trials, null);
+        summary.Document.AddHeading(2, $"Which API style ({trials.Completed} trials in fresh processes)")
+            .AddParagraph("The styles' trials alone (`--headline --suite styles`: BenchmarkDotNet did not run, so there are no batch times, bytes or allocations here). "
+                + "Each style is measured as the headline's arms are: latency one call in flight, throughput at saturation, an operation's styles taking turns slice by slice. "
+                + "Latency ratios say how much faster or slower a style is than the reference, calls/s ratios are its calls/s over controllers'; medians of one ratio per trial, "
+                + "with the exact 95 % interval over the trials in brackets (≈ where it holds 1).")
+            .AddParagraph($"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: loopback. **Method**: {SettingsText.Of(trials.Plan)}.")
+            .AddParagraph(HeadlineSection.Covers(trials));
+        foreach (var operation in SummaryText.Ordered(TrialStatistics.Arms(trials.Trials).Select(a => a.Operation).Distinct()))
+        {
+            summary.Document.AddHeading(3, SummaryText.Short(operation)).AddTable(
+                ["style", "latency per call", "vs controllers + JSON", "vs gRPC", "calls/s", "calls/s vs controllers"],
+                TrialStatistics.Arms(trials.Trials).Where(a => a.Operation == operation).Select(a => (IReadOnlyList<string>)
+                [
+                    trials.NameOf(a.Arm),
+                    Units.Time(MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, a.Arm, s => s.LatencyNanosecondsPerCall))),
+                    a.Arm == TrialStatistics.Baseline ? "baseline" : compare.Text(operation, a.Arm, TrialStatistics.Baseline),
+                    a.Arm == GrpcTrialArm ? "gRPC" : compare.Text(operation, a.Arm, GrpcTrialArm),
+                    $"{MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, a.Arm, s => s.CallsPerSecond)).ToString("#,0", CultureInfo.InvariantCulture)} ({trials.ConcurrencyOf(operation, a.Arm)} in flight)",
+                    a.Arm == TrialStatistics.Baseline ? "baseline" : compare.Throughput(operation, a.Arm, TrialStatistics.Baseline),
+                ]),
+                1, 2, 3, 4, 5);
+        }
+
+        foreach (var failure in trials.Failures)
+        {
+            summary.Document.AddParagraph($"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. The ratios are over the other {trials.Completed} trials.");
+        }
+
+        HeadlineSection.AddSweep(summary, trials, "styles-sweep.svg");
+    }
+
+    /// <summary>gRPC's trial arm (load mode's target <c>grpc</c>: unary over h2c), the styles' second reference.</summary>
+    private const string GrpcTrialArm = "grpc";
 
     /// <summary>gRPC itself, the styles' second reference: the gRPC service over h2c, uncompressed.</summary>
     private static readonly Role GrpcItself = new(Arm.Grpc, Arm.GrpcService, "h2c");

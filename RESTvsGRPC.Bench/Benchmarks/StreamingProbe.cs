@@ -14,11 +14,17 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// </summary>
 public static class StreamingProbe
 {
-    /// <summary>Untimed calls per arm first, so client and server run tiered-up code as in the benchmarks.</summary>
-    public const int WarmUps = 10;
+    /// <summary>
+    /// Untimed calls per arm first (<see cref="WarmUps"/>), so client and server run tiered-up code as in the
+    /// benchmarks, then timed repetitions (<see cref="Repetitions"/>), whose medians are reported.
+    /// </summary>
+    public sealed record Calls(int WarmUps, int Repetitions);
 
-    /// <summary>Timed repetitions per arm after the warm-ups; the medians are reported.</summary>
-    public const int Repetitions = 9;
+    /// <summary>A measuring run's calls per arm: ten warm-ups, nine timed.</summary>
+    public static Calls Passes { get; } = new(10, 9);
+
+    /// <summary>A dry run's, which proves the pipeline: one of each.</summary>
+    public static Calls DryPasses { get; } = new(1, 1);
 
     /// <summary>In the memory pass, live managed memory is read (after a full collection) every this many records.</summary>
     public const int MemorySampleEvery = 500;
@@ -27,8 +33,8 @@ public static class StreamingProbe
 
     private sealed record Arm(string Id, Consume Run);
 
-    /// <summary>Measures every arm against the servers holding at least <paramref name="records"/> records.</summary>
-    public static async Task<IReadOnlyList<StreamingResult>> MeasureAsync(Uri restScaling, Uri grpcScaling, int records)
+    /// <summary>Measures every arm against the servers holding at least <paramref name="records"/> records, with <paramref name="calls"/> per arm.</summary>
+    public static async Task<IReadOnlyList<StreamingResult>> MeasureAsync(Uri restScaling, Uri grpcScaling, int records, Calls calls)
     {
         using var rest = new RestClient(HttpTransport.Http11(restScaling));
         using var restProtobuf = new RestProtobufClient(HttpTransport.Http11(restScaling));
@@ -48,13 +54,13 @@ public static class StreamingProbe
         var results = new List<StreamingResult>();
         foreach (var arm in arms)
         {
-            for (var i = 0; i < WarmUps; i++)
+            for (var i = 0; i < calls.WarmUps; i++)
             {
                 await TimeAsync(arm, records);
             }
 
             var timings = new List<(double First, double Total)>();
-            for (var i = 0; i < Repetitions; i++)
+            for (var i = 0; i < calls.Repetitions; i++)
             {
                 timings.Add(await TimeAsync(arm, records));
             }

@@ -112,7 +112,10 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public static IReadOnlyList<int> SweepLadder { get; } = [1, 2, 4, 8, 16, 32, 64, 128];
 
     /// <summary>This plan's sweep: <see cref="SweepLadder"/> unless the plan has its own (the dry plan's three steps).</summary>
-    public IReadOnlyList<int> Ladder { get; init; } = SweepLadder;
+    public IReadOnlyList<int> Ladder { get => _ladder ?? SweepLadder; init => _ladder = value; }
+
+    // Read when asked, not when the plan is made: the plans above are made before SweepLadder is.
+    private readonly IReadOnlyList<int>? _ladder;
 
     /// <summary>The fewest calls a latency slice makes, however short the slice.</summary>
     public const int MinLatencyCalls = 10;

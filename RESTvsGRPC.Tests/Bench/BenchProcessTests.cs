@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
@@ -48,7 +49,7 @@ public sealed class BenchProcessTests : IDisposable
     /// provenance; run beside servers the bench did not start, which it leaves running.
     /// </summary>
     [LinuxFact]
-    public async Task Bench_in_process_route_says_so_in_its_provenance_measures_without_DATAS_and_leaves_unrelated_servers_running()
+    public async Task Bench_in_process_route_says_so_in_its_provenance_measures_without_DATAS_probes_streams_once_when_dry_and_leaves_unrelated_servers_running()
     {
         using var unrelatedRest = await TestServers.StartRestAsync();
         using var unrelatedGrpc = await TestServers.StartGrpcAsync();
@@ -61,6 +62,8 @@ public sealed class BenchProcessTests : IDisposable
         Assert.NotEmpty(run.Benchmarks);
         Assert.All(run.Benchmarks, b => Assert.Null(b.SettledJit));
         Assert.All(run.Benchmarks, b => Assert.Null(b.ClientSocketThreadCpuNanosecondsPerCall));
+        Assert.Equal(new StreamingMethod(1, 1, StreamingProbe.MemorySampleEvery), run.StreamingMethod); // the dry job's probe: one warm-up, one timed call per arm
+        Assert.Equal(7, run.Streaming.Count);
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
         Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);

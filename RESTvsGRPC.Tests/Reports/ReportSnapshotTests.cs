@@ -35,9 +35,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// a real default run whose trial beside each case timed its operation's arms in turns and read its own socket thread,
     /// and a real quick run (three trials of 0.7 s in four slices) whose trial beside each case called a pair started for it,
     /// and a real default run whose trial beside was timed once per operation, after the last of its cases, each case
-    /// recording how many seconds after its own process that was.
+    /// recording how many seconds after its own process that was, and a real quick run of the styles' trials alone
+    /// (<c>--headline --suite styles --quick</c>).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "headline-load-between", "quick-settled", "default-socket-thread", "default-beside-turns", "quick-beside-fresh", "default-beside-operation", "default-beside-case"];
+    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "headline-load-between", "quick-settled", "default-socket-thread", "default-beside-turns", "quick-beside-fresh", "default-beside-operation", "default-beside-case", "styles-headline"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
