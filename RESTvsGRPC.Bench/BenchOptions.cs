@@ -85,7 +85,7 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…] [--warm-arms measured|suite]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--beside-servers run|fresh] [--beside-after operation|case] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--slice-pause SECONDS] [--slice-collect on|off] [--trial-servers per-trial|per-run] [--ramp SECONDS] [--in-flight OP=N[/N],…] [--load-windows N] [--load-processes N | --load-between-trials] [--load-clients per-window|per-process] [--load-loop load|trials] [--client-completions thread-pool|inline] [--server-threads N] [--arms OP/TARGET[,…] [--warm-arms measured|suite]] [--rounds] [--forced-collections] [--benchmark-settle on|off] [--beside-servers run|fresh] [--beside-after operation|case] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -191,6 +191,8 @@ public sealed record BenchOptions(
         public static readonly Option<bool> LoadBetweenTrials = new("--load-between-trials") { Description = "Load mode's cross-check in a process after each trial instead of all after the trials, each arm at the concurrency the trials so far chose most often, so both methods share the same minutes (an on/off experiment; --load-processes does not go with it)." };
         public static readonly Option<string> BesideServers = new("--beside-servers") { Description = "Whether the trial beside each BenchmarkDotNet case calls the run's RestAPI and GrpcAPI, which had just served the case (run, the default), or a pair started for it and stopped after, as each trial has its own (fresh): an on/off experiment (scripts/method-gaps.sh besideservers).", HelpName = "run|fresh" };
         public static readonly Option<string> BesideAfter = new("--beside-after") { Description = "When the trial beside BenchmarkDotNet's cases runs: once per operation, as the last of its compared cases ends (operation, the default), or once per compared case, as its own process ends, each timing the operation's arms and keeping the case's (case): an on/off experiment (scripts/method-gaps.sh besideafter).", HelpName = "operation|case" };
+        public static readonly Option<string> Aot = new("--aot") { Description = "With --suite full: whether the run takes in the servers' Native AOT builds (on, the default, where a C toolchain links them) or leaves them out (off: no publish, cold starts or AOT trials; the AOT suite runs them alone).", HelpName = "on|off" };
+
         public static readonly Option<string> WarmArms = new("--warm-arms") { Description = "With --arms: whether each trial process warms and settles only the arms it measures (measured, the default) or every arm of the suite first, measuring only those --arms names (suite): an on/off experiment (scripts/method-gaps.sh beside).", HelpName = "measured|suite" };
 
         public static readonly Option<string> Arms = new("--arms") { Description = "With --headline: only these of the suite's trial arms (e.g. large/rest-json,large/grpc), to see how the others' turns in the same trial process move an arm; a ratio needs its operation's rest-json among them.", HelpName = "OP/TARGET[,…]" };
@@ -219,7 +221,7 @@ public sealed record BenchOptions(
 
         /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, BesideServers, BesideAfter, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Aot, Headline, TrialCount, Segment, Slices, SlicePause, SliceCollect, TrialServers, Ramp, InFlight, LoadWindows, LoadProcesses, LoadBetweenTrials, LoadClients, LoadLoop, ClientCompletions, ServerThreads, Arms, WarmArms, BesideServers, BesideAfter, Rounds, ForcedCollections, BenchmarkSettle, Quick, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -367,8 +369,15 @@ public sealed record BenchOptions(
         }
 
         // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built here, and says why not otherwise.
+        var aotOn = result.GetValue(Options.Aot) switch
+        {
+            null or "on" => true,
+            "off" when suite is "full" => false,
+            "off" => throw new ArgumentException($"--aot off leaves the AOT builds out of the full suite; it goes with --suite full. {Usage}"),
+            var other => throw new ArgumentException($"--aot takes on or off, not '{other}'. {Usage}"),
+        };
         var fullWithAot = suite is "full" && !filtered && !servers.GivesServers && links is null;
-        var aotLeftOut = fullWithAot ? AotServers.Unavailable() : null;
+        var aotLeftOut = !fullWithAot ? null : aotOn ? AotServers.Unavailable() : "--aot off.";
         fullWithAot &= aotLeftOut is null;
         return servers with
         {

@@ -78,6 +78,7 @@ internal static class StylesSection
     private static void AddTrialsAlone(SummaryContext summary, TrialsRun trials)
     {
         var compare = new Comparer([], trials, null);
+        var grpc = trials.Arms.FirstOrDefault(GrpcItself.Is)?.Id;
         summary.Document.AddHeading(2, $"Which API style ({trials.Completed} trials in fresh processes)")
             .AddParagraph("The styles' trials alone (`--headline --suite styles`: BenchmarkDotNet did not run, so there are no batch times, bytes or allocations here). "
                 + "Each style is measured as the headline's arms are: latency one call in flight, throughput at saturation, an operation's styles taking turns slice by slice. "
@@ -94,7 +95,7 @@ internal static class StylesSection
                     trials.NameOf(a.Arm),
                     Units.Time(MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, a.Arm, s => s.LatencyNanosecondsPerCall))),
                     a.Arm == TrialStatistics.Baseline ? "baseline" : compare.Text(operation, a.Arm, TrialStatistics.Baseline),
-                    a.Arm == GrpcTrialArm ? "gRPC" : compare.Text(operation, a.Arm, GrpcTrialArm),
+                    a.Arm == grpc ? "gRPC" : grpc is null ? "not run" : compare.Text(operation, a.Arm, grpc),
                     $"{MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, a.Arm, s => s.CallsPerSecond)).ToString("#,0", CultureInfo.InvariantCulture)} ({trials.ConcurrencyOf(operation, a.Arm)} in flight)",
                     a.Arm == TrialStatistics.Baseline ? "baseline" : compare.Throughput(operation, a.Arm, TrialStatistics.Baseline),
                 ]),
@@ -108,9 +109,6 @@ internal static class StylesSection
 
         HeadlineSection.AddSweep(summary, trials, "styles-sweep.svg");
     }
-
-    /// <summary>gRPC's trial arm (load mode's target <c>grpc</c>: unary over h2c), the styles' second reference.</summary>
-    private const string GrpcTrialArm = "grpc";
 
     /// <summary>gRPC itself, the styles' second reference: the gRPC service over h2c, uncompressed.</summary>
     private static readonly Role GrpcItself = new(Arm.Grpc, Arm.GrpcService, "h2c");

@@ -221,6 +221,15 @@ public sealed class OrchestratorTests : IDisposable
     }
 
     [Fact]
+    public void Full_suite_with_aot_off_leaves_the_builds_out_and_says_so_and_aot_off_elsewhere_is_refused()
+    {
+        Assert.True(BenchOptions.Parse(["--suite", "full", "--aot", "off"]) is { MeasuresAotTrials: false, MeasuresStartup: false, MeasuresTrials: true, MeasuresStylesTrials: true, AotLeftOut: "--aot off." });
+        Assert.Equal(BenchOptions.Parse(["--suite", "full"]).MeasuresAotTrials, BenchOptions.Parse(["--suite", "full", "--aot", "on"]).MeasuresAotTrials);
+        Assert.StartsWith("--aot off leaves the AOT builds out of the full suite; it goes with --suite full.", Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--aot", "off"])).Message, StringComparison.Ordinal);
+        Assert.StartsWith("--aot takes on or off, not 'maybe'.", Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--suite", "full", "--aot", "maybe"])).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Aot_suite_measures_the_builds_alone_and_full_adds_them_where_native_aot_builds_or_says_why_not()
     {
         Assert.True(BenchOptions.Parse(["--suite", "full", "--filter", "*Codec*"]) is { MeasuresAotTrials: false, MeasuresStartup: false, AotLeftOut: null });

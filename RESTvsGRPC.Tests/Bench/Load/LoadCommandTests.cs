@@ -72,6 +72,7 @@ public sealed class LoadCommandTests : IDisposable
             Assert.Contains("grpc-stream", File.ReadAllText(Path.Combine(_directory.Path, chart)));
         }
 
+        Assert.Contains("<table>", File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.HtmlFile)));
         var csv = File.ReadAllLines(Path.Combine(_directory.Path, LoadSummary.SeriesFile));
         Assert.StartsWith("target,second,requests,errors,", csv[0]);
         Assert.Equal(results.Targets.Sum(t => t.Series.Count), csv.Length - 1);
