@@ -48,9 +48,8 @@ public sealed record TrialRequest(
     /// <summary>True where the load check's windows run on the trials' closed loop (<see cref="TrialPlan.LoadCheckOnTrialsLoop"/>).</summary>
     public bool LoadCheckOnTrialsLoop { get; init; }
 
-    /// <summary>The sweep's calls in flight (<see cref="TrialPlan.Ladder"/>); null for <see cref="TrialPlan.SweepLadder"/>.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public IReadOnlyList<int>? Ladder { get; init; }
+    /// <summary>The sweep's calls in flight (<see cref="TrialPlan.Ladder"/>).</summary>
+    public IReadOnlyList<int> Ladder { get; init; } = TrialPlan.SweepLadder;
 
     /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
     public int LoadCheckFirstRound { get; init; }
@@ -114,7 +113,7 @@ public sealed record TrialRequest(
                 LoadCheckOnTrialsLoop = LoadCheckOnTrialsLoop,
                 LoadCheckWindows = LoadCheckWindows > 0 ? LoadCheckWindows : TrialPlan.DefaultLoadCheckWindows,
                 InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
-                Ladder = Ladder ?? TrialPlan.SweepLadder,
+                Ladder = Ladder,
             };
             return RampSeconds is { } ramp ? plan with { RampSeconds = ramp } : plan;
         }

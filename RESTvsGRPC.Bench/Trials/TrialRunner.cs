@@ -223,7 +223,7 @@ public static class TrialRunner
         CollectsAfterSlices = plan.CollectsAfterSlices,
         RampSeconds = plan.RampSeconds,
         WarmedArms = warmed is null ? null : [.. warmed.Select(a => a.Name)],
-        Ladder = plan.Ladder.SequenceEqual(TrialPlan.SweepLadder) ? null : plan.Ladder,
+        Ladder = plan.Ladder,
     }.ReadingCpuOf(servers);
 
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
