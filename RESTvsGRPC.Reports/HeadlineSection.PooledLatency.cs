@@ -10,8 +10,8 @@ internal static partial class HeadlineSection
     private static bool PooledLatencyAgrees(PooledLatency pooled) => Math.Abs((pooled.BenchmarkNanosecondsPerCall / pooled.TrialsNanosecondsPerCall) - 1) <= MethodTolerance;
 
     /// <summary>
-    /// BenchmarkDotNet's time per call over every pooled run beside the trials' over the same runs: its figure is one
-    /// process's in one minute of a run, so the pool sets one such process from each run against all their trials.
+    /// BenchmarkDotNet's time per call over every pooled run beside the trials' over the same runs: its figure is the
+    /// mean of a process per batch size in minutes of a run, so the pool sets one such figure from each run against all their trials.
     /// </summary>
     private static void AddPooledLatency(SummaryContext summary, TrialsRun trials, IReadOnlyList<LatencyPair> pairs)
     {
@@ -22,20 +22,21 @@ internal static partial class HeadlineSection
         }
 
         var sampling = LatencySampling.Of(trials);
+        var processes = pooled.Min(p => p.Timed.Processes);
         double? Allowance(PooledLatency p) => sampling.Spreads.TryGetValue(p.Operation, out var spread)
-            ? SamplingAllowance.Allowance(SamplingAllowance.MedianError(spread, p.Runs), SamplingAllowance.MedianError(spread, p.Trials)) : null;
+            ? SamplingAllowance.Allowance(SamplingAllowance.MedianError(SamplingAllowance.MeanError(spread, processes), p.Runs), SamplingAllowance.MedianError(spread, p.Trials)) : null;
         bool Sampled(PooledLatency p) => Allowance(p) is { } share && SamplingAllowance.Within(p.BenchmarkNanosecondsPerCall, p.TrialsNanosecondsPerCall, share);
         string Verdict(PooledLatency p) => PooledLatencyAgrees(p) ? "yes"
             : Allowance(p) is not { } share ? "**no**"
             : Sampled(p) ? $"**no**: within sampling (±{Units.Percent(share)})" : $"**no** (sampling allows ±{Units.Percent(share)})";
         summary.Document.AddHeading(3, $"Latency, two methods, pooled over {pooled.Max(p => p.Pooled!.Runs)} runs")
-            .AddParagraph("BenchmarkDotNet's figure for an arm is one process's, in one minute of its run, and the trial beside it one more process in the next: neither shows what that minute adds. "
-                + "Pooled, BenchmarkDotNet's time per call is the median of every pooled run's figure for the arm (one process each) and the trials' the median of every pooled trial's, over the same runs. "
+            .AddParagraph("BenchmarkDotNet's figure for an arm is the mean of a process per batch size, in minutes of its run, and the trial beside it one more process in the next: neither shows what those minutes add. "
+                + "Pooled, BenchmarkDotNet's time per call is the median of every pooled run's figure for the arm and the trials' the median of every pooled trial's, over the same runs. "
                 + $"A difference over {MethodTolerance:0%} is flagged, with what one process's spread in this run allows for that many processes in brackets.")
             .AddTable(["operation", "arm", "BenchmarkDotNet / trials, this run", "trials, pooled", "BenchmarkDotNet, pooled", "BenchmarkDotNet / trials, pooled", "runs", "trials", "agree"],
                 pooled.Select(p => (IReadOnlyList<string>)
                 [
-                    p.Operation, trials.NameOf(p.Arm), Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), Units.Time(p.Pooled!.TrialsNanosecondsPerCall), Units.Time(p.Pooled.BenchmarkNanosecondsPerCall),
+                    p.Operation, trials.NameOf(p.Arm), Units.Ratio(p.Timed.NanosecondsPerCall / p.Trials), Units.Time(p.Pooled!.TrialsNanosecondsPerCall), Units.Time(p.Pooled.BenchmarkNanosecondsPerCall),
                     Units.Ratio(p.Pooled.BenchmarkNanosecondsPerCall / p.Pooled.TrialsNanosecondsPerCall), p.Pooled.Runs.ToString(CultureInfo.InvariantCulture), p.Pooled.Trials.ToString(CultureInfo.InvariantCulture), Verdict(p.Pooled),
                 ]),
                 2, 3, 4, 5, 6, 7);
@@ -52,8 +53,8 @@ internal static partial class HeadlineSection
     }
 
     /// <summary>What a latency flag explained by the run's minutes says, and the experiment behind it.</summary>
-    private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what one process's sampling allows and the trial beside the case, but pooled over the runs in this folder (three or more) the two agree. "
-        + "BenchmarkDotNet times each arm in one process, in one minute of the run, and the trial beside it in the next: pooling runs switches that minute for several. "
+    private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what the processes' sampling allows and the trial beside the case, but pooled over the runs in this folder (three or more) the two agree. "
+        + "BenchmarkDotNet times each arm in a process per batch size, in minutes of the run, and the trial beside it in the next: pooling runs switches those minutes for several. "
         + "Three default runs (2026-11-29, `c6007fe`, client CPU 0, servers CPU 1, loopback): the first read gRPC's large GET as a server stream at 991 against the trials' 864 μs (1.15×), "
         + "beyond its allowance (±13%), the trial beside it 879 μs; pooled over the three, 937 against 875 μs (1.07×) (docs/results.md, \"Why the methods differ\").";
 }

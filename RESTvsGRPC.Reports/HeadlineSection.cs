@@ -210,9 +210,12 @@ internal static partial class HeadlineSection
         return SvgChart.GroupedBars($"Against REST + JSON ({trials.Completed} trials; above 1: better)", "ratio to REST + JSON", groups, logScale: false, v => Units.Ratio(v));
     }
 
-    /// <summary>One arm's two latencies: the trials' median, BenchmarkDotNet's case, how far sampling lets them differ, the pool over runs and the verdict.</summary>
-    private sealed record LatencyPair(string Operation, string Arm, double Trials, BenchmarkResult Benchmark, double? Allowance, PooledLatency? Pooled, LatencyVerdict Verdict)
+    /// <summary>One arm's two latencies: the trials' median, BenchmarkDotNet's processes, how far sampling lets them differ, the pool over runs and the verdict.</summary>
+    private sealed record LatencyPair(string Operation, string Arm, double Trials, BenchmarkLatencyTime Timed, double? Allowance, PooledLatency? Pooled, LatencyVerdict Verdict)
     {
+        /// <summary>The case whose other columns (the trial beside it, the socket thread) the table shows: the largest batch.</summary>
+        public BenchmarkResult Benchmark => Timed.Case;
+
         /// <summary>The trials' median of the client's socket engine thread's CPU per call in the latency slices; null where not recorded.</summary>
         public double? TrialsSocketThread { get; init; }
     }
@@ -222,14 +225,14 @@ internal static partial class HeadlineSection
         // Each arm's two latencies over the pooled runs that timed it by both methods, two runs or more.
         var pooled = RunPool.Latency(run, trials).Where(l => l.Runs >= 2).ToList();
         return [.. TrialStatistics.Arms(trials.Trials)
-            .Select(a => (a.Operation, a.Arm, Times: TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall), Benchmark: run.LatencyCase(a.Operation, a.Arm)))
-            .Where(p => p.Benchmark is not null)
+            .Select(a => (a.Operation, a.Arm, Times: TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall), Timed: run.LatencyTime(a.Operation, a.Arm)))
+            .Where(p => p.Timed is not null)
             .Select(p =>
             {
-                var (median, allowance) = (MedianInterval.MedianOf(p.Times), sampling.AllowanceFor(p.Operation, p.Times.Count));
+                var (median, allowance) = (MedianInterval.MedianOf(p.Times), sampling.AllowanceFor(p.Operation, p.Times.Count, p.Timed!.Processes));
                 var pool = pooled.FirstOrDefault(l => (l.Operation, l.Arm) == (p.Operation, p.Arm));
                 var socketThread = TrialStatistics.Values(trials.Trials, p.Operation, p.Arm, s => s.ClientSocketThreadCpuNanosecondsPerCall);
-                return new LatencyPair(p.Operation, p.Arm, median, p.Benchmark!, allowance, pool, LatencyVerdictOf(run, median, p.Benchmark!, allowance, pool))
+                return new LatencyPair(p.Operation, p.Arm, median, p.Timed!, allowance, pool, LatencyVerdictOf(median, p.Timed!, allowance, pool))
                 {
                     TrialsSocketThread = socketThread.Count > 0 ? MedianInterval.MedianOf(socketThread) : null,
                 };
@@ -252,7 +255,7 @@ internal static partial class HeadlineSection
         var adjacentSocketThread = socketThread && pairs.Any(p => p.Benchmark.AdjacentTrialSocketThreadCpuNanosecondsPerCall is not null);
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
-                + $"(its own process for each arm, back-to-back calls in batches, the largest batch: {string.Join(" or ", pairs.Select(p => p.Benchmark.CallsPerBatch).Distinct())} calls{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}{SettlingText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
+                + $"(a process of its own for each arm and batch size, back-to-back calls in batches of {BatchSizesText(pairs)} calls, the mean of those processes' times per call{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}{SettlingText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
                 + ": a flag here asks for a rerun first."
@@ -265,8 +268,8 @@ internal static partial class HeadlineSection
                     .. socketThread ? (string[])["socket thread CPU/call, trials", "socket thread CPU/call, BenchmarkDotNet"] : [],
                     .. adjacentSocketThread ? (string[])["socket thread CPU/call, trial beside it"] : [], "agree",
                 ],
-                pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Benchmark.NanosecondsPerCall),
-                    Units.Ratio(p.Benchmark.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p.Benchmark) : [], .. socketThread ? SocketThreadCells(p) : [],
+                pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Timed.NanosecondsPerCall),
+                    Units.Ratio(p.Timed.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p) : [], .. socketThread ? SocketThreadCells(p) : [],
                     .. adjacentSocketThread ? AdjacentSocketThreadCells(p.Benchmark) : [],
                     VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
                 [.. Enumerable.Range(2, 3 + (adjacent ? 2 : 0) + (socketThread ? 2 : 0) + (adjacentSocketThread ? 1 : 0))]);
@@ -282,10 +285,10 @@ internal static partial class HeadlineSection
         return pairs;
     }
 
-    /// <summary>What the latency check weighed before it called two times apart: always one process's sampling and BenchmarkDotNet's batches; the trial beside the case and the pooled runs where the run has them.</summary>
+    /// <summary>What the latency check weighed before it called two times apart: always the processes' sampling and BenchmarkDotNet's batches; the trial beside the case and the pooled runs where the run has them.</summary>
     private static string Checked(bool adjacent, bool pooled)
     {
-        List<string> checks = ["one process's sampling", .. adjacent ? (string[])["the minutes (the trial beside BenchmarkDotNet)"] : [], .. pooled ? (string[])["the runs pooled in this folder"] : [], "BenchmarkDotNet's own batches"];
+        List<string> checks = ["the processes' sampling", .. adjacent ? (string[])["the minutes (the trial beside BenchmarkDotNet)"] : [], .. pooled ? (string[])["the runs pooled in this folder"] : [], "BenchmarkDotNet's own batches"];
         return $"{string.Join(", ", checks[..^1])} and {checks[^1]}";
     }
 
@@ -351,7 +354,7 @@ internal static partial class HeadlineSection
             return "";
         }
 
-        var benchmark = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.NanosecondsPerCall / p.Trials));
+        var benchmark = MedianInterval.MedianOf(beside.Select(p => p.Timed.NanosecondsPerCall / p.Trials));
         var adjacent = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials));
         return $" Over the {beside.Count} large GETs and POSTs with a trial beside, BenchmarkDotNet read a median of {Units.Ratio(benchmark)} the trials' time and the trial beside {Units.Ratio(adjacent)}: "
             + "where the two lie together, BenchmarkDotNet's minutes as a whole ran that far from the trials' (the run's phase), a firmer figure than one arm's trial beside, a single process "
@@ -359,9 +362,16 @@ internal static partial class HeadlineSection
             + "The small calls are left out of it: each process's small call sits at a level of its own.";
     }
 
-    /// <summary>The table's cells for the trial beside <paramref name="benchmark"/>: empty where it has none.</summary>
-    private static string[] AdjacentCells(BenchmarkResult benchmark) => benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent
-        ? [Units.Time(adjacent), Units.Ratio(benchmark.NanosecondsPerCall / adjacent)]
+    /// <summary>The batch sizes BenchmarkDotNet timed the compared arms at, "100 and 200" or "100".</summary>
+    private static string BatchSizesText(IReadOnlyList<LatencyPair> pairs)
+    {
+        var sizes = pairs.SelectMany(p => p.Timed.Batches).Select(b => b.CallsPerBatch).Distinct().Order().ToList();
+        return sizes.Count == 1 ? $"{sizes[0]}" : $"{string.Join(", ", sizes[..^1])} and {sizes[^1]}";
+    }
+
+    /// <summary>The table's cells for the trial beside <paramref name="pair"/>'s case: empty where it has none.</summary>
+    private static string[] AdjacentCells(LatencyPair pair) => pair.Benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent
+        ? [Units.Time(adjacent), Units.Ratio(pair.Timed.NanosecondsPerCall / adjacent)]
         : ["", ""];
 
     /// <summary>What the socket thread's two columns are, and what the experiments found them to go with.</summary>
@@ -410,7 +420,7 @@ internal static partial class HeadlineSection
         + "(docs/results.md, \"A host that drifts\").";
 
     /// <summary>
-    /// How an arm's two latencies compare: agreeing, apart by no more than one process's sampling allows, apart by the
+    /// How an arm's two latencies compare: agreeing, apart by no more than the processes' sampling allows, apart by the
     /// minutes they were measured in (the trial beside the case agrees), apart in this run but agreeing over the pooled
     /// runs, apart by no more than BenchmarkDotNet's two batch sizes, or apart.
     /// </summary>
@@ -425,24 +435,25 @@ internal static partial class HeadlineSection
     }
 
     /// <summary>
-    /// Agree within <see cref="MethodTolerance"/>; else within what one process's sampling allows (<paramref name="allowance"/>);
+    /// Agree within <see cref="MethodTolerance"/>; else within what the processes' sampling allows (<paramref name="allowance"/>);
     /// else the trial beside the case within the tolerance or beyond BenchmarkDotNet from the trials (<see cref="MinuteAccountsFor"/>); else the two within the tolerance over the pooled runs
     /// (<paramref name="pooled"/>); else the trials' time between BenchmarkDotNet's own per-call times for the same case
     /// at its batch sizes (each its own process); else apart.
     /// </summary>
-    private static LatencyVerdict LatencyVerdictOf(RunResults run, double trials, BenchmarkResult benchmark, double? allowance, PooledLatency? pooled)
+    private static LatencyVerdict LatencyVerdictOf(double trials, BenchmarkLatencyTime timed, double? allowance, PooledLatency? pooled)
     {
-        if (Math.Abs((benchmark.NanosecondsPerCall / trials) - 1) <= MethodTolerance)
+        var benchmark = timed.NanosecondsPerCall;
+        if (Math.Abs((benchmark / trials) - 1) <= MethodTolerance)
         {
             return LatencyVerdict.Agree;
         }
 
-        if (allowance is { } share && SamplingAllowance.Within(benchmark.NanosecondsPerCall, trials, share))
+        if (allowance is { } share && SamplingAllowance.Within(benchmark, trials, share))
         {
             return LatencyVerdict.WithinSampling;
         }
 
-        if (benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent && MinuteAccountsFor(trials, benchmark.NanosecondsPerCall, adjacent))
+        if (timed.Case.AdjacentTrialNanosecondsPerCall is { } adjacent && MinuteAccountsFor(trials, benchmark, adjacent))
         {
             return LatencyVerdict.Minutes;
         }
@@ -452,9 +463,8 @@ internal static partial class HeadlineSection
             return LatencyVerdict.RunMinutes;
         }
 
-        var batches = run.Benchmarks.Where(r => r.Suite == benchmark.Suite && r.Class == benchmark.Class && r.Method == benchmark.Method && r.Records == benchmark.Records)
-            .Select(r => r.NanosecondsPerCall).ToList();
-        return batches.Count > 1 && batches.Min() <= trials && trials <= batches.Max() ? LatencyVerdict.WithinBatches : LatencyVerdict.Disagree;
+        var processes = timed.Batches.Select(b => b.NanosecondsPerCall).ToList();
+        return processes.Count > 1 && processes.Min() <= trials && trials <= processes.Max() ? LatencyVerdict.WithinBatches : LatencyVerdict.Disagree;
     }
 
     /// <summary>
@@ -468,8 +478,9 @@ internal static partial class HeadlineSection
 
     /// <summary>
     /// One client process's spread of time per call, per operation: the standard deviation of the logarithm of a trial's
-    /// time (each trial a fresh process), pooled over the operation's arms. BenchmarkDotNet's figure is one process's, the
-    /// trials' the median of theirs, so the two may differ by sampling alone by <see cref="AllowanceFor"/>.
+    /// time (each trial a fresh process), pooled over the operation's arms. BenchmarkDotNet's figure is the mean of its
+    /// processes' (one per batch size), the trials' the median of theirs, so the two may differ by sampling alone by
+    /// <see cref="AllowanceFor"/>.
     /// </summary>
     private sealed record LatencySampling(IReadOnlyDictionary<string, double> Spreads)
     {
@@ -478,14 +489,14 @@ internal static partial class HeadlineSection
             .Where(o => o.Spread is not null)
             .ToDictionary(o => o.Operation, o => o.Spread!.Value));
 
-        /// <summary>How far one process's time and the median of <paramref name="trials"/> processes' may lie apart by sampling alone, as a share; null where the spread is unknown.</summary>
-        public double? AllowanceFor(string operation, int trials) => Spreads.TryGetValue(operation, out var spread)
-            ? SamplingAllowance.Allowance(spread, SamplingAllowance.MedianError(spread, trials)) : null;
+        /// <summary>How far the mean of <paramref name="processes"/> processes' times and the median of <paramref name="trials"/> processes' may lie apart by sampling alone, as a share; null where the spread is unknown.</summary>
+        public double? AllowanceFor(string operation, int trials, int processes) => Spreads.TryGetValue(operation, out var spread)
+            ? SamplingAllowance.Allowance(SamplingAllowance.MeanError(spread, processes), SamplingAllowance.MedianError(spread, trials)) : null;
 
         /// <summary>The spreads, for the paragraph above the table; null where none is known.</summary>
         public string? Said => Spreads.Count == 0 ? null
             : $"one trial process's time varied {string.Join(", ", Spreads.Select(s => $"{Units.Percent(Math.Exp(s.Value) - 1)} ({s.Key})"))} "
-                + "(the standard deviation of the logarithm, pooled over the operation's arms), and BenchmarkDotNet's figure is one process's, "
+                + "(the standard deviation of the logarithm, pooled over the operation's arms), and BenchmarkDotNet's figure is the mean of a process per batch size, "
                 + "so the two may differ by sampling alone by the share in brackets beside a flag";
     }
 
@@ -517,7 +528,7 @@ internal static partial class HeadlineSection
 
     /// <summary>What a latency flag within one process's sampling says, and the experiment behind it.</summary>
     private const string LatencyWithinSamplingCause = "**within sampling**: the two times differ by less than twice their combined standard error: "
-        + "BenchmarkDotNet's figure is one process's, and one client process's time per call moves from the next by the spread above, the same method each time. "
+        + "BenchmarkDotNet's figure is the mean of a process per batch size, and one client process's time per call moves from the next by the spread above, the same method each time. "
         + "BenchmarkDotNet on the small GET in eight processes, two batch sizes, each against servers just started and after a short headline "
         + "(`scripts/method-gaps.sh servers`; 2026-11-27, `b0c62af`, client CPU 0, servers CPU 1, loopback): REST + JSON 33.4–50.0 μs per call, REST + protobuf 34.7–50.6 μs, gRPC 37.9–63.8 μs, "
         + "with the servers' state no cause. A process's level moves with how its one CPU is shared, when an answer arrives, between the socket engine's thread and the thread pool's spinning workers: "

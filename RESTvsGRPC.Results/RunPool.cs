@@ -14,7 +14,7 @@ public sealed record EarlierRun(DateTimeOffset Date, IReadOnlyList<Trial> Trials
     public IReadOnlyList<BenchmarkLatency>? Latency { get; init; }
 }
 
-/// <summary>BenchmarkDotNet's time per call (nanoseconds) for an arm the trials measured, from the case the latency check compares (<see cref="RunResults.LatencyCase"/>).</summary>
+/// <summary>BenchmarkDotNet's time per call (nanoseconds) for an arm the trials measured, as the latency check compares it (<see cref="RunResults.LatencyTime"/>).</summary>
 public sealed record BenchmarkLatency(string Operation, string Arm, double NanosecondsPerCall);
 
 /// <summary>
@@ -214,7 +214,7 @@ public static class RunPool
     public static IReadOnlyList<BenchmarkLatency>? LatencyOf(RunResults run, TrialsRun? trials)
     {
         List<BenchmarkLatency> timed = [.. TrialStatistics.Arms(trials?.Trials ?? [])
-            .Select(a => run.LatencyCase(a.Operation, a.Arm) is { } c ? new BenchmarkLatency(a.Operation, a.Arm, c.NanosecondsPerCall) : null).OfType<BenchmarkLatency>()];
+            .Select(a => run.LatencyTime(a.Operation, a.Arm) is { } t ? new BenchmarkLatency(a.Operation, a.Arm, t.NanosecondsPerCall) : null).OfType<BenchmarkLatency>()];
         return timed.Count == 0 ? null : timed;
     }
 

@@ -75,6 +75,20 @@ public sealed record RunResults(
             .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == operation && r.Arm == arm)
             .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
 
+    /// <summary>
+    /// BenchmarkDotNet's time per call for the latency check on <paramref name="arm"/>'s <paramref name="operation"/>:
+    /// the mean over <see cref="LatencyCase"/>'s batch sizes, each timed in a process of its own, so that one process's
+    /// level weighs half as much; null where none timed the arm.
+    /// </summary>
+    public BenchmarkLatencyTime? LatencyTime(string operation, string arm) =>
+        LatencyCase(operation, arm) is { } latencyCase
+            ? new BenchmarkLatencyTime(latencyCase, BatchesOf(latencyCase))
+            : null;
+
+    /// <summary>Every batch size's result for <paramref name="result"/>'s case (the same suite, class, method and records), <paramref name="result"/> among them.</summary>
+    public IReadOnlyList<BenchmarkResult> BatchesOf(BenchmarkResult result) =>
+        [.. Benchmarks.Where(r => r.Suite == result.Suite && r.Class == result.Class && r.Method == result.Method && r.Records == result.Records)];
+
     public void Save(string directory) =>
         File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults));
 
@@ -320,3 +334,16 @@ public sealed record CpuPlacement(string? Servers, string? Client)
 [JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
 [JsonSerializable(typeof(RunResults))]
 internal sealed partial class RunResultsJsonContext : JsonSerializerContext;
+
+/// <summary>
+/// BenchmarkDotNet's side of the latency check for one arm: the case whose columns the summary shows (its largest
+/// batch) and every batch size's result, each its own process, whose mean per-call time the check compares.
+/// </summary>
+public sealed record BenchmarkLatencyTime(BenchmarkResult Case, IReadOnlyList<BenchmarkResult> Batches)
+{
+    /// <summary>The mean of the processes' per-call times (nanoseconds): what the check sets beside the trials' median.</summary>
+    public double NanosecondsPerCall => Batches.Average(b => b.NanosecondsPerCall);
+
+    /// <summary>How many processes timed the arm (one per batch size).</summary>
+    public int Processes => Batches.Count;
+}

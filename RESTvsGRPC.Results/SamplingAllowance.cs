@@ -33,6 +33,9 @@ public static class SamplingAllowance
     /// <summary>The standard error of the logarithm of a median of <paramref name="count"/> measurements whose log spread is <paramref name="spread"/>.</summary>
     public static double MedianError(double spread, int count) => Math.Sqrt(Math.PI / 2) * spread / Math.Sqrt(count);
 
+    /// <summary>The standard error of the logarithm of a mean of <paramref name="count"/> measurements whose log spread is <paramref name="spread"/>.</summary>
+    public static double MeanError(double spread, int count) => spread / Math.Sqrt(count);
+
     /// <summary>
     /// The largest factor two medians may lie apart by sampling alone, as a share (0.2: either may be 20 % above the
     /// other): e^(2·√(e1² + e2²)) − 1 for the two medians' log standard errors.

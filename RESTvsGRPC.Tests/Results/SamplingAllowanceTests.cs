@@ -29,6 +29,13 @@ public sealed class SamplingAllowanceTests
     }
 
     [Fact]
+    public void Mean_error_is_the_spread_over_the_square_root_of_the_count()
+    {
+        Assert.Equal(0.12 / Math.Sqrt(2), SamplingAllowance.MeanError(0.12, 2), 12);
+        Assert.Equal(0.12, SamplingAllowance.MeanError(0.12, 1), 12);
+    }
+
+    [Fact]
     public void Allowance_is_two_combined_standard_errors_as_a_share()
     {
         // √(0.03² + 0.04²) = 0.05; twice that, 0.1, as a factor e^0.1.
