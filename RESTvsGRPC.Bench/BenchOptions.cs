@@ -102,12 +102,12 @@ public sealed record BenchOptions(
     };
 
     /// <summary>
-    /// What the bench adds to BenchmarkDotNet's default job when no job is chosen: three warm-up iterations and 5–15
+    /// What the bench adds to BenchmarkDotNet's default job when no job is chosen: three warm-up iterations and 5–10
     /// measured ones per case, each of about 250 ms (BenchmarkDotNet's default: 500), so a default run fits in 15 minutes
-    /// on a slow 2-core VM now that every process settles its case first (docs/benchmark.md). The price is a wider error
-    /// per case (about √(20/15) against 20 iterations); the trials, not these cases, give the headline.
+    /// on a slow 2-core VM now that every process settles its case first (docs/benchmark.md). A case's time moves far
+    /// more from one process to the next than within its iterations, so more iterations would buy little.
     /// </summary>
-    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "15", "--iterationTime", "250"];
+    public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "10", "--iterationTime", "250"];
 
     /// <summary>
     /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations of 250 ms per case) and batches of

@@ -61,13 +61,19 @@ public static class RunSummary
         }
     }
 
+    /// <summary>" (and 2 trials of 50 ms segments, too few for an interval)" from the first trials the dry run made; empty where it made none.</summary>
+    private static string DryTrialsText(RunResults run) =>
+        new[] { run.Trials, run.StylesTrials, run.AotTrials }.OfType<TrialsRun>().FirstOrDefault()?.Plan is { } plan
+            ? string.Create(CultureInfo.InvariantCulture, $" (and {plan.Trials} trial{(plan.Trials == 1 ? "" : "s")} of {plan.SegmentSeconds * 1000:0} ms segments, too few for an interval)")
+            : "";
+
     /// <summary>The summary document and its charts (file name, SVG text), with the spread from <paramref name="previous"/> where given.</summary>
     public static (ReportDocument Document, IReadOnlyList<(string File, string Svg)> Charts) Build(RunResults run, RunResults? previous = null)
     {
         var summary = new SummaryContext(run, previous is null ? null : RunToRun.Between(previous, run));
         if (run.Provenance.Job.Contains("Dry", StringComparison.OrdinalIgnoreCase))
         {
-            summary.Document.AddParagraph("**A dry run**: one cold iteration per benchmark (and two trials of 50 ms segments, too few for an interval), JIT compilation included. It proves the pipeline; its times are not results.");
+            summary.Document.AddParagraph($"**A dry run**: one cold iteration per benchmark{DryTrialsText(run)}, JIT compilation included. It proves the pipeline; its times are not results.");
         }
 
         if (run.Trials is { } trials)

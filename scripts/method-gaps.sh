@@ -190,12 +190,17 @@
 #         half a minute after the others), and once per compared case, as its own process ends (--beside-after case),
 #         alternating, twice each; prints what besideservers prints: whether the trial beside reads with the trials or
 #         with BenchmarkDotNet follows how long after its case it starts.
-#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
+#   batchmean: three default runs (a run already in OUT_DIR/batchmean-N is read, not repeated); per run, how many arms'
+#         BenchmarkDotNet time lies within 10 % of the trials' when that time is the largest batch's process alone and
+#         when it is the mean of both batch sizes' processes (the summary's since 25cc7e8), and over the runs the standard
+#         deviation of log(BenchmarkDotNet / trials) each way, within runs and between their means, beside what the
+#         trials' median and one BenchmarkDotNet process contribute: whether the gap follows how many processes it rests on.
+#   usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter|batchmean [OUT_DIR]      (OUT_DIR default: a new temporary folder, kept)
 #   needs: a Release build (dotnet build -c Release); spin also h2load (Debian: nghttp2-client); Linux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 experiment=${1:-}
-case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter [OUT_DIR]" >&2; exit 2 ;; esac
+case $experiment in spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter|batchmean) ;; *) echo "usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter|batchmean [OUT_DIR]" >&2; exit 2 ;; esac
 out=${2:-$(mktemp -d -t restvsgrpc-method-gaps-XXXX)}
 mkdir -p "$out"
 bench=RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll
@@ -622,6 +627,43 @@ for pid, samples in processes.items():
 PYTHON
 }
 
+# batch_mean FILE...: each run's latency check by the largest batch's process and by both batch processes' mean, and
+# the spread of log(BenchmarkDotNet / trials) over the runs each way, split into within runs and between their means.
+batch_mean() {
+  python3 - "$@" <<'PYTHON'
+import json, math, statistics, sys
+ways = {"largest batch": [], "mean of both": []}
+median_errors, process_gaps = [], []
+for path in sys.argv[1:]:
+    run = json.load(open(path))
+    trials = (run.get("trials") or {}).get("trials") or []
+    cases = [b for b in run["benchmarks"] if b["suite"] == "transport" and b.get("records") is None and b.get("arm")]
+    logs = {way: [] for way in ways}
+    for key in sorted({(b["operation"], b["arm"], b["method"]) for b in cases}):
+        batches = sorted((b for b in cases if (b["operation"], b["arm"], b["method"]) == key), key=lambda b: b["callsPerBatch"])
+        times = [math.log(s["latencyNanosecondsPerCall"]) for t in trials for s in t["segments"] if (s["operation"], s["arm"]) == key[:2] and s.get("latencyNanosecondsPerCall")]
+        if len(batches) != 2 or len(times) < 2:
+            continue
+        median = statistics.median(math.exp(t) for t in times)
+        logs["largest batch"].append(math.log(batches[-1]["nanosecondsPerCall"] / median))
+        logs["mean of both"].append(math.log(statistics.mean(b["nanosecondsPerCall"] for b in batches) / median))
+        median_errors.append(math.sqrt(math.pi / 2) * statistics.stdev(times) / math.sqrt(len(times)))
+        process_gaps.append(math.log(batches[0]["nanosecondsPerCall"] / batches[1]["nanosecondsPerCall"]))
+    print(f"== {path}: " + "; ".join(f"{way}: {sum(abs(math.exp(l) - 1) <= 0.10 for l in values)} of {len(values)} arms within 10 %" for way, values in logs.items()))
+    for way, values in logs.items():
+        if values:
+            ways[way].append(values)
+rms = lambda values: math.sqrt(statistics.mean(v * v for v in values))
+for way, runs in ways.items():
+    within = [v - statistics.mean(r) for r in runs for v in r]
+    print(f"{way}: sd of log(BenchmarkDotNet / trials) {statistics.pstdev([v for r in runs for v in r]):.3f}, within runs {statistics.pstdev(within):.3f}, "
+          f"between runs' means {statistics.pstdev([statistics.mean(r) for r in runs]):.3f} ({len(runs)} runs)")
+print(f"the trials' median, standard error of its log {rms(median_errors):.3f}; one BenchmarkDotNet process, sd of its log {rms(process_gaps) / math.sqrt(2):.3f} "
+      f"(from its two batch processes' difference); within a run they predict {math.hypot(rms(median_errors), rms(process_gaps) / math.sqrt(2)):.3f} by the largest batch, "
+      f"{math.hypot(rms(median_errors), rms(process_gaps) / 2):.3f} by the mean of both")
+PYTHON
+}
+
 case $experiment in
   servers)
     for round in 1 2; do
@@ -841,6 +883,11 @@ PYTHON
       done
     done
     beside_offsets "$out"/besideafter-operation-{1,2}/results/summary.json -- "$out"/besideafter-case-{1,2}/results/summary.json ;;
+  batchmean)
+    for round in 1 2 3; do
+      [[ -f $out/batchmean-$round/results/summary.json ]] || run "batchmean-$round" -
+    done
+    batch_mean "$out"/batchmean-{1,2,3}/results/summary.json ;;
   besideservers)
     for round in 1 2; do
       order=(run fresh); (( round % 2 )) || order=(fresh run)
