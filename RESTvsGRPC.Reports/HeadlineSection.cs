@@ -533,7 +533,10 @@ internal static partial class HeadlineSection
         + "(`scripts/method-gaps.sh servers`; 2026-11-27, `b0c62af`, client CPU 0, servers CPU 1, loopback): REST + JSON 33.4–50.0 μs per call, REST + protobuf 34.7–50.6 μs, gRPC 37.9–63.8 μs, "
         + "with the servers' state no cause. A process's level moves with how its one CPU is shared, when an answer arrives, between the socket engine's thread and the thread pool's spinning workers: "
         + "with that thread at nice −15 in each BenchmarkDotNet process and in RestAPI, REST + JSON's small call read 61.4–73.8 μs in 12 of 12 processes, against 34.2–52.7 μs left at 0 "
-        + "(`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, the same placement); what puts a default process at one level or the other is not shown (docs/results.md, \"Why the methods differ\").";
+        + "(`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, the same placement); what puts a default process at one level or the other is not shown. "
+        + "The gap follows how many processes each side rests on: over 15 default runs (2026-12-01/02, the same placement) the standard deviation of log(BenchmarkDotNet / trials) within a run "
+        + "was 0.124 with BenchmarkDotNet's largest batch alone and 0.104 with the mean of both batch processes, as the processes' spread predicts (0.123 and 0.096; `scripts/method-gaps.sh batchmean`; "
+        + "docs/results.md, \"Why the methods differ\").";
 
     /// <summary>What a flag within BenchmarkDotNet's batches says, and what it does not.</summary>
     private const string WithinBatchesCause = "**within its batches**: BenchmarkDotNet timed the same call in a process per batch size, minutes apart, and the trials' time lies "
