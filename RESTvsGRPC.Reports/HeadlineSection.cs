@@ -526,7 +526,7 @@ internal static partial class HeadlineSection
         };
     }
 
-    /// <summary>What a latency flag within one process's sampling says, and the experiment behind it.</summary>
+    /// <summary>What a latency flag within the processes' sampling says, and the experiments behind it.</summary>
     private const string LatencyWithinSamplingCause = "**within sampling**: the two times differ by less than twice their combined standard error: "
         + "BenchmarkDotNet's figure is the mean of a process per batch size, and one client process's time per call moves from the next by the spread above, the same method each time. "
         + "BenchmarkDotNet on the small GET in eight processes, two batch sizes, each against servers just started and after a short headline "

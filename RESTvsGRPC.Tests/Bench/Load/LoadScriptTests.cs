@@ -25,7 +25,7 @@ public sealed partial class LoadScriptTests
         var (exitCode, output) = await RunAsync("scripts/method-gaps.sh", "gc");
 
         Assert.Equal(2, exitCode);
-        Assert.Equal("usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter [OUT_DIR]", output.Trim().Split('\n')[^1]);
+        Assert.Equal("usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter|batchmean [OUT_DIR]", output.Trim().Split('\n')[^1]);
     }
 
     private static Task<(int ExitCode, string Output)> RunAsync(string program, params string[] arguments) =>
