@@ -86,7 +86,7 @@ public sealed record RunResults(
             : null;
 
     /// <summary>Every batch size's result for <paramref name="result"/>'s case (the same suite, class, method and records), <paramref name="result"/> among them.</summary>
-    public IReadOnlyList<BenchmarkResult> BatchesOf(BenchmarkResult result) =>
+    private List<BenchmarkResult> BatchesOf(BenchmarkResult result) =>
         [.. Benchmarks.Where(r => r.Suite == result.Suite && r.Class == result.Class && r.Method == result.Method && r.Records == result.Records)];
 
     public void Save(string directory) =>
