@@ -1,7 +1,6 @@
 using System.CommandLine;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 
@@ -87,17 +86,11 @@ public static class BenchCommandLine
         summary.TreatUnmatchedTokensAsErrors = true;
         summary.SetAction(result => RunSummary.Rewrite(result.GetValue(folder)!, output, error));
 
-        var parent = new Argument<int>("PARENT_PID");
-        var echo = new Command(TcpEcho.Command, "The transport floor's echo process.") { Hidden = true };
-        echo.Arguments.Add(parent);
-        echo.SetAction((result, _) => TcpEcho.ServeAsync(result.GetValue(parent), output));
-
         root.Subcommands.Add(run);
         root.Subcommands.Add(LoadLike(soak: false, output, error, args));
         root.Subcommands.Add(LoadLike(soak: true, output, error, args));
         root.Subcommands.Add(compare);
         root.Subcommands.Add(summary);
-        root.Subcommands.Add(echo);
         var request = new Argument<string>("REQUEST");
         var trial = new Command(Trials.TrialProcess.Command, "One trial's fresh client process.") { Hidden = true };
         trial.Arguments.Add(request);

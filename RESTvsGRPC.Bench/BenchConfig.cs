@@ -40,17 +40,13 @@ public class BenchConfig : ManualConfig
 }
 
 /// <summary>
-/// <see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration
-/// unless the run asks for them (<c>--forced-collections</c>).
+/// <see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration.
 /// </summary>
 public sealed class ServerBenchConfig : BenchConfig
 {
-    /// <summary>Whether the server benchmarks force full collections; the bench sets it before BenchmarkDotNet reads its configurations.</summary>
-    internal static bool ForcesCollections { get; set; }
-
     public ServerBenchConfig()
     {
         // The trials, load mode and h2load force none: without them BenchmarkDotNet times the calls as they do.
-        AddJob(Job.Default.WithGcForce(ForcesCollections).AsMutator());
+        AddJob(Job.Default.WithGcForce(false).AsMutator());
     }
 }

@@ -8,7 +8,6 @@ using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Startup;
@@ -31,7 +30,7 @@ internal sealed class PhaseFailedException(string message, Exception? cause = nu
 }
 
 /// <summary>
-/// One run's phases in order, each a method: servers, gate, probes, trials, paired rounds, BenchmarkDotNet, results.
+/// One run's phases in order, each a method: servers, gate, probes, trials, BenchmarkDotNet, results.
 /// Every failure leaves through <see cref="PhaseFailedException"/>; the measurements are handed on as a <see cref="RunResults"/>.
 /// </summary>
 internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDataset dataset, ServerSet servers, TextWriter output)
@@ -57,13 +56,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
         await MeasureBuildsAsync();
         await StartServersAsync();
-        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, InlineCompletions = options.ClientCompletesInline, SettlesBenchmarks = options.SettlesBenchmarks };
+        _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, SettlesBenchmarks = options.SettlesBenchmarks };
         _settings.ApplyToThisProcess();
         await Orchestrator.GateAsync(servers, dataset, output);
         Done("correctness gate", "every operation on every transport answered and validated");
         await ProbeAsync();
         await TrialsAsync();
-        await PairedAsync();
         if (options.Headline || options.MeasuresBuildsOnly)
         {
             var (folder, method) = options.Headline ? ("headline", $"trials ({options.TrialPlan.Name})") : ("aot", $"startup (fresh server processes) and trials ({options.TrialPlan.Name})");
@@ -99,7 +97,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             servers.StopServers();
             await StartServersAsync(link);
             urls.AddRange(Orchestrator.ServerUrls(servers).Urls);
-            _settings = new BenchSettings(servers.Rest, servers.Grpc, null, null, dataset.SourcePath, options.CallTimeout, null) { InlineCompletions = options.ClientCompletesInline };
+            _settings = new BenchSettings(servers.Rest, servers.Grpc, null, null, dataset.SourcePath, options.CallTimeout, null);
             _settings.ApplyToThisProcess();
             await Orchestrator.GateAsync(servers, dataset, output);
             Done($"correctness gate, link {link.Name}", "every operation on every transport answered and validated");
@@ -215,12 +213,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
             {
-                _results = _results with { Trials = await TrialPhaseAsync("trials", options.TrialArmsOf(TrialArm.Transport), suite: TrialArm.Transport) };
+                _results = _results with { Trials = await TrialPhaseAsync("trials", TrialArm.Transport) };
             }
 
             if (options.MeasuresStylesTrials && servers is { Rest: not null, Grpc.Web: not null })
             {
-                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", options.TrialArmsOf(TrialArm.Styles), suite: TrialArm.Styles) };
+                _results = _results with { StylesTrials = await TrialPhaseAsync("trials, API styles", TrialArm.Styles) };
             }
 
             if (options.MeasuresAotTrials && servers.Aot is not null)
@@ -234,39 +232,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, IReadOnlyList<TrialArm>? suite = null)
+    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
-        var trials = await MeasureTrialsAsync(arms, pairs, suite);
+        var trials = await MeasureTrialsAsync(arms, pairs);
         Done(name, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
         return trials;
-    }
-
-    private async Task PairedAsync()
-    {
-        if (options.MeasuresPaired && servers is { Rest: not null, Grpc: not null })
-        {
-            _results = _results with { Paired = await PairedPhaseAsync("paired rounds", "the paired rounds", () => MeasurePairedAsync(servers, _results.WireBytes, options.PairedPlan, output)) };
-        }
-
-        if (options.MeasuresStylesPaired && servers is { Rest: not null, Grpc.Web: not null })
-        {
-            _results = _results with { StylesPaired = await PairedPhaseAsync("paired rounds, API styles", "the API styles' paired rounds", () => MeasureStylesPairedAsync(options.PairedPlan, output)) };
-        }
-    }
-
-    /// <summary>One set of paired rounds as a phase: its line when done, its failure as the phase's.</summary>
-    private async Task<IReadOnlyList<PairedOperation>> PairedPhaseAsync(string name, string during, Func<Task<IReadOnlyList<PairedOperation>>> measure)
-    {
-        try
-        {
-            var paired = await measure();
-            Done(name, $"{paired.Count} operations");
-            return paired;
-        }
-        catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException or GateFailedException or ServerStartException)
-        {
-            throw new PhaseFailedException($"bench failed during {during}", e);
-        }
     }
 
     /// <summary>
@@ -285,8 +255,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             .AddFilter(new VariantBatchFilter());
 
         var adjacent = _results.Trials is not null && servers is { Rest: not null, Grpc: not null }
-            ? new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, _settings, output,
-                options.BesideFreshServers ? fresh => fresh.StartAllAsync(options, dataset.SourcePath, TextWriter.Null, scaling: false) : null, options.BesidePerCase)
+            ? new AdjacentTrials(options.TrialPlan, TrialArm.Transport, servers, _settings, output)
             : null;
         if (adjacent is not null)
         {
@@ -298,7 +267,6 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             config = config.AddEventProcessor(new BuildOnEveryCpu(client, Environment.ProcessId));
         }
 
-        ServerBenchConfig.ForcesCollections = options.ForcedCollections;
         var started = DateTime.UtcNow;
         output.WriteLine("// phase: BenchmarkDotNet starts (its own output follows)");
         _phase.Restart();
@@ -344,43 +312,17 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     }
 
     /// <summary>
-    /// The paired rounds over the transport suite's own benchmark bodies, set up (and so validated) as in a
-    /// benchmark process, with the transport floor's echo process beside the servers.
-    /// </summary>
-    private async Task<IReadOnlyList<PairedOperation>> MeasurePairedAsync(ServerSet servers, IReadOnlyList<WireBytes> wireBytes, PairedMeasurement.Plan plan, TextWriter output)
-    {
-        var benchmarks = new TransportBenchmarks { Calls = PairedMeasurement.CallsPerStep, Settings = _settings };
-        benchmarks.Setup();
-        var httpVersions = servers is { Rest: { H2c: not null, Tls: not null }, Grpc.Tls: not null } ? new HttpVersionBenchmarks { Calls = PairedMeasurement.CallsPerStep, Settings = _settings } : null;
-        httpVersions?.Setup();
-        try
-        {
-            using var floor = await TransportFloor.StartAsync();
-            servers.Cpus?.Apply(floor.ProcessId);
-            output.WriteLine($"// {plan}");
-            return await PairedMeasurement.RunAsync(
-                benchmarks, httpVersions, floor, wireBytes, arm => arm.IsServedByGrpcApi ? servers.GrpcProcessId : servers.RestProcessId, plan, output);
-        }
-        finally
-        {
-            benchmarks.Cleanup();
-            httpVersions?.Cleanup();
-        }
-    }
-
-    /// <summary>
     /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, their ratios each arm's
     /// against REST + JSON or, where given, those of <paramref name="pairs"/>. Then, unless the run is --quick or the
-    /// ratios are pairs' (the checks compare against REST + JSON), load mode's closed loop at the same concurrency (after
-    /// the trials, or between them where the plan says so) and,
+    /// ratios are pairs' (the checks compare against REST + JSON), load mode's closed loop at the same concurrency after
+    /// the trials and,
     /// for the transport arms, h2load's check of the same servers where h2load is installed and the bench started them.
     /// </summary>
-    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs, IReadOnlyList<TrialArm>? suite)
+    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs)
     {
         output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
         var checksLoad = !options.Quick && pairs is null;
-        var between = checksLoad && options.TrialPlan.LoadCheckBetweenTrials ? new LoadCrossCheck.BetweenTrials(options.TrialPlan, arms, servers, _settings, output) : null;
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, afterEachTrial: between is null ? null : between.AfterTrialAsync, suite: suite);
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs);
         _settings = _settings.At(servers);
         _settings.ApplyToThisProcess();
         if (!checksLoad)
@@ -388,7 +330,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             return trials;
         }
 
-        trials = trials with { Load = between?.ChecksAsSaid() ?? await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output) };
+        trials = trials with { Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output) };
         if (arms != TrialArm.Transport || !H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {
             return trials;
@@ -402,21 +344,6 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             output.WriteLine($"// h2load's check did not run to the end: {e.Message}");
             return trials with { H2load = [] };
-        }
-    }
-
-    /// <summary>The API styles' paired rounds over the styles suite's own benchmark bodies, set up (and so validated) as in a benchmark process.</summary>
-    private async Task<IReadOnlyList<PairedOperation>> MeasureStylesPairedAsync(PairedMeasurement.Plan plan, TextWriter output)
-    {
-        var styles = new StylesBenchmarks { Calls = PairedMeasurement.CallsPerStep, Settings = _settings };
-        styles.Setup();
-        try
-        {
-            return await PairedMeasurement.RunStylesAsync(styles, plan, output);
-        }
-        finally
-        {
-            styles.Cleanup();
         }
     }
 

@@ -27,13 +27,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     private const string AotRestUrlVariable = "RESTVSGRPC_AOT_REST_URL";
     private const string AotGrpcUrlVariable = "RESTVSGRPC_AOT_GRPC_URL";
 
-    /// <summary>True where the processes that run benchmark bodies complete their socket operations inline (<c>--client-completions inline</c>).</summary>
-    public bool InlineCompletions { get; init; }
-
-    /// <summary>The runtime's switch that runs socket completions on the socket engine's thread instead of the thread pool.</summary>
-    public const string InlineCompletionsVariable = "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS";
-
-    /// <summary>True where BenchmarkDotNet's processes settle the JIT on their case before timing it (<c>--benchmark-settle</c>).</summary>
+    /// <summary>True where BenchmarkDotNet's processes settle the JIT on their case before timing it (all but the dry job).</summary>
     public bool SettlesBenchmarks { get; init; }
 
     /// <summary>Tells BenchmarkDotNet's processes to settle the JIT on their case (<see cref="ServerBenchmarks"/>).</summary>
@@ -69,7 +63,6 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
             // GC.GetTotalAllocatedBytes then goes backwards or jumps, so BenchmarkDotNet's Allocated column would read
             // nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep the default.
             (GcDynamicAdaptationVariable, "0"),
-            (InlineCompletionsVariable, InlineCompletions ? "1" : null),
             (SettleVariable, SettlesBenchmarks ? "1" : null),
         }
         .Where(v => v.Value is not null)
@@ -96,7 +89,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     /// </summary>
     public void ApplyToThisProcess()
     {
-        foreach (var (name, value) in Variables().Where(v => v.Key is not (GcDynamicAdaptationVariable or InlineCompletionsVariable or SettleVariable)))
+        foreach (var (name, value) in Variables().Where(v => v.Key is not (GcDynamicAdaptationVariable or SettleVariable)))
         {
             Environment.SetEnvironmentVariable(name, value);
         }

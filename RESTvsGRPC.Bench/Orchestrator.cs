@@ -10,7 +10,6 @@ using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Paired;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;

@@ -48,13 +48,11 @@ internal static partial class HeadlineSection
         const string Narrow = "more runs in this folder narrow that allowance";
         NoteFlags(summary, "Latency, two methods, pooled", [.. flagged.Select(Name)], pooled.Count,
             beyond.Count == 0 ? $"each within what that many processes' sampling allows; {Narrow}"
-            : within.Count == 0 ? "over the same runs the two methods still differ, beyond what that many processes' sampling allows where it is known; no experiment has shown the cause"
-            : $"within what that many processes' sampling allows, {Names(within)} ({Narrow}); beyond it, {Names(beyond)}: over the same runs the two methods still differ, and no experiment has shown the cause");
+            : within.Count == 0 ? "over the same runs the two methods still differ, beyond what that many processes' sampling allows where it is known; no cause is known"
+            : $"within what that many processes' sampling allows, {Names(within)} ({Narrow}); beyond it, {Names(beyond)}: over the same runs the two methods still differ, and no cause is known");
     }
 
-    /// <summary>What a latency flag explained by the run's minutes says, and the experiment behind it.</summary>
+    /// <summary>What a latency flag explained by the run's minutes says.</summary>
     private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what the processes' sampling allows and the trial beside the case, but pooled over the runs in this folder (three or more) the two agree. "
-        + "BenchmarkDotNet times each arm in a process per batch size, in minutes of the run, and the trial beside it in the next: pooling runs switches those minutes for several. "
-        + "Three default runs (2026-11-29, `c6007fe`, client CPU 0, servers CPU 1, loopback): the first read gRPC's large GET as a server stream at 991 against the trials' 864 μs (1.15×), "
-        + "beyond its allowance (±13%), the trial beside it 879 μs; pooled over the three, 937 against 875 μs (1.07×) (docs/results.md, \"Why the methods differ\").";
+        + "BenchmarkDotNet times each arm in a process per batch size, in minutes of the run, and the trial beside it in the next: pooling runs switches those minutes for several (docs/method.md).";
 }

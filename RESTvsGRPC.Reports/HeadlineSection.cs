@@ -154,7 +154,7 @@ internal static partial class HeadlineSection
         ? $"{Units.Ratio(ratio.Median)} ({ratio.Trials} trials, no interval)"
         : (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
 
-    /// <summary>The ratio cell of an arm without a ratio: the baseline's, or an arm measured without it (<c>--arms</c>).</summary>
+    /// <summary>The ratio cell of an arm without a ratio: the baseline's, or an arm of a run that measured no baseline.</summary>
     private static string Unrated(string arm) => arm == TrialStatistics.Baseline ? "baseline" : "no baseline measured";
 
     private sealed record Row(string Operation, string Arm, HeadlineRatio? Latency, HeadlineRatio? Throughput, double LatencyNs, double CallsPerSecond, double ClientCpuNs, double? ServerCpuNs, double BaselineLatencyNs, double BaselineCpuNs, IReadOnlyList<string> Cells);
@@ -281,7 +281,7 @@ internal static partial class HeadlineSection
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
             flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(LabelOf))}), as the paragraphs under it explain"
-                : $"beyond {Checked(adjacent, pairs.Any(p => p.Pooled is { Runs: >= MinutesLabelRuns }))} no experiment has shown a cause");
+                : $"beyond {Checked(adjacent, pairs.Any(p => p.Pooled is { Runs: >= MinutesLabelRuns }))} no cause is known");
         return pairs;
     }
 
@@ -304,9 +304,8 @@ internal static partial class HeadlineSection
 
     /// <summary>
     /// What the trial beside each case is: in results that record the arms it timed, its operation's arms in turns; before,
-    /// the case's arm alone; the servers it called where they were started for it; and, where the results record how long
-    /// after each case it started, one per operation after the last of its cases unless each was the case's own
-    /// (<c>--beside-after case</c>), else one per case as its process ended.
+    /// the case's arm alone; and, where the results record how long after each case it started, one per operation after
+    /// the last of its cases, else one per case as its process ended.
     /// </summary>
     private static string AdjacentText(IReadOnlyList<LatencyPair> pairs)
     {
@@ -314,17 +313,10 @@ internal static partial class HeadlineSection
         var method = pairs.Any(p => p.Benchmark.AdjacentTrialArms is not null)
             ? "(one fresh trial process, warmed and settled as the trials' are, the latency slices of the arm's operation, its arms taking turns as in a trial)"
             : "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone)";
-        var servers = pairs.Any(p => p.Benchmark.AdjacentTrialFreshServers is true) ? " against a RestAPI and a GrpcAPI started for it, as each trial's are (`--beside-servers fresh`)" : "";
-        if (pairs.Any(p => p.Benchmark.AdjacentTrialPerCase is true))
-        {
-            return $"As BenchmarkDotNet's process for each of these cases ended, the bench timed that case's operation's arms once more by the trials' method {method}{servers} and kept the case's arm (`--beside-after case`): "
-                + "the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
-        }
-
         return after.Count > 0
-            ? $"As BenchmarkDotNet's process for the last of each operation's cases here ended, the bench timed that operation's arms once more by the trials' method {method}{servers}, "
+            ? $"As BenchmarkDotNet's process for the last of each operation's cases here ended, the bench timed that operation's arms once more by the trials' method {method}, "
                 + $"{after.Min():0} to {after.Max():0} s after each case's own process: the \"trial beside it\". The method is the trials', the minutes BenchmarkDotNet's."
-            : $"As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method {method}{servers}, seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
+            : $"As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method {method}, seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
     }
 
     /// <summary>
@@ -358,7 +350,7 @@ internal static partial class HeadlineSection
         var adjacent = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials));
         return $" Over the {beside.Count} large GETs and POSTs with a trial beside, BenchmarkDotNet read a median of {Units.Ratio(benchmark)} the trials' time and the trial beside {Units.Ratio(adjacent)}: "
             + "where the two lie together, BenchmarkDotNet's minutes as a whole ran that far from the trials' (the run's phase), a firmer figure than one arm's trial beside, a single process "
-            + "(on a 2-core VM the phase moved from 0.90× to 1.18× between back-to-back runs, and one arm's trial beside scattered about ±12% around BenchmarkDotNet; docs/results.md, \"Why the methods differ\"). "
+            + "(the phase moves between back-to-back runs; docs/method.md). "
             + "The small calls are left out of it: each process's small call sits at a level of its own.";
     }
 
@@ -374,12 +366,11 @@ internal static partial class HeadlineSection
         ? [Units.Time(adjacent), Units.Ratio(pair.Timed.NanosecondsPerCall / adjacent)]
         : ["", ""];
 
-    /// <summary>What the socket thread's two columns are, and what the experiments found them to go with.</summary>
+    /// <summary>What the socket thread's two columns are, and what they go with.</summary>
     private const string SocketThreadText = "The socket thread's columns: the CPU time the client process's socket engine thread (\".NET Sockets\", which waits on epoll and hands each answer to the thread pool) "
         + "used per call, read from the kernel, the trials' median over their latency slices and BenchmarkDotNet's process over its actual iterations. "
         + "With one call in flight a process's small call sits at a lower or a higher level for the process's life, and the higher level came with more of that thread's CPU: "
-        + "across BenchmarkDotNet's REST + JSON small-call processes the time per call rose with it (rank correlation 0.60–1.00 per arm and round), and at nice −15 every process read 61.4–73.8 μs "
-        + "with 8.6–10.4 μs on that thread, against 34.2–52.7 μs and 2.5–7.0 μs left at 0 (`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, client CPU 0, servers CPU 1, loopback).";
+        + "across BenchmarkDotNet's REST + JSON small-call processes the time per call rose with it, and with that thread at a higher priority every process sat at the higher level (docs/method.md).";
 
     /// <summary>What the trial beside's socket thread column is for.</summary>
     private const string AdjacentSocketThreadText = "The trial beside each case reads its own socket thread the same way, so a minute that puts the trial beside at a higher level can be told from one that leaves its thread as the trials'.";
@@ -417,7 +408,7 @@ internal static partial class HeadlineSection
     private static readonly string MinutesCause = $"**the minutes**: the trials and BenchmarkDotNet differ by more than {MethodTolerance:0%}, but the trial beside the case, "
         + $"the trials' method in BenchmarkDotNet's minute, lies within {MethodTolerance:0%} of BenchmarkDotNet or beyond it from the trials: with the method held and the minute switched, the gap goes, "
         + "so the minutes the two were measured in account for it, as far as one trial process can tell: that trial varies as much as the trials above do "
-        + "(docs/results.md, \"A host that drifts\").";
+        + "(docs/method.md).";
 
     /// <summary>
     /// How an arm's two latencies compare: agreeing, apart by no more than the processes' sampling allows, apart by the
@@ -526,17 +517,11 @@ internal static partial class HeadlineSection
         };
     }
 
-    /// <summary>What a latency flag within the processes' sampling says, and the experiments behind it.</summary>
+    /// <summary>What a latency flag within the processes' sampling says.</summary>
     private const string LatencyWithinSamplingCause = "**within sampling**: the two times differ by less than twice their combined standard error: "
         + "BenchmarkDotNet's figure is the mean of a process per batch size, and one client process's time per call moves from the next by the spread above, the same method each time. "
-        + "BenchmarkDotNet on the small GET in eight processes, two batch sizes, each against servers just started and after a short headline "
-        + "(`scripts/method-gaps.sh servers`; 2026-11-27, `b0c62af`, client CPU 0, servers CPU 1, loopback): REST + JSON 33.4–50.0 μs per call, REST + protobuf 34.7–50.6 μs, gRPC 37.9–63.8 μs, "
-        + "with the servers' state no cause. A process's level moves with how its one CPU is shared, when an answer arrives, between the socket engine's thread and the thread pool's spinning workers: "
-        + "with that thread at nice −15 in each BenchmarkDotNet process and in RestAPI, REST + JSON's small call read 61.4–73.8 μs in 12 of 12 processes, against 34.2–52.7 μs left at 0 "
-        + "(`scripts/method-gaps.sh socketnice`; 2026-11-29, `231b1ca`, the same placement); what puts a default process at one level or the other is not shown. "
-        + "The gap follows how many processes each side rests on: over 15 default runs (2026-12-01/02, the same placement) the standard deviation of log(BenchmarkDotNet / trials) within a run "
-        + "was 0.124 with BenchmarkDotNet's largest batch alone and 0.104 with the mean of both batch processes, as the processes' spread predicts (0.123 and 0.096; `scripts/method-gaps.sh batchmean`; "
-        + "docs/results.md, \"Why the methods differ\").";
+        + "A process's level moves with how its one CPU is shared, when an answer arrives, between the socket engine's thread and the thread pool's spinning workers; "
+        + "the gap narrows with the number of processes each side rests on (docs/method.md).";
 
     /// <summary>What a flag within BenchmarkDotNet's batches says, and what it does not.</summary>
     private const string WithinBatchesCause = "**within its batches**: BenchmarkDotNet timed the same call in a process per batch size, minutes apart, and the trials' time lies "
@@ -566,7 +551,7 @@ internal static partial class HeadlineSection
             PooledRuns = pooled.FirstOrDefault(p => (p.Load.Operation, p.Load.Arm) == (check.Operation, check.Arm)) is { Load: { } load, Trials: { } over } ? (load.Runs, PooledLoadAgrees(load, over)) : null,
         };
         summary.Document.AddHeading(3, "Throughput, two methods")
-            .AddParagraph($"{LoadEngine(checks)} at each arm's concurrency in the trials, "
+            .AddParagraph($"{LoadEngine} at each arm's concurrency in the trials, "
                 + $"{Windows(checks)}: its calls/s ratio to REST + JSON beside the trials' median. A difference over {LoadCheck.Tolerance:0%} is flagged. "
                 + $"In this run an arm's calls/s varied {Units.Percent(Spread(trials, s => s.CallsPerSecond))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
@@ -592,11 +577,11 @@ internal static partial class HeadlineSection
 
         NoteFlags(summary, "Throughput, two methods", [.. flagged.Select(f => $"{f.Check.Operation} {trials.NameOf(f.Check.Arm)}")], pairs.Count(p => p.Check.Ratio is not null && p.Trials is not null),
             flagged.All(f => f.Verdict.WithinSampling)
-                ? "each within what the two methods' own sampling allows, as the paragraph under that table explains; more windows (`--load-windows`) narrow that allowance"
+                ? "each within what the two methods' own sampling allows, as the paragraph under that table explains; more runs pooled in this folder narrow that allowance"
                 : flagged.All(f => f.Verdict.WithinSampling || f.Verdict.RunMinutes)
                 ? "each labelled beside that table (within sampling, or the run's minutes: pooled over this folder's runs the two agree), as the paragraphs under it explain"
                 : (flagged.All(f => f.Verdict.Allowance is not null) ? "beyond what the two methods' own sampling allows " : "beyond the sampling allowance where one is known (it needs two windows per arm or more), ")
-                    + $"no experiment has shown their cause in this build ({SwitchesTried(trials.Plan)}); rerun before reading either figure");
+                    + "no cause is known (docs/method.md lists what was tried); rerun before reading either figure");
     }
 
     /// <summary>
@@ -624,7 +609,7 @@ internal static partial class HeadlineSection
                 ]),
                 2, 3, 4, 5, 6);
         NoteFlags(summary, "Throughput, two methods, pooled", [.. pairs.Where(p => !PooledLoadAgrees(p.Load, p.Trials)).Select(p => $"{p.Load.Operation} {trials.NameOf(p.Load.Arm)}")], pairs.Count,
-            "over the same runs the two methods still differ; no experiment has shown the cause");
+            "over the same runs the two methods still differ; no cause is known");
     }
 
     /// <summary>Each arm's load-mode ratio over the pooled runs (two or more that checked it) beside the trials' pooled throughput ratio; empty where this run is not pooled.</summary>
@@ -638,12 +623,6 @@ internal static partial class HeadlineSection
 
     /// <summary>True where load mode's pooled ratio lies within <see cref="LoadCheck.Tolerance"/> of the trials' pooled median.</summary>
     private static bool PooledLoadAgrees(PooledLoadRatio load, PooledRatio trials) => Math.Abs((load.Ratio / trials.Median) - 1) <= LoadCheck.Tolerance;
-
-    /// <summary>The switches tried on load mode's gaps, and whether these trials had the one that narrowed them.</summary>
-    private static string SwitchesTried(TrialsPlan plan) =>
-        (plan.CollectsAfterSlices == true ? "the trials collected after each slice, which narrowed such gaps; " : "these trials did not collect after each slice, which narrows such gaps; ")
-        + "more windows in load mode's check narrow them further; ten other switches closed none: nine processes of one window each, the trials' minutes, each trial's concurrency, a pause after each slice, "
-        + "a longer ramp, kept clients, the trials' own loop in load mode's windows, the other operations' turns, calls counted by their share of the window, the JIT's dynamic profile-guided optimization";
 
     /// <summary>How load mode's ratio for an arm compares with the trials': within the tolerance, or apart by no more than <paramref name="Allowance"/> (null: none known), or apart.</summary>
     private sealed record LoadVerdict(bool Agrees, double? Allowance, bool InsideAllowance)
@@ -696,35 +675,24 @@ internal static partial class HeadlineSection
     /// <summary>True where load mode's ratio lies over <see cref="LoadCheck.Tolerance"/> from the trials' median.</summary>
     private static bool LoadDisagrees(LoadCheck check, HeadlineRatio trials) => check.Ratio is { } load && Math.Abs((load / trials.Median) - 1) > LoadCheck.Tolerance;
 
-    /// <summary>What a flag explained by the run's minutes says, and the experiment behind it.</summary>
+    /// <summary>What a flag explained by the run's minutes says.</summary>
     private const string RunMinutesCause = "**the run's minutes**: beyond what this run's rounds and trials allow, but pooled over the runs in this folder (three or more) the two agree. "
         + "A run's load-mode check runs in the minute or two after its trials, so every round of it shares those minutes and its own rounds cannot show what they add; "
-        + "pooling runs switches one run's minutes for several. Three default runs (2026-11-29, `c30f51f`, client CPU 0, servers CPU 1, loopback): the first read gRPC's POST "
-        + "3.44× against the trials' 2.85×, beyond its allowance (±13%); pooled over the three, 3.05× against 2.96×, and every arm within 5.1% (docs/results.md, \"Why the methods differ\").";
+        + "pooling runs switches one run's minutes for several (docs/method.md).";
 
-    /// <summary>What a flag within the two methods' sampling says, and the experiment behind it.</summary>
+    /// <summary>What a flag within the two methods' sampling says.</summary>
     private const string WithinSamplingCause = "**within sampling**: the two ratios differ by less than twice their combined standard error (each method's spread above, "
-        + "over this arm's rounds and trials): with so few windows the check cannot tell a difference this size from its own sampling. The gap follows the windows: "
-        + "in two headlines with 18 windows per arm (`scripts/method-gaps.sh loadwindows`), load mode's ratio lay within 10% of the trials' on 61% of 96 arm-sets of three windows, "
-        + "75% of 32 of nine and 13 of 16 of eighteen, and within 10% or this allowance on 94%, 91% and 14 of 16 (docs/results.md, \"Why the methods differ\").";
+        + "over this arm's rounds and trials): with so few windows the check cannot tell a difference this size from its own sampling; the gap narrows as the windows grow (docs/method.md).";
 
     /// <summary>What timed the load check's windows, on which clients.</summary>
-    private static string LoadEngine(IReadOnlyList<LoadCheck> checks) =>
-        checks.Any(c => c.TrialsLoop == true) ? "The trials' own closed loop in load mode's windows (one client per arm kept for all the windows of its process, every answer checked)"
-        : checks.Any(c => c.KeptClients == true) ? "Load mode's closed loop (one client per arm kept for all the windows of its process, as a trial keeps its clients, every answer checked)"
-        : "Load mode's closed loop (its own shared client per arm, made for each window, every answer checked)";
+    private const string LoadEngine = "Load mode's closed loop (its own shared client per arm, made for each window, every answer checked)";
 
     /// <summary>Where and how load mode's figures were made: in one process or several, one window per arm, or the median of rounds with the arms in turns.</summary>
     private static string Windows(IReadOnlyList<LoadCheck> checks)
     {
         var processes = checks.Max(c => c.Processes ?? 1);
         var rounds = checks.Max(c => c.Windows ?? 1);
-        var where = (processes, checks.Any(c => c.BetweenTrials == true)) switch
-        {
-            (_, true) => $"in {processes} fresh client processes, one after each trial, each placed and warmed as a trial's and each arm at the concurrency the trials so far chose most often",
-            ( > 1, _) => $"in {processes} fresh client processes one after another, each placed and warmed as a trial's",
-            _ => "in a fresh client process placed and warmed as a trial's",
-        };
+        var where = processes > 1 ? $"in {processes} fresh client processes one after another, each placed and warmed as a trial's" : "in a fresh client process placed and warmed as a trial's";
         return rounds <= 1 ? $"{where}, one arm after another, one window each"
             : $"{where}, an operation's arms in turns for {rounds} rounds of one window each{(processes > 1 ? $" ({rounds / processes} in each process)" : "")}, each round starting with the next arm, "
                 + $"the ratio the median of the rounds' ratios to REST + JSON's window of the same round, calls/s the median of {(processes > 1 ? "the processes' medians of their windows" : "the windows")}";
@@ -745,7 +713,7 @@ internal static partial class HeadlineSection
         if (trials.H2load is not { Count: > 0 } checks)
         {
             document.AddParagraph(trials.H2load is null
-                ? "Not checked: a quick run (--quick) leaves it out, h2load is not installed (Debian: nghttp2-client), the run measured some arms only (--arms), or the servers were given by URL (their CPU time cannot be read)."
+                ? "Not checked: a quick run (--quick) leaves it out, h2load is not installed (Debian: nghttp2-client), or the servers were given by URL (their CPU time cannot be read)."
                 : "Not checked: h2load's check did not run to the end (the console says why).");
             return;
         }
@@ -773,7 +741,7 @@ internal static partial class HeadlineSection
 
         NoteFlags(summary, "Server CPU per call, checked with h2load", [.. flagged.Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}, {c.Difference:+0%;-0%}")],
             checks.Count(c => c.Compared), flagged.All(c => c.Difference < 0 && LowerCause(c) is not null) ? "h2load lower, by the cause its flag names, as the paragraph beside that table says"
-                : "where a flag names no cause, no experiment here has shown one");
+                : "where a flag names no cause, none is known");
         if (checks.Where(c => c.ShortOfPace).Select(c => $"{c.Operation} {trials.NameOf(c.Arm)}, {c.RequestsPerSecond / c.TargetRequestsPerSecond!.Value:0%}").ToList() is { Count: > 0 } shortOfPace)
         {
             summary.Notes.Add($"h2load could not hold the trials' calls/s ({string.Join("; ", shortOfPace)} of it): that server CPU per call is not compared.");
@@ -781,8 +749,7 @@ internal static partial class HeadlineSection
     }
 
     /// <summary>
-    /// The cause an on/off experiment showed for h2load's lower figure on <paramref name="check"/>'s arm (docs/results.md,
-    /// "Why the methods differ"), or null where none did: the client's socket completions for REST's small calls over
+    /// The known cause of h2load's lower figure on <paramref name="check"/>'s arm (docs/method.md), or null where none is: the client's socket completions for REST's small calls over
     /// HTTP/1.1, the servers' spin-wait for gRPC's small call and REST + JSON's large GET.
     /// </summary>
     private static string? LowerCause(H2loadCheck check) => (check.Operation, ArmCatalogue.Clients.GetValueOrDefault(check.Arm)) switch
@@ -792,15 +759,13 @@ internal static partial class HeadlineSection
         _ => null,
     };
 
-    /// <summary>Why h2load's server CPU per call is lower, as far as the on/off experiments in docs/results.md showed it.</summary>
-    private const string H2loadLowerCause = "**h2load lower**: at the same calls/s h2load's requests cost the server less than the .NET client's, and two on/off experiments show why (docs/results.md, \"Why the methods differ\"). "
+    /// <summary>Why h2load's server CPU per call is lower, by the causes <see cref="LowerCause"/> names.</summary>
+    private const string H2loadLowerCause = "**h2load lower**: at the same calls/s h2load's requests cost the server less than the .NET client's, for two known causes (docs/method.md). "
         + "**spin**: the server's thread pool spins a while before it sleeps when it runs out of requests, for as long as how the requests arrive decides, and that CPU counts per call; "
-        + "with the spinning off in every process (`DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0`; `scripts/method-gaps.sh spin`) the two agreed within 15% on every arm on the VM of 2026-11-25, "
-        + "and on the host of 2026-11-27 (`f68bdd7`) gRPC's small call went from -27% to +2% and REST + JSON's large GET from -16% to -2%. "
-        + "**client's completions**: the .NET client hands each socket completion from its socket thread to its thread pool; "
-        + "with them run inline on the socket thread in the client processes alone (`--client-completions inline`; `scripts/method-gaps.sh completions`), the servers unchanged, "
-        + "REST's small calls over HTTP/1.1 went from -10 to -27% to -4 to -14% on the host of 2026-11-27 (`216fbb0`, four pairs: the trials' figure from 18.7–22.6 to 16.2–18.7 μs, h2load's 14.9–17.5 μs either way), "
-        + "while gRPC's small call stayed at -8 to -32%: how the client's threads wait for their answers moves what each call costs the server. "
+        + "with the spinning off in every process (`DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0`) the two agree within 15 %. "
+        + "**client's completions**: the .NET client hands each socket completion from its socket thread to its thread pool; run inline on the socket thread in the client "
+        + "processes alone (`DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1`), REST's small calls over HTTP/1.1 come closer to h2load's figure, while gRPC's small call does not: "
+        + "how the client's threads wait for their answers moves what each call costs the server. "
         + "The trials' figure is the server's CPU per call for the .NET client as it ships; h2load's, for a client that wakes it less.";
 
     private static void AddPrevious(ReportDocument document, TrialsRun trials, RunToRun? previous)

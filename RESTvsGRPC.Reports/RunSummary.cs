@@ -95,7 +95,6 @@ public static class RunSummary
 
         StartupSection.Add(summary);
         AotTrialsSection.Add(summary);
-        PairedSection.Add(summary);
         TransportSection.Add(summary);
         StylesSection.Add(summary);
         StreamingSection.Add(summary);

@@ -5,8 +5,8 @@ namespace RESTvsGRPC.Reports;
 /// <summary>
 /// How far this run's figures lie from the previous run of the same machine, job and data in the same results
 /// folder: the spread a reader should allow before calling a difference real. Per-call times are compared case
-/// by case, and so are the REST + JSON / gRPC ratios of the transport suite; where both runs made paired rounds,
-/// each paired ratio is set beside the previous one with both intervals.
+/// by case, and so are the REST + JSON / gRPC ratios of the transport suite; each headline ratio is set beside the
+/// previous one with both intervals.
 /// </summary>
 public sealed record RunToRun(
     DateTimeOffset PreviousDate,
@@ -17,7 +17,6 @@ public sealed record RunToRun(
     string MaxTimeSpreadCase,
     double MaxRatioSpread,
     string MaxRatioSpreadCase,
-    IReadOnlyList<PairedChange>? Paired = null,
     IReadOnlyList<HeadlineChange>? Headline = null)
 {
     /// <summary>The spread between two runs, or null where they are not comparable (another machine, job or data) or share no case.</summary>
@@ -35,9 +34,8 @@ public sealed record RunToRun(
             .Select(b => (b.Key, Spread: Spread(before[b.Key].NanosecondsPerCall, b.NanosecondsPerCall)))
             .OrderBy(t => t.Spread)
             .ToList();
-        var paired = PairedChanges(previous, current).ToList();
         var headline = HeadlineChanges(previous, current).ToList();
-        if (times.Count == 0 && paired.Count == 0 && headline.Count == 0)
+        if (times.Count == 0 && headline.Count == 0)
         {
             return null;
         }
@@ -45,8 +43,8 @@ public sealed record RunToRun(
         var ratios = Ratios(previous).Join(Ratios(current), r => r.Key, r => r.Key, (a, b) => (a.Key, Spread: Spread(a.Ratio, b.Ratio))).ToList();
         var worstRatio = ratios.Count > 0 ? ratios.MaxBy(r => r.Spread) : ("none", 0);
         var run = times.Count == 0
-            ? new RunToRun(p.Date, p.Commit, 0, 0, 0, "none", 0, "none", paired.Count > 0 ? paired : null)
-            : new RunToRun(p.Date, p.Commit, times.Count, times[times.Count / 2].Spread, times[^1].Spread, times[^1].Key, worstRatio.Spread, worstRatio.Key, paired.Count > 0 ? paired : null);
+            ? new RunToRun(p.Date, p.Commit, 0, 0, 0, "none", 0, "none")
+            : new RunToRun(p.Date, p.Commit, times.Count, times[times.Count / 2].Spread, times[^1].Spread, times[^1].Key, worstRatio.Spread, worstRatio.Key);
         return run with { Headline = headline.Count > 0 ? headline : null };
     }
 
@@ -55,27 +53,6 @@ public sealed record RunToRun(
         from now in current.Trials?.Headline ?? []
         join was in previous.Trials?.Headline ?? [] on (now.Quantity, now.Operation, now.Arm, now.Placement) equals (was.Quantity, was.Operation, was.Arm, was.Placement)
         select new HeadlineChange(was, now);
-
-    /// <summary>Each paired ratio of <paramref name="current"/> beside the same ratio of <paramref name="previous"/>.</summary>
-    private static IEnumerable<PairedChange> PairedChanges(RunResults previous, RunResults current)
-    {
-        foreach (var operation in current.Paired ?? [])
-        {
-            if (previous.Paired?.FirstOrDefault(o => o.Operation == operation.Operation) is not { } before)
-            {
-                continue;
-            }
-
-            foreach (var arm in operation.Compared)
-            {
-                if (before.Compared.FirstOrDefault(a => a.Arm == arm.Arm) is { } earlier
-                    && before.RatioOf(earlier) is { } was && operation.RatioOf(arm) is { } now)
-                {
-                    yield return new PairedChange(operation.Operation, arm.Arm, was, now);
-                }
-            }
-        }
-    }
 
     /// <summary>REST + JSON's time per call over each gRPC arm's, per operation and batch size, in the transport suite.</summary>
     private static IEnumerable<(string Key, double Ratio)> Ratios(RunResults run) =>
@@ -87,21 +64,6 @@ public sealed record RunToRun(
 
     /// <summary>|a − b| relative to their mean.</summary>
     private static double Spread(double a, double b) => Math.Abs(a - b) / ((a + b) / 2);
-}
-
-/// <summary>One paired ratio (REST + JSON's time over an arm's) in the previous run and in this one.</summary>
-public sealed record PairedChange(string Operation, string Arm, MedianInterval Previous, MedianInterval Current)
-{
-    /// <summary>The most two runs' ratios may differ and still count as the same result.</summary>
-    public const double Tolerance = 0.05;
-
-    /// <summary>|previous − current| relative to their mean.</summary>
-    [System.Text.Json.Serialization.JsonIgnore]
-    public double Spread => Math.Abs(Previous.Median - Current.Median) / ((Previous.Median + Current.Median) / 2);
-
-    /// <summary>True where the two medians differ by at most <see cref="Tolerance"/> and each lies inside the other run's interval.</summary>
-    [System.Text.Json.Serialization.JsonIgnore]
-    public bool Holds => Spread <= Tolerance && Previous.Contains(Current.Median) && Current.Contains(Previous.Median);
 }
 
 /// <summary>One headline ratio in the previous run and in this one.</summary>

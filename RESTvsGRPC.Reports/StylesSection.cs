@@ -28,7 +28,7 @@ internal static class StylesSection
 
         var calls = styles.Max(b => b.CallsPerBatch);
         var rows = styles.Where(b => b.CallsPerBatch == calls).ToList();
-        var compare = new Comparer(rows, run.StylesTrials, run.StylesPaired);
+        var compare = new Comparer(rows, run.StylesTrials);
         document.AddHeading(2, $"Which API style (batches of {calls} calls)")
             .AddParagraph("The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
                 + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
@@ -36,9 +36,6 @@ internal static class StylesSection
                 + (run.StylesTrials is { } trials
                     ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, each style in one contiguous segment per trial; {SettingsText.Of(trials.Placement)}): "
                         + "latency ratios with one call in flight, throughput ratios at saturation against controllers, each the median over the trials with its 95 % interval (≈: the interval holds 1); "
-                    : run.StylesPaired is { Count: > 0 } paired
-                    ? $"Ratios come from paired rounds of the styles ({string.Join(", ", paired.Select(o => $"{o.Operation} {o.Rounds} rounds"))}; {paired[0].CallsPerBatch} calls per arm per round, "
-                        + "the arms taking turns call by call), with their 95 % intervals (≈: the interval holds 1); "
                     : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); ")
                 + "per call, error, server CPU and allocations come from BenchmarkDotNet; bytes are both directions on the client's sockets.");
         foreach (var operation in SummaryText.Ordered(rows.Select(b => b.Operation)))
@@ -77,7 +74,7 @@ internal static class StylesSection
     /// </summary>
     private static void AddTrialsAlone(SummaryContext summary, TrialsRun trials)
     {
-        var compare = new Comparer([], trials, null);
+        var compare = new Comparer([], trials);
         var grpc = trials.Arms.FirstOrDefault(GrpcItself.Is)?.Id;
         summary.Document.AddHeading(2, $"Which API style ({trials.Completed} trials in fresh processes)")
             .AddParagraph("The styles' trials alone (`--headline --suite styles`: BenchmarkDotNet did not run, so there are no batch times, bytes or allocations here). "
@@ -180,23 +177,15 @@ internal static class StylesSection
 
     /// <summary>
     /// An arm against a reference arm of the same operation: from the trials where both took part ("1.20× slower
-    /// [1.15×, 1.24×]"), else from the paired rounds, else from BenchmarkDotNet's times; "not run" where either is missing.
+    /// [1.15×, 1.24×]"), else from BenchmarkDotNet's times; "not run" where either is missing.
     /// </summary>
-    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials, IReadOnlyList<PairedOperation>? paired)
+    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials)
     {
         public string Text(string operation, string arm, string reference)
         {
             if (FromTrials(operation, arm, reference, HeadlineRatio.Latency) is { } fromTrials)
             {
                 return fromTrials;
-            }
-
-            var pairedArms = paired?.Where(o => o.Operation == operation).SelectMany(o => o.Arms).ToList() ?? [];
-            if (pairedArms.FirstOrDefault(a => a.Arm == arm) is { } measured
-                && pairedArms.FirstOrDefault(a => a.Arm == reference) is { } other
-                && PairedOperation.Quotients(other, measured) is { } ratio)
-            {
-                return SummaryText.PairedCompared(ratio);
             }
 
             BenchmarkResult? Timed(string of) => rows.FirstOrDefault(b => b.Operation == operation && b.Arm == of);
@@ -216,7 +205,7 @@ internal static class StylesSection
             }
 
             return MedianInterval.Of(perTrial) is not { } ratio ? $"{Units.Ratio(MedianInterval.MedianOf(perTrial))} ({perTrial.Count} trials, no interval)"
-                : quantity == HeadlineRatio.Latency ? SummaryText.PairedCompared(ratio)
+                : quantity == HeadlineRatio.Latency ? SummaryText.IntervalCompared(ratio)
                 : (ratio.Contains(1) ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
         }
 

@@ -42,26 +42,13 @@ internal static class SummaryText
     }
 
     /// <summary>"2.61× faster [2.55×, 2.68×]", with ≈ where the interval holds 1.</summary>
-    public static string PairedCompared(MedianInterval ratio)
+    public static string IntervalCompared(MedianInterval ratio)
     {
         var text = ratio.Median >= 1
             ? $"{Units.Ratio(ratio.Median)} faster [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
             : $"{Units.Ratio(1 / ratio.Median)} slower [{Units.Ratio(1 / ratio.Upper)}, {Units.Ratio(1 / ratio.Lower)}]";
         return ratio.Contains(1) ? "≈ " + text : text;
     }
-}
-
-/// <summary>The paired rounds' stop in words, for the summary and the bench's own log.</summary>
-public static class PairedStopText
-{
-    /// <summary>Why paired rounds stopped, in words: "every interval within ±3% of its median", "the limit of 500 rounds", "the time budget (60 s)".</summary>
-    public static string Of(PairedStop? stop) => stop switch
-    {
-        { Reason: PairedStopReason.Precision } => string.Create(CultureInfo.InvariantCulture, $"every interval within ±{stop.Limit:0%} of its median"),
-        { Reason: PairedStopReason.RoundLimit } => string.Create(CultureInfo.InvariantCulture, $"the limit of {stop.Limit:0} rounds"),
-        { Reason: PairedStopReason.TimeBudget } => string.Create(CultureInfo.InvariantCulture, $"the time budget ({stop.Limit:0} s)"),
-        _ => "nothing yet",
-    };
 }
 
 /// <summary>A run's settings as a reader reads them: where its processes ran, how they were set up, and how its trials measured.</summary>
@@ -77,10 +64,10 @@ public static class SettingsText
 
     /// <summary>The trials' plan in one sentence, every number of it.</summary>
     public static string Of(TrialsPlan plan) => string.Create(CultureInfo.InvariantCulture,
-        $"trials ({plan.Name}): {plan.Trials} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each{(plan.WarmedSuite == true ? " (and one for each arm of the suite it did not measure, warmed and settled alike)" : "")}, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
+        $"trials ({plan.Name}): {plan.Trials} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
         + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of {plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
         + $"(latency: one call in flight; throughput: the best of {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join(" or ", o.Calls)}"))} calls in flight for every arm, "
-        + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s){(plan.SlicePauseSeconds is { } pause ? $", a pause of {pause:0.###} s after each slice" : "")}{(plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "")} (seed {plan.Seed})");
+        + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s){(plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "")} (seed {plan.Seed})");
 
     private static string Settled(TrialsSettle? settle) => settle is null ? "" : string.Create(CultureInfo.InvariantCulture,
         $", then settled: {settle.Calls} calls one at a time per arm, pass after pass until the JIT compiled at most {settle.QuietCompilations} methods in one (at most {settle.MaxPasses} passes)");

@@ -12,8 +12,6 @@ public sealed record RunResults(
     IReadOnlyList<BenchmarkResult> Benchmarks,
     IReadOnlyList<WireBytes> WireBytes,
     IReadOnlyList<StreamingResult> Streaming,
-    IReadOnlyList<PairedOperation>? Paired = null,
-    IReadOnlyList<PairedOperation>? StylesPaired = null,
     TrialsRun? Trials = null,
     TrialsRun? StylesTrials = null)
 {
@@ -193,7 +191,7 @@ public sealed record BenchmarkResult(
 
     /// <summary>
     /// Whether the case's BenchmarkDotNet process was set to settle the JIT on its case before BenchmarkDotNet's stages
-    /// (<c>--benchmark-settle</c>); null where not recorded or where the case calls no server.
+    /// (every job but the dry one); null where not recorded or where the case calls no server.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? SettledJit { get; init; }
@@ -227,26 +225,12 @@ public sealed record BenchmarkResult(
     public IReadOnlyList<string>? AdjacentTrialArms { get; init; }
 
     /// <summary>
-    /// True where the trial beside the case called a RestAPI and a GrpcAPI started for it (<c>--beside-servers fresh</c>),
-    /// as each trial's are; null where it called the run's, which had just served the case.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public bool? AdjacentTrialFreshServers { get; init; }
-
-    /// <summary>
     /// Seconds from the end of the case's own process to the start of the trial beside it, which times the arms of the
     /// case's operation once the last of its compared cases has ended; null in results written while each case had a
     /// trial beside of its own, started as its process ended.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? AdjacentTrialSecondsAfterCase { get; init; }
-
-    /// <summary>
-    /// True where the trial beside started as this case's own process ended and kept this case's reading alone
-    /// (<c>--beside-after case</c>); null where one trial beside timed the operation after the last of its cases.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public bool? AdjacentTrialPerCase { get; init; }
 
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]

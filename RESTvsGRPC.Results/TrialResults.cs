@@ -75,10 +75,6 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsSettle? Settle { get; init; }
 
-    /// <summary>The pause after each slice, nothing in flight, before the next, seconds; null for none.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? SlicePauseSeconds { get; init; }
-
     /// <summary>True where each trial process made a full collection after every slice, outside the timed window; null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? CollectsAfterSlices { get; init; }
@@ -87,12 +83,8 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ServersPerTrial { get; init; }
 
-    /// <summary>True where each trial process also warmed and settled the suite's arms it did not measure (<c>--warm-arms suite</c>); null where it warmed those it measured.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public bool? WarmedSuite { get; init; }
-
     public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, SlicePauseSeconds, CollectsAfterSlices, ServersPerTrial, WarmedSuite) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.SlicePauseSeconds, other.CollectsAfterSlices, other.ServersPerTrial, other.WarmedSuite)
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, CollectsAfterSlices, ServersPerTrial) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.CollectsAfterSlices, other.ServersPerTrial)
         && InFlight.SequenceEqual(other.InFlight);
 
     public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
@@ -329,18 +321,6 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
     /// <summary>Client processes the windows ran in, one after another; null for one (results written before the processes).</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Processes { get; init; }
-
-    /// <summary>True where the processes ran one after each trial, in the trials' minutes, rather than all after them; null for after them.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public bool? BetweenTrials { get; init; }
-
-    /// <summary>True where each process kept one client per arm for all its windows, as a trial does; null for a fresh client per window.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public bool? KeptClients { get; init; }
-
-    /// <summary>True where the windows were timed by the trials' own closed loop instead of load mode's runner; null for load mode's.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public bool? TrialsLoop { get; init; }
 
     /// <summary>Each round's ratio to the baseline's window of the same process and round, in round order over the processes; null for the baseline and in results written before it.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]

@@ -48,7 +48,7 @@ public abstract class ServerBenchmarks
     /// before BenchmarkDotNet's first timed batch: its pilot sizes each iteration from the batches it times first, and
     /// without this it sized gRPC's small call from cold ones, two or three batches per iteration against REST's 64 to
     /// 256, all timed within about two seconds of the process's start, and timed it while the JIT was still recompiling
-    /// (docs/results.md, "gRPC's small call in BenchmarkDotNet"). Says what each pass compiled.
+    /// (docs/method.md). Says what each pass compiled.
     /// </summary>
     public void SettleOnCase(IReadOnlyList<string> commandLine)
     {

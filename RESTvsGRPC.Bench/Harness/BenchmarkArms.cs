@@ -19,11 +19,10 @@ public sealed class SuiteAttribute(string name) : Attribute
 /// <summary>The arm and suite each benchmark declares, read from its attributes, and the catalogue entries a run names.</summary>
 public static class BenchmarkArms
 {
-    /// <summary>The catalogue entries of the arms <paramref name="run"/>'s benchmarks, streaming probe, paired rounds and cold starts name, in the catalogue's order.</summary>
+    /// <summary>The catalogue entries of the arms <paramref name="run"/>'s benchmarks, streaming probe and cold starts name, in the catalogue's order.</summary>
     public static IReadOnlyList<Arm> NamedIn(RunResults run)
     {
         var named = run.Benchmarks.Select(b => b.Arm).Concat(run.Streaming.Select(s => s.Arm))
-            .Concat(new[] { run.Paired, run.StylesPaired }.SelectMany(paired => paired ?? []).SelectMany(o => o.Arms).Select(a => a.Arm))
             .Concat(run.Startup?.ColdStarts.Select(c => c.Arm) ?? [])
             .ToHashSet();
         return [.. ArmCatalogue.All.Values.Where(arm => named.Contains(arm.Id))];

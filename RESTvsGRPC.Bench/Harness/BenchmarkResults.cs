@@ -25,15 +25,13 @@ public static class BenchmarkResults
             .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent) ? WithAdjacent(result, adjacent) : result),
     ];
 
-    /// <summary><paramref name="result"/> with what the trial beside its case read; a pair started for that trial marked, the run's left unsaid.</summary>
+    /// <summary><paramref name="result"/> with what the trial beside its case read.</summary>
     public static BenchmarkResult WithAdjacent(BenchmarkResult result, AdjacentReading adjacent) => result with
     {
         AdjacentTrialNanosecondsPerCall = adjacent.Segment.LatencyNanosecondsPerCall,
         AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
         AdjacentTrialArms = adjacent.Arms,
-        AdjacentTrialFreshServers = adjacent.FreshServers ? true : null,
         AdjacentTrialSecondsAfterCase = adjacent.SecondsAfterCase,
-        AdjacentTrialPerCase = adjacent.PerCase ? true : null,
     };
 
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>

@@ -5,7 +5,7 @@ namespace RESTvsGRPC.Bench.Harness;
 /// <summary>
 /// The CPU time of a process's socket engine threads (".NET Sockets": they wait on epoll and hand each completion to the
 /// thread pool), from the kernel's per-thread scheduler statistics. With one call in flight it tells how the process's
-/// CPU was shared when its answers arrived, which sets a small call's level (docs/results.md, "Why the methods differ").
+/// CPU was shared when its answers arrived, which sets a small call's level (docs/method.md).
 /// </summary>
 public static class SocketEngineThreads
 {

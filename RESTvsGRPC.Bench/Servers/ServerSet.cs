@@ -24,17 +24,7 @@ public sealed class ServerSet : IDisposable
     /// <summary>GrpcAPI's arguments for its h2c and TLS endpoints on free 127.0.0.1 ports.</summary>
     public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"];
 
-    /// <summary>The runtime's variable for a thread pool's fewest worker threads (hexadecimal, as every runtime knob).</summary>
-    public const string MinWorkerThreadsVariable = "DOTNET_ThreadPool_ForceMinWorkerThreads";
-
-    /// <summary>The runtime's variable for a thread pool's most worker threads.</summary>
-    public const string MaxWorkerThreadsVariable = "DOTNET_ThreadPool_ForceMaxWorkerThreads";
-
-    /// <summary>The most worker threads <c>--server-threads</c> fixes.</summary>
-    public const int MaxServerThreads = 64;
-
     private readonly List<ServerProcess> _started = [];
-    private IReadOnlyDictionary<string, string>? _environment;
     private LinkNamespace? _namespace;
     private readonly List<IDisposable> _attached = [];
     private readonly CancellationTokenSource _stopping = new();
@@ -113,7 +103,6 @@ public sealed class ServerSet : IDisposable
         // A client placed without servers placed: the servers would inherit the client's set from the bench, so
         // they get every CPU explicitly, as without any placement.
         _cpus = options.ServerCpus ?? (options.ClientCpus is not null && CpuSet.Supported ? CpuSet.All() : null);
-        _environment = EnvironmentFor(options.ServerThreads);
         Starting = true;
         try
         {
@@ -367,13 +356,6 @@ public sealed class ServerSet : IDisposable
         Aot = new AotServerAddresses(rest.Http11, grpc.H2c);
     }
 
-    /// <summary>What every server the bench starts gets added to its environment: a fixed count of worker threads, or nothing.</summary>
-    public static IReadOnlyDictionary<string, string>? EnvironmentFor(int? serverThreads) => serverThreads is { } threads
-        ? new Dictionary<string, string> { [MinWorkerThreadsVariable] = threads.ToString("X", CultureInfo.InvariantCulture), [MaxWorkerThreadsVariable] = threads.ToString("X", CultureInfo.InvariantCulture) }
-        : null;
-
-    private static string WorkerThreadsText(int threads) => threads == 1 ? "1 worker thread" : $"{threads} worker threads";
-
     /// <summary>Starts a server on free ports (of loopback, or of the link's namespace) and returns its ready line.</summary>
     private Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log) =>
         StartAsync("dotnet", [ServerProcess.RequireBuilt(ServerBinaries.Of(project))], endpoints, dataPath, log);
@@ -383,7 +365,7 @@ public sealed class ServerSet : IDisposable
     {
         string[] arguments = [.. leading, .. endpoints, "--data", dataPath];
         var (started, inside) = _namespace is { } space ? space.Inside(program, arguments) : (program, arguments);
-        var server = await ServerProcess.StartProgramAsync(started, inside, ReadyTimeout, _environment, _stopping.Token);
+        var server = await ServerProcess.StartProgramAsync(started, inside, ReadyTimeout, null, _stopping.Token);
         lock (_started)
         {
             if (_disposed)
@@ -396,8 +378,7 @@ public sealed class ServerSet : IDisposable
         }
 
         _cpus?.Apply(server.Id);
-        log.WriteLine($"// started: {server.ReadyLine}" + (_cpus is null ? "" : $" on CPUs {_cpus}")
-            + (_environment?.GetValueOrDefault(MaxWorkerThreadsVariable) is { } threads ? $", {WorkerThreadsText(int.Parse(threads, NumberStyles.HexNumber, CultureInfo.InvariantCulture))}" : ""));
+        log.WriteLine($"// started: {server.ReadyLine}" + (_cpus is null ? "" : $" on CPUs {_cpus}"));
         return server.ReadyLine;
     }
 }

@@ -16,12 +16,9 @@ namespace RESTvsGRPC.Bench.Trials;
 /// in a trial (<see cref="TrialRunner.RunAdjacentAsync"/>), and each compared case of the operation keeps its arm's reading:
 /// seconds after the last case's process, within about a minute of the first's. Beside the headline's trials, measured
 /// minutes earlier, it tells a gap between the methods from a gap between the minutes: the method stays, the minute changes.
-/// It calls <paramref name="servers"/>, which had just served the cases, or, where <paramref name="startFreshServers"/> is
-/// given (<c>--beside-servers fresh</c>), a pair it starts for itself with it (into an empty <see cref="ServerSet"/>) and
-/// stops after, as each trial has its own. With <paramref name="perCase"/> (<c>--beside-after case</c>) one trial process
-/// starts as each compared case ends, times the same arms and keeps that case's reading alone.
+/// It calls <paramref name="servers"/>, which had just served the cases.
 /// </summary>
-public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output, Func<ServerSet, Task>? startFreshServers = null, bool perCase = false) : EventProcessor
+public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output) : EventProcessor
 {
     private readonly Dictionary<BenchmarkCase, TrialArm> _compared = [];
     private readonly Dictionary<BenchmarkCase, long> _ended = [];
@@ -64,18 +61,13 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
 
     /// <summary>
     /// The compared cases of <paramref name="benchmarkCase"/>'s operation that succeeded, to time now, where it is the last
-    /// of them to end; none otherwise, or where it is no compared case. Per case, the case itself where it succeeded.
+    /// of them to end; none otherwise, or where it is no compared case.
     /// </summary>
     public IReadOnlyList<BenchmarkCase> Ended(BenchmarkCase benchmarkCase, bool succeeded)
     {
         if (!_compared.TryGetValue(benchmarkCase, out var arm) || !_ended.TryAdd(benchmarkCase, Stopwatch.GetTimestamp()))
         {
             return [];
-        }
-
-        if (perCase)
-        {
-            return succeeded ? [benchmarkCase] : [];
         }
 
         if (succeeded)
@@ -97,34 +89,13 @@ public sealed class AdjacentTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms,
             return;
         }
 
-        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, startFreshServers is not null, secondsAfter, perCase);
+        _readings[BenchmarkResults.KeyOf(compared)] = new AdjacentReading(segment, trial.Order, secondsAfter);
         output.WriteLine($"// trial beside {BenchmarkResults.KeyOf(compared)}, {secondsAfter:0} s after its process: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
             + (segment.ClientSocketThreadCpuNanosecondsPerCall is { } socket ? $", socket thread {Units.Time(socket)} CPU per call" : ""));
     }
 
-    /// <summary>The trial beside <paramref name="arm"/>'s case, against the run's servers or a pair started for it; null where it failed.</summary>
-    public async Task<Trial?> TimeAsync(TrialArm arm)
-    {
-        if (startFreshServers is null)
-        {
-            return await TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output);
-        }
-
-        using var fresh = ServerSet.Empty();
-        // Attached before it starts, a signal that stops the run stops this pair too, even while it starts.
-        using var attached = servers.Attach(fresh);
-        try
-        {
-            await startFreshServers(fresh);
-        }
-        catch (ServerStartException e)
-        {
-            output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: its servers did not start: {e.Message}");
-            return null;
-        }
-
-        return await TrialRunner.RunAdjacentAsync(plan, arm, arms, fresh, settings.At(fresh), output);
-    }
+    /// <summary>The trial beside <paramref name="arm"/>'s case, against the run's servers; null where it failed.</summary>
+    public Task<Trial?> TimeAsync(TrialArm arm) => TrialRunner.RunAdjacentAsync(plan, arm, arms, servers, settings, output);
 
     /// <summary>
     /// The case the summary's latency table sets beside <paramref name="arm"/>: the same operation and arm id in the

@@ -21,7 +21,7 @@ public static class LoadCrossCheck
         var processes = new List<IReadOnlyList<LoadCheck>>();
         for (var process = 0; process < plan.LoadCheckProcesses; process++)
         {
-            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, concurrency, process * plan.LoadCheckWindows, servers, settings, output));
+            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, concurrency, process, servers, settings, output));
         }
 
         return Said(Across(processes), output);
@@ -39,26 +39,6 @@ public static class LoadCrossCheck
     }
 
     /// <summary>
-    /// The check in a process after each trial (<see cref="TrialPlan.LoadCheckBetweenTrials"/>), each arm at the concurrency
-    /// the trials so far chose most often: give <see cref="AfterTrialAsync"/> to the trials, then read <see cref="ChecksAsSaid"/>.
-    /// </summary>
-    public sealed class BetweenTrials(TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, TextWriter output)
-    {
-        private readonly List<IReadOnlyList<LoadCheck>> _processes = [];
-
-        /// <summary>One process of the check after the last of <paramref name="trials"/>, on that trial's servers; throws <see cref="TrialFailedException"/> when it fails.</summary>
-        public async Task AfterTrialAsync(IReadOnlyList<Trial> trials)
-        {
-            var concurrency = arms.ToDictionary(arm => arm.Name, arm => (IReadOnlyList<int>)[TrialRunner.MostOftenBest(trials, arm)]);
-            _processes.Add(await TrialRunner.RunLoadCheckAsync(plan, [.. arms.Select(arm => arm.Name)], concurrency, _processes.Count * plan.LoadCheckWindows, servers, settings.At(servers), output));
-        }
-
-        /// <summary>The processes' checks taken together (<see cref="Across"/>) and said on the output.</summary>
-        public IReadOnlyList<LoadCheck> ChecksAsSaid() =>
-            Said([.. Across(_processes).Select(check => check with { BetweenTrials = true, Processes = _processes.Count })], output);
-    }
-
-    /// <summary>
     /// One check per arm from each process's: calls/s the median of the processes' own, the rounds' ratios all the
     /// processes' in order, the ratio their median, the windows summed; with one process, its checks as they are.
     /// </summary>
@@ -69,8 +49,6 @@ public static class LoadCrossCheck
             IReadOnlyList<double>? rounds = same.All(c => c.RoundRatios is not null) ? [.. same.SelectMany(c => c.RoundRatios!)] : null;
             return same.First() with
             {
-                // Checks made between the trials may run an arm at a different concurrency in each process.
-                Concurrency = TrialRunner.MostOften(same.Select(c => c.Concurrency)),
                 CallsPerSecond = MedianInterval.MedianOf([.. same.Select(c => c.CallsPerSecond)]),
                 Ratio = rounds is null ? null : MedianInterval.MedianOf(rounds),
                 RoundRatios = rounds,

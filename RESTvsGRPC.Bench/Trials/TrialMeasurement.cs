@@ -22,7 +22,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     public async Task<Trial> RunAsync()
     {
         var order = _plan.OrderOf(request.Index, request.ArmList).Where(slice => !request.LatencyOnly || slice.Quantity == TrialQuantity.Latency).ToList();
-        var clients = await WarmProcessAsync(request.WarmedArmList);
+        var clients = await WarmProcessAsync(request.ArmList);
         try
         {
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
@@ -38,15 +38,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                     sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm), request.LinkDevice));
                 }
 
-                if (_plan.CollectsAfterSlices)
-                {
-                    CollectFully();
-                }
-
-                if (_plan.SlicePauseSeconds > 0)
-                {
-                    await Task.Delay(TimeSpan.FromSeconds(_plan.SlicePauseSeconds));
-                }
+                CollectFully();
             }
 
             var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm)).ToList();
@@ -96,53 +88,31 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
-    /// <see cref="TrialPlan.LoadCheckWindows"/> rounds, each round starting one arm later (the first as the request's
-    /// first round over all the check's processes has it), a window of whole seconds no shorter
-    /// than a segment per arm and round after a second's warm-up (load mode counts whole seconds): the throughput ratios measured by another
-    /// engine (load mode's runner with its own validation, on a client it makes per window or, with
-    /// <see cref="TrialPlan.LoadCheckKeepsClients"/>, on one kept per arm; or, with <see cref="TrialPlan.LoadCheckOnTrialsLoop"/>,
-    /// the trials' own loop on kept clients), each the median of its rounds' ratios, to set beside the trials'.
+    /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns, starting one arm later
+    /// in each of the check's processes (<see cref="TrialRequest.LoadCheckFirstRound"/>), a window of whole seconds no
+    /// shorter than a segment per arm after a second's warm-up (load mode counts whole seconds): the throughput ratios
+    /// measured by another engine (load mode's runner with its own validation, on a client it makes per window), to set
+    /// beside the trials'.
     /// </summary>
     public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
     {
-        // Warmed as a trial process is; then, unless kept, put away: load mode makes its own client for each window.
-        var keeps = _plan.LoadCheckKeepsClients || _plan.LoadCheckOnTrialsLoop;
-        var clients = await WarmProcessAsync(request.ArmList);
-        if (!keeps)
+        // Warmed as a trial process is, then put away: load mode makes its own client for each window.
+        Dispose(await WarmProcessAsync(request.ArmList));
+        var measured = new List<LoadCheck>();
+        foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
         {
-            Dispose(clients);
-        }
-
-        try
-        {
-            var measured = new List<LoadCheck>();
-            foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
+            var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
+            var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
+            var first = request.LoadCheckFirstRound % arms.Count;
+            foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
             {
-                var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
-                var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-                for (var round = 0; round < _plan.LoadCheckWindows; round++)
-                {
-                    var first = (request.LoadCheckFirstRound + round) % arms.Count;
-                    foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
-                    {
-                        windows[arm].Add(_plan.LoadCheckOnTrialsLoop ? await TrialsLoopWindowAsync(arm, clients[arm]) : await LoadWindowAsync(arm, keeps ? clients[arm] : null));
-                    }
-                }
-
-                measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))])
-                    .Select(check => check with { KeptClients = keeps ? true : null, TrialsLoop = _plan.LoadCheckOnTrialsLoop ? true : null }));
+                windows[arm].Add(await LoadWindowAsync(arm));
             }
 
-            return measured;
+            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
         }
-        finally
-        {
-            if (keeps)
-            {
-                Dispose(clients);
-            }
-        }
+
+        return measured;
     }
 
     /// <summary>
@@ -166,30 +136,18 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>The dry plan: its load check proves the pipeline, in windows without a warm-up of their own.</summary>
     private static bool ProvesThePipeline(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name;
 
-    /// <summary>
-    /// One window of load mode's closed loop on <paramref name="arm"/>, on <paramref name="kept"/> or, where null, on a
-    /// client load mode makes for the window: its calls/s; throws where a call failed.
-    /// </summary>
-    private async Task<double> LoadWindowAsync(TrialArm arm, LoadClient? kept)
+    /// <summary>One window of load mode's closed loop on <paramref name="arm"/>, on a client load mode makes for it: its calls/s; throws where a call failed.</summary>
+    private async Task<double> LoadWindowAsync(TrialArm arm)
     {
         var scenario = LoadScenario.Presets["light"] with
         {
             Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
             Duration = TimeSpan.FromSeconds(LoadWindowSeconds), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
         };
-        var result = kept is null
-            ? await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None)
-            : await LoadRunner.RunAsync(Target(arm.Target), scenario, kept, _ => { });
+        var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
         return result.Totals.Errors.Total == 0
             ? result.Totals.RequestsPerSecond
             : throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
-    }
-
-    /// <summary>One window of the load check timed by the trials' closed loop on <paramref name="client"/>, with load mode's warm-up and length: its calls/s.</summary>
-    private async Task<double> TrialsLoopWindowAsync(TrialArm arm, LoadClient client)
-    {
-        var window = await ThroughputAsync(client, arm.Operation, request.ConcurrencyOf(arm)[0], LoadWarmUpSeconds, LoadWindowSeconds, null);
-        return window.Calls / window.Seconds;
     }
 
     /// <summary>The load check's warm-up before each window, seconds: none in the dry plan.</summary>
@@ -235,7 +193,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>
     /// One settling pass after the warm-up (<see cref="JitSettling"/>): every arm makes <paramref name="calls"/> calls
     /// one at a time. Without these passes a latency slice met the recompilation of what the warm-up had called only a
-    /// few dozen times, on the same CPU, and timed the quickly compiled code (docs/results.md, "tiering").
+    /// few dozen times, on the same CPU, and timed the quickly compiled code (docs/method.md).
     /// </summary>
     private static async Task SettlingPassAsync(Dictionary<TrialArm, LoadClient> clients, int calls)
     {

@@ -142,32 +142,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Rounds"/>.</summary>
     public double SliceSeconds => SegmentSeconds / Rounds;
 
-    /// <summary>
-    /// The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice unless
-    /// set (<c>--ramp</c>).
-    /// </summary>
-    public double RampSeconds { get => _rampSeconds ?? SliceSeconds / 4; init => _rampSeconds = value; }
-
-    private readonly double? _rampSeconds;
-
-    /// <summary>The longest ramp <c>--ramp</c> accepts, seconds.</summary>
-    public const double MaxRampSeconds = 10;
-
-    /// <summary>
-    /// Seconds a trial process waits, nothing in flight, after each slice before the next: what the slice left behind
-    /// (a collection, the other server's work on its CPU) is then done before the next arm's clock starts. None by default.
-    /// </summary>
-    public double SlicePauseSeconds { get; init; }
-
-    /// <summary>The longest pause between slices <c>--slice-pause</c> accepts, seconds.</summary>
-    public const double MaxSlicePauseSeconds = 2;
-
-    /// <summary>
-    /// True (the default) where each trial process makes a full blocking collection after every slice, outside the
-    /// timed window, as BenchmarkDotNet does between iterations: with the arms in turns, a slice otherwise pays for
-    /// collecting what the slices before it, other arms', left on the trial process's heap.
-    /// </summary>
-    public bool CollectsAfterSlices { get; init; } = true;
+    /// <summary>The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice.</summary>
+    public double RampSeconds => SliceSeconds / 4;
 
     /// <summary>
     /// True (the default) where every trial meets a RestAPI and a GrpcAPI started for it alone, so that what one pair of
@@ -177,59 +153,17 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public bool ServersPerTrial { get; init; } = true;
 
     /// <summary>
-    /// True where each trial process warms and settles every arm of its suite, also those <c>--arms</c> leaves out, before
-    /// it measures its own; false: it warms the arms it measures. An on/off switch: an arm timed alone read as slow after
-    /// every arm's warm-up as after its own (docs/results.md, "Why the methods differ").
-    /// </summary>
-    public bool WarmsSuite { get; init; }
-
-    /// <summary>
-    /// Windows per arm in each of load mode's cross-check processes (<see cref="TrialMeasurement.LoadCheckAsync"/>), the
-    /// arms in turns: its ratio is the median of one ratio per window over all its processes, as the trials' is of one per trial.
-    /// </summary>
-    public int LoadCheckWindows { get; init; } = DefaultLoadCheckWindows;
-
-    /// <summary>The load check's windows per arm and process: one, so that its rounds lie in as many processes as it has (<see cref="LoadCheckProcesses"/>).</summary>
-    public const int DefaultLoadCheckWindows = 1;
-
-    /// <summary>The most windows per arm and process <c>--load-windows</c> accepts.</summary>
-    public const int MaxLoadCheckWindows = 20;
-
-    /// <summary>
     /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's. Three by
     /// default, one window per arm in each: a process can land an arm's calls/s high or low for all its windows, so the
-    /// rounds are spread over processes, as the trials are, and their spread carries that (docs/results.md, "Why the methods differ").
+    /// rounds are spread over processes, as the trials are, and their spread carries that (docs/method.md).
     /// </summary>
     public int LoadCheckProcesses { get; init; } = DefaultLoadCheckProcesses;
 
     /// <summary>The load check's processes in every plan but the dry one (which has one, to prove the pipeline).</summary>
     public const int DefaultLoadCheckProcesses = 3;
 
-    /// <summary>
-    /// True where the load check's processes run one after each trial (each arm at the concurrency the trials so far
-    /// chose most often), so both methods share the same minutes; false: all after the trials, as by default.
-    /// </summary>
-    public bool LoadCheckBetweenTrials { get; init; }
-
-    /// <summary>
-    /// True where each load-check process keeps one client per arm, warmed as a trial's, for all its windows, as a trial
-    /// keeps its clients; false: load mode makes a fresh client for each window, as by default.
-    /// </summary>
-    public bool LoadCheckKeepsClients { get; init; }
-
-    /// <summary>
-    /// True where the load check's windows are timed by the trials' own closed loop on the kept clients rather than by
-    /// load mode's runner, so that what still differs from the trials is load mode's schedule: each arm alone for a
-    /// second's warm-up and whole counted seconds, after the trials.
-    /// </summary>
-    public bool LoadCheckOnTrialsLoop { get; init; }
-
-    /// <summary>The most processes <c>--load-processes</c> accepts.</summary>
-    public const int MaxLoadCheckProcesses = 20;
-
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;
-
 
     /// <summary>
     /// The order of <paramref name="trial"/>'s slices: first every latency slice, then every throughput slice; within
@@ -267,10 +201,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed)
     {
         Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, JitSettling.MaxSettlePasses, JitSettling.SettledCompilations) : null,
-        SlicePauseSeconds = SlicePauseSeconds > 0 ? SlicePauseSeconds : null,
-        CollectsAfterSlices = CollectsAfterSlices ? true : null,
+        CollectsAfterSlices = true,
         ServersPerTrial = ServersPerTrial ? true : null,
-        WarmedSuite = WarmsSuite ? true : null,
     };
 }
 

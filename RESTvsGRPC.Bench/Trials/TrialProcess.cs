@@ -21,7 +21,7 @@ public static class TrialProcess
             var request = TrialRequest.Load(requestPath);
             WatchParent(request.ParentProcessId);
             var settings = BenchSettings.FromEnvironment();
-            var targets = LoadTarget.Resolve([.. request.WarmedArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc, settings.Aot);
+            var targets = LoadTarget.Resolve([.. request.ArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc, settings.Aot);
             var expected = LoadExpectation.For(MeteoriteDataset.Load(settings.DataPath));
             var measurement = new TrialMeasurement(request, targets, expected, output);
             var answer = request.Index switch
@@ -43,11 +43,25 @@ public static class TrialProcess
     /// <summary>Exits the process once the bench that started it has gone, so a killed bench leaves no trial running.</summary>
     private static void WatchParent(int parentId) => _ = Task.Run(async () =>
     {
-        while (Paired.TcpEcho.IsRunning(parentId))
+        while (IsRunning(parentId))
         {
             await Task.Delay(TimeSpan.FromMilliseconds(500));
         }
 
         Environment.Exit(3);
     });
+
+    /// <summary>True while process <paramref name="processId"/> runs: how a child of the bench notices the bench has gone.</summary>
+    internal static bool IsRunning(int processId)
+    {
+        try
+        {
+            using var process = System.Diagnostics.Process.GetProcessById(processId);
+            return !process.HasExited;
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
+    }
 }

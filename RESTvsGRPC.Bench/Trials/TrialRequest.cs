@@ -29,37 +29,11 @@ public sealed record TrialRequest(
     string? LinkDevice = null,
     int SettleCalls = 0)
 {
-    /// <summary>Windows per arm of load mode's cross-check (<see cref="TrialPlan.LoadCheckWindows"/>); 0 for the plan's default.</summary>
-    public int LoadCheckWindows { get; init; }
-
-    /// <summary>The pause after each slice (<see cref="TrialPlan.SlicePauseSeconds"/>), seconds.</summary>
-    public double SlicePauseSeconds { get; init; }
-
-    /// <summary>True where the trial collects after each slice (<see cref="TrialPlan.CollectsAfterSlices"/>).</summary>
-    public bool CollectsAfterSlices { get; init; }
-
-    /// <summary>The throughput slices' uncounted start (<see cref="TrialPlan.RampSeconds"/>), seconds; null for the plan's quarter slice.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? RampSeconds { get; init; }
-
-    /// <summary>True where the load check keeps one client per arm for all its windows (<see cref="TrialPlan.LoadCheckKeepsClients"/>).</summary>
-    public bool LoadCheckKeepsClients { get; init; }
-
-    /// <summary>True where the load check's windows run on the trials' closed loop (<see cref="TrialPlan.LoadCheckOnTrialsLoop"/>).</summary>
-    public bool LoadCheckOnTrialsLoop { get; init; }
-
     /// <summary>The sweep's calls in flight (<see cref="TrialPlan.Ladder"/>).</summary>
     public IReadOnlyList<int> Ladder { get; init; } = TrialPlan.SweepLadder;
 
     /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
     public int LoadCheckFirstRound { get; init; }
-
-    /// <summary>
-    /// Arms ("operation/target") the process warms and settles besides those it measures, as a trial of every arm would,
-    /// before it measures <see cref="Arms"/>; null: it warms only those it measures.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public IReadOnlyList<string>? WarmedArms { get; init; }
 
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
@@ -104,18 +78,12 @@ public sealed record TrialRequest(
     {
         get
         {
-            var plan = new TrialPlan(PlanName, Trials, SegmentSeconds, Seed, Rounds)
+            return new TrialPlan(PlanName, Trials, SegmentSeconds, Seed, Rounds)
             {
                 SettleCalls = SettleCalls,
-                SlicePauseSeconds = SlicePauseSeconds,
-                CollectsAfterSlices = CollectsAfterSlices,
-                LoadCheckKeepsClients = LoadCheckKeepsClients,
-                LoadCheckOnTrialsLoop = LoadCheckOnTrialsLoop,
-                LoadCheckWindows = LoadCheckWindows > 0 ? LoadCheckWindows : TrialPlan.DefaultLoadCheckWindows,
                 InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
                 Ladder = Ladder,
             };
-            return RampSeconds is { } ramp ? plan with { RampSeconds = ramp } : plan;
         }
     }
 
@@ -126,10 +94,6 @@ public sealed record TrialRequest(
     private static TrialArm ArmOf(string name) => name.Split('/') is [var operation, var target]
         ? new TrialArm(Enum.Parse<LoadOperation>(operation, ignoreCase: true), target)
         : throw new InvalidDataException($"the trial request names an arm '{name}', not operation/target.");
-
-    /// <summary>The arms the process warms and settles before it measures: <see cref="WarmedArms"/> and the measured ones.</summary>
-    [JsonIgnore]
-    public IReadOnlyList<TrialArm> WarmedArmList => WarmedArms is null ? ArmList : [.. WarmedArms.Concat(Arms).Distinct().Select(ArmOf)];
 
     /// <summary>The calls in flight <paramref name="arm"/>'s closed loops are measured at.</summary>
     public IReadOnlyList<int> ConcurrencyOf(TrialArm arm) => Concurrency.TryGetValue(arm.Name, out var inFlight) && inFlight.Count > 0

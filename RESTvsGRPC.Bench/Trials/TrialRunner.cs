@@ -24,18 +24,16 @@ public static class TrialRunner
     /// </summary>
     /// <remarks>
     /// The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)
-    /// pairs'. <paramref name="afterEachTrial"/>, where given, runs after each trial that succeeded, with the trials so far.
+    /// pairs'.
     /// With <see cref="TrialPlan.ServersPerTrial"/> the servers are renewed before every trial, and the run's last pair
-    /// serves what follows; the caller takes their addresses from <paramref name="servers"/>. With
-    /// <see cref="TrialPlan.WarmsSuite"/> each trial process also warms the arms of <paramref name="suite"/> it does not measure.
+    /// serves what follows; the caller takes their addresses from <paramref name="servers"/>.
     /// </remarks>
     public static async Task<TrialsRun> RunAsync(
         TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
-        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, Func<IReadOnlyList<Trial>, Task>? afterEachTrial = null,
-        IReadOnlyList<TrialArm>? suite = null)
+        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {
         using var folder = new TrialFolder(servers);
-        var request = RequestOf(1, plan, arms, plan.WarmsSuite ? suite : null, servers);
+        var request = RequestOf(1, plan, arms, servers);
         var trials = new List<Trial>();
         var failures = new List<TrialFailure>();
         var started = Stopwatch.GetTimestamp();
@@ -52,7 +50,6 @@ public static class TrialRunner
             {
                 trials.Add(trial);
                 output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
-                await (afterEachTrial?.Invoke(trials) ?? Task.CompletedTask);
             }
             else
             {
@@ -129,7 +126,7 @@ public static class TrialRunner
         foreach (var folder in Directory.EnumerateDirectories(parent, FolderPrefix + "*"))
         {
             var rest = System.IO.Path.GetFileName(folder)[FolderPrefix.Length..];
-            if (!int.TryParse(rest.Split('-')[0], NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || Paired.TcpEcho.IsRunning(benchId))
+            if (!int.TryParse(rest.Split('-')[0], NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || TrialProcess.IsRunning(benchId))
             {
                 continue;
             }
@@ -181,10 +178,7 @@ public static class TrialRunner
         var request = new TrialRequest(
             TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls)
         {
-            LoadCheckWindows = plan.LoadCheckWindows,
             LoadCheckFirstRound = firstRound,
-            LoadCheckKeepsClients = plan.LoadCheckKeepsClients,
-            LoadCheckOnTrialsLoop = plan.LoadCheckOnTrialsLoop,
         }.ReadingCpuOf(servers);
         var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
         return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
@@ -193,13 +187,13 @@ public static class TrialRunner
     /// <summary>
     /// The trials' method beside <paramref name="arm"/>'s BenchmarkDotNet case, now: a fresh client process warmed and
     /// settled as a trial is, then the plan's latency slices of every arm of <paramref name="suite"/> on the arm's operation,
-    /// taking turns as in a trial (a process that timed one arm alone read it up to a third slower; docs/results.md, "Why
-    /// the methods differ"); null where the process failed, which it says on <paramref name="output"/>.
+    /// taking turns as in a trial (a process that timed one arm alone read it up to a third slower; docs/method.md);
+    /// null where the process failed, which it says on <paramref name="output"/>.
     /// </summary>
     public static async Task<Trial?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, IReadOnlyList<TrialArm> suite, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         using var folder = new TrialFolder(servers);
-        var request = RequestOf(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], null, servers);
+        var request = RequestOf(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], servers);
         var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
         if (answer?.Trial is { } trial && trial.Segments.Any(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target))
         {
@@ -210,19 +204,12 @@ public static class TrialRunner
         return null;
     }
 
-    /// <summary>
-    /// The request of trial <paramref name="index"/>, measuring <paramref name="arms"/> and, where <paramref name="warmed"/>
-    /// is given, also warming its arms first; each arm at its operation's calls in flight, reading the servers' CPU.
-    /// </summary>
-    private static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, IReadOnlyList<TrialArm>? warmed, ServerSet servers) => new TrialRequest(
+    /// <summary>The request of trial <paramref name="index"/>, measuring <paramref name="arms"/>, each at its operation's calls in flight, reading the servers' CPU.</summary>
+    private static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers) => new TrialRequest(
         index, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
-        arms.Concat(warmed ?? []).DistinctBy(a => a.Name).ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
+        arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
         servers.Namespace?.HostDevice, plan.SettleCalls)
     {
-        SlicePauseSeconds = plan.SlicePauseSeconds,
-        CollectsAfterSlices = plan.CollectsAfterSlices,
-        RampSeconds = plan.RampSeconds,
-        WarmedArms = warmed is null ? null : [.. warmed.Select(a => a.Name)],
         Ladder = plan.Ladder,
     }.ReadingCpuOf(servers);
 
@@ -279,14 +266,13 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s a window; the sweep: a slice per ladder step).
+        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window; the sweep: a slice per ladder step).
         var plan = request.Plan;
         var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
         {
-            TrialRequest.LoadCheck => 1 + (20 * plan.LoadCheckWindows),
+            TrialRequest.LoadCheck => 1 + 20,
             TrialRequest.Sweep => plan.Ladder.Count * (plan.SliceSeconds + plan.RampSeconds),
-            _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds)))
-                + ((1 + request.Concurrency.Values.Max(c => c.Count)) * plan.Rounds * plan.SlicePauseSeconds),
+            _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))),
         };
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }

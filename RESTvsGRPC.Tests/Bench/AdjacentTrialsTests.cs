@@ -49,7 +49,7 @@ public sealed class AdjacentTrialsTests
     public void An_operation_is_timed_once_after_its_last_compared_case_for_every_one_that_succeeded()
     {
         using var servers = ServerSet.Empty();
-        var beside = new AdjacentTrials(TrialPlan.Standard, BenchOptions.Parse([]).TrialArmsOf(TrialArm.Transport), servers, new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData), TextWriter.Null);
+        var beside = new AdjacentTrials(TrialPlan.Standard, TrialArm.Transport, servers, new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData), TextWriter.Null);
         beside.Compare(Cases);
         string Name(BenchmarkCase c) => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}";
         var failed = new[] { "GrpcGetLargePayloadAsList 200", "GrpcPostLargePayload 200" };
@@ -93,100 +93,16 @@ public sealed class AdjacentTrialsTests
         });
     }
 
-    /// <summary>
-    /// With <c>--beside-servers fresh</c> the trial beside calls a pair started for it: here the run's pair is stopped
-    /// first, so the trial can only succeed against the new one, whose processes are gone once it has read.
-    /// </summary>
-    [LinuxFact]
-    public async Task TimeAsync_with_fresh_servers_calls_a_pair_started_for_it_and_stops_it_after()
-    {
-        var options = BenchOptions.Parse(["--trials", "1", "--segment", "0.1", "--beside-servers", "fresh"]);
-        using var run = await ServerSet.StartAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
-        var settings = new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData).At(run);
-        run.StopServers();
-        IReadOnlyList<int> started = [];
-        var output = new StringWriter();
-        TrialArm[] suite = [new(LoadOperation.Large, "rest-json"), new(LoadOperation.Large, "grpc")];
-        var beside = new AdjacentTrials(options.TrialPlan, suite, run, settings, output, async fresh =>
-        {
-            await fresh.StartAllAsync(options, RepositoryPaths.CommittedData, TextWriter.Null, scaling: false);
-            started = fresh.ProcessIds;
-        });
-
-        var trial = await beside.TimeAsync(suite[1]);
-
-        Assert.True(trial is not null, output.ToString());
-        Assert.Equal(["large/grpc", "large/rest-json"], trial.Order.Order());
-        Assert.Equal(2, started.Count);
-        Assert.All(started, id => Assert.False(BenchProcess.IsRunning(id), $"server process {id} still runs"));
-    }
-
     [Fact]
-    public void Beside_servers_fresh_goes_only_with_a_run_that_starts_its_servers_and_times_trials_and_BenchmarkDotNet()
-    {
-        Assert.True(BenchOptions.Parse(["--beside-servers", "fresh"]).BesideFreshServers);
-        Assert.True(BenchOptions.Parse(["--beside-servers", "fresh", "--suite", "full"]).BesideFreshServers);
-        Assert.False(BenchOptions.Parse(["--beside-servers", "run"]).BesideFreshServers);
-        Assert.False(BenchOptions.Parse([]).BesideFreshServers);
-        foreach (var refused in new[] { new[] { "--headline" }, ["--suite", "styles"], ["--suite", "scaling"], ["--suite", "aot"], ["--rest-url", "http://127.0.0.1:5000"], ["--filter", "*Small*"] })
-        {
-            var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-servers", "fresh", .. refused]));
-            Assert.StartsWith("--beside-servers fresh starts servers for the trial beside each BenchmarkDotNet case", error.Message, StringComparison.Ordinal);
-        }
-
-        Assert.StartsWith("--beside-servers takes run or fresh, not 'own'.", Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-servers", "own"])).Message, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void A_reading_from_fresh_servers_is_marked_in_the_results_and_one_from_the_runs_is_not_and_each_keeps_its_seconds_after_the_case()
+    public void A_reading_keeps_its_seconds_after_the_case_and_the_arms_it_timed()
     {
         var segment = new TrialSegment("large", "grpc", 10, 500_000, 0, 0, 0, 0, null);
         var result = new BenchmarkResult("transport", "grpc", "TransportBenchmarks", "GrpcGetLargePayload", "large", false, 200, null, 510_000, 1_000, 0, null, null);
 
-        Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: true, SecondsAfterCase: 0.4)).AdjacentTrialFreshServers);
-        var fromRuns = BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false, SecondsAfterCase: 31.5));
-        Assert.Null(fromRuns.AdjacentTrialFreshServers);
-        Assert.Equal(31.5, fromRuns.AdjacentTrialSecondsAfterCase);
-        Assert.Null(fromRuns.AdjacentTrialPerCase);
-        Assert.True(BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], FreshServers: false, SecondsAfterCase: 0.2, PerCase: true)).AdjacentTrialPerCase);
-    }
+        var beside = BenchmarkResults.WithAdjacent(result, new AdjacentReading(segment, ["large/grpc"], SecondsAfterCase: 31.5));
 
-    /// <summary>
-    /// <c>--beside-after case</c>: every compared case that succeeded is timed as it ends, alone, whatever else of its
-    /// operation has ended; a failed case and one that ends again are not.
-    /// </summary>
-    [Fact]
-    public void With_beside_after_case_each_compared_case_is_timed_as_it_ends()
-    {
-        using var servers = ServerSet.Empty();
-        var options = BenchOptions.Parse(["--beside-after", "case"]);
-        var beside = new AdjacentTrials(options.TrialPlan, options.TrialArmsOf(TrialArm.Transport), servers, new BenchSettings(null, null, null, null, RepositoryPaths.CommittedData), TextWriter.Null, perCase: options.BesidePerCase);
-        beside.Compare(Cases);
-        string Name(BenchmarkCase c) => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}";
-
-        var timed = Cases.Select(c => (Case: Name(c), Timed: beside.Ended(c, Name(c) != "GrpcPostLargePayload 200").Select(Name).ToList()))
-            .Where(ended => ended.Timed.Count > 0).ToList();
-
-        Assert.All(timed, ended => Assert.Equal([ended.Case], ended.Timed));
-        Assert.Equal(
-            ["GrpcGetLargePayloadAsList 200", "GrpcGetSmallPayload 200", "GrpcStreamLargePayload 200", "RestGetLargePayload 200", "RestGetSmallPayload 200", "RestH2cGetSmallPayload 100", "RestPostLargePayload 200", "RestProtobufGetLargePayload 200", "RestProtobufGetSmallPayload 200", "RestProtobufPostLargePayload 200"],
-            timed.Select(t => t.Case).Order(StringComparer.Ordinal));
-        Assert.Empty(beside.Ended(Cases.First(c => Name(c) == "RestGetSmallPayload 200"), succeeded: true));
-    }
-
-    [Fact]
-    public void Beside_after_case_goes_only_with_a_run_that_times_trials_and_BenchmarkDotNet()
-    {
-        Assert.True(BenchOptions.Parse(["--beside-after", "case"]).BesidePerCase);
-        Assert.True(BenchOptions.Parse(["--beside-after", "case", "--suite", "full", "--beside-servers", "fresh"]).BesidePerCase);
-        Assert.False(BenchOptions.Parse(["--beside-after", "operation"]).BesidePerCase);
-        Assert.False(BenchOptions.Parse([]).BesidePerCase);
-        foreach (var refused in new[] { new[] { "--headline" }, ["--suite", "styles"], ["--suite", "scaling"], ["--suite", "aot"], ["--filter", "*Small*"] })
-        {
-            var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-after", "case", .. refused]));
-            Assert.StartsWith("--beside-after case times the trial beside each BenchmarkDotNet case", error.Message, StringComparison.Ordinal);
-        }
-
-        Assert.StartsWith("--beside-after takes operation or case, not 'run'.", Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--beside-after", "run"])).Message, StringComparison.Ordinal);
+        Assert.Equal(31.5, beside.AdjacentTrialSecondsAfterCase);
+        Assert.Equal(500_000, beside.AdjacentTrialNanosecondsPerCall);
+        Assert.Equal(["large/grpc"], beside.AdjacentTrialArms!);
     }
 }

@@ -35,19 +35,10 @@ public sealed class BenchmarkJobTests
     }
 
     [Fact]
-    public void Forced_collections_are_an_option_of_the_run()
-    {
-        Assert.True(BenchOptions.Parse(["--forced-collections", "--filter", "*Large*"]).ForcedCollections);
-        Assert.False(BenchOptions.Parse(["--filter", "*Large*"]).ForcedCollections);
-    }
-
-    [Fact]
-    public void Benchmark_processes_settle_the_jit_unless_the_run_says_off_or_the_dry_job_times_nothing()
+    public void Benchmark_processes_settle_the_jit_unless_the_dry_job_times_nothing()
     {
         Assert.True(BenchOptions.Parse(["--filter", "*Small*"]).SettlesBenchmarks);
-        Assert.False(BenchOptions.Parse(["--filter", "*Small*", "--benchmark-settle", "off"]).SettlesBenchmarks);
         Assert.False(BenchOptions.Parse(["--job", "dry"]).SettlesBenchmarks);
-        Assert.True(BenchOptions.Parse(["--job", "dry", "--benchmark-settle", "on"]).SettlesBenchmarks);
         var settings = new BenchSettings(null, null, null, null, "data.json");
         Assert.Contains(KeyValuePair.Create(BenchSettings.SettleVariable, "1"), (settings with { SettlesBenchmarks = true }).Variables());
         Assert.DoesNotContain(settings.Variables(), v => v.Key == BenchSettings.SettleVariable);

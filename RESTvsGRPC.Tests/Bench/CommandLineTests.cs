@@ -6,7 +6,7 @@ namespace RESTvsGRPC.Tests.Bench;
 public sealed class CommandLineTests
 {
     [Theory]
-    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--trials", "--segment", "--rounds", "--forced-collections", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
+    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--trials", "--segment", "--in-flight", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
     [InlineData(new[] { "run", "--help" }, new[] { "--suite", "--rest-url", "--data", "--benchmarkdotnet-help" })]
     [InlineData(new[] { "load", "--help" }, new[] { "--scenario", "[default: normal]", "--targets", "--users", "--rate", "--p99-limit", "--rest-url", "Examples:" })]
     [InlineData(new[] { "soak", "--help" }, new[] { "--duration", "[default: 10m]", "--warmup", "[default: 2m]", "[default: rest-json,grpc]" })]
@@ -36,11 +36,7 @@ public sealed class CommandLineTests
     [InlineData("--segment takes seconds from 0.05 to 60, not '61'", "--headline", "--segment", "61")]
     [InlineData("--client-cpus names CPU 4096, but this machine has CPUs 0-", "--headline", "--client-cpus", "4096")]
     [InlineData("--server-cpus names CPU 4096, but this machine has CPUs 0-", "--server-cpus", "0,4096")]
-    [InlineData("--arms takes OP/TARGET names of the suite's trial arms (small/rest-json, small/rest-json-h2c,", "--headline", "--arms", "large/rest-json,large/grcp")]
-    [InlineData("not 'large/grpc-web'", "--headline", "--arms", "large/grpc-web")]
-    [InlineData("not ','", "--headline", "--arms", ",")]
-    [InlineData("--arms goes with --headline, without --link", "--arms", "large/rest-json")]
-    [InlineData("--forced-collections sets BenchmarkDotNet's jobs; it does not go with --headline", "--headline", "--forced-collections")]
+    [InlineData("--link goes with --headline", "--link", "veth")]
     [InlineData("--suite aot starts its own server processes", "--suite", "aot", "--headline")]
     [InlineData("--suite aot starts its own server processes", "--suite", "aot", "--filter", "*Small*")]
     [InlineData("--users", "load", "--users", "many")]

@@ -109,24 +109,10 @@ public sealed class OrchestratorTests : IDisposable
     [InlineData("--server-cpus", "4096")]
     [InlineData("--client-cpus", "1-0")]
     [InlineData("--client-cpus", "first")]
-    [InlineData("--load-windows", "0")]
-    [InlineData("--load-windows", "21")]
-    [InlineData("--load-processes", "0")]
-    [InlineData("--load-processes", "21")]
-    [InlineData("--load-between-trials", "--load-processes", "3")]
-    [InlineData("--slice-pause", "-0.1")]
-    [InlineData("--slice-pause", "2.5")]
-    [InlineData("--ramp", "-1")]
-    [InlineData("--ramp", "11")]
-    [InlineData("--load-clients", "sometimes")]
-    [InlineData("--slice-collect", "maybe")]
-    [InlineData("--benchmark-settle", "maybe")]
-    [InlineData("--trial-servers", "sometimes")]
-    [InlineData("--trial-servers", "per-trial", "--rest-url", "http://127.0.0.1:5000")]
-    [InlineData("--client-completions", "sometimes")]
-    [InlineData("--server-threads", "0")]
-    [InlineData("--server-threads", "65")]
-    [InlineData("--server-threads", "1", "--grpc-url", "http://127.0.0.1:5000")]
+    [InlineData("--slices", "0")]
+    [InlineData("--slices", "21")]
+    [InlineData("--in-flight", "small=0")]
+    [InlineData("--link", "veth", "--headline", "--rest-url", "http://127.0.0.1:5000")]
     public async Task Bench_rejects_options_that_do_not_fit_together(params string[] args)
     {
         var (output, error) = (new StringWriter(), new StringWriter());
@@ -157,63 +143,34 @@ public sealed class OrchestratorTests : IDisposable
         Assert.Equal("7", start.Environment[HttpClientSettings.CallTimeoutVariable]);
         Assert.Equal("100", start.Environment[Batch.SizesVariable]);
         Assert.Equal("data.json", start.Environment[MeteoriteDataset.PathVariable]);
-        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or Batch.SizesVariable or BenchSettings.InlineCompletionsVariable);
-    }
-
-    [Fact]
-    public void Inline_client_completions_reach_the_processes_that_run_benchmark_bodies()
-    {
-        var options = BenchOptions.Parse(["--headline", "--client-completions", "inline"]);
-        var settings = new BenchSettings(null, null, null, null, "data.json") { InlineCompletions = options.ClientCompletesInline };
-        var start = new System.Diagnostics.ProcessStartInfo("true");
-
-        settings.ApplyTo(start);
-
-        Assert.Equal("1", start.Environment[BenchSettings.InlineCompletionsVariable]);
-        Assert.False(BenchOptions.Parse(["--headline", "--client-completions", "thread-pool"]).ClientCompletesInline);
-        Assert.False(BenchOptions.Parse(["--headline"]).ClientCompletesInline);
+        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or Batch.SizesVariable);
     }
 
     [Fact]
     public void Headline_trials_run_with_the_suites_that_hold_the_transport_benchmarks_and_alone_with_headline()
     {
-        Assert.True(BenchOptions.Parse([]) is { MeasuresTrials: true, MeasuresPaired: false });
+        Assert.True(BenchOptions.Parse([]).MeasuresTrials);
         Assert.True(BenchOptions.Parse(["--suite", "full"]).MeasuresTrials);
         Assert.False(BenchOptions.Parse(["--suite", "scaling"]).MeasuresTrials);
         Assert.False(BenchOptions.Parse(["--filter", "*Codec*"]).MeasuresTrials);
         var headline = BenchOptions.Parse(["--headline", "--job", "dry"]);
-        Assert.True(headline is { Headline: true, MeasuresTrials: true, MeasuresPaired: false });
+        Assert.True(headline is { Headline: true, MeasuresTrials: true });
         Assert.Equal(TrialPlan.Dry, headline.TrialPlan);
-        Assert.True(BenchOptions.Parse(["--headline", "--rounds"]) is { Headline: true, MeasuresPaired: true });
         Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
         Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
-        Assert.Equal("quick", BenchOptions.Parse(["--headline", "--quick"]).PairedPlan.Name);
-        Assert.Equal((1, 1), (TrialPlan.Standard.LoadCheckWindows, TrialPlan.Dry.LoadCheckWindows));
         Assert.Equal((3, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Dry.LoadCheckProcesses));
-        Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckProcesses = 9 }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-processes", "9"]).TrialPlan);
-        Assert.Equal(TrialPlan.Standard with { LoadCheckWindows = 1, LoadCheckBetweenTrials = true }, BenchOptions.Parse(["--headline", "--load-windows", "1", "--load-between-trials"]).TrialPlan);
-        Assert.Equal(TrialPlan.Standard with { SlicePauseSeconds = 0.2 }, BenchOptions.Parse(["--headline", "--slice-pause", "0.2"]).TrialPlan);
-        Assert.Equal(0, TrialPlan.Standard.SlicePauseSeconds);
-        Assert.Equal(TrialPlan.Standard with { CollectsAfterSlices = false }, BenchOptions.Parse(["--headline", "--slice-collect", "off"]).TrialPlan);
-        Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--slice-collect", "on"]).TrialPlan);
-        Assert.True(TrialPlan.Standard.CollectsAfterSlices && TrialPlan.Quick.CollectsAfterSlices && TrialPlan.Link.CollectsAfterSlices);
         Assert.True(TrialPlan.Standard.ServersPerTrial && TrialPlan.Quick.ServersPerTrial && TrialPlan.Link.ServersPerTrial && TrialPlan.Dry.ServersPerTrial);
-        Assert.Equal(TrialPlan.Standard with { ServersPerTrial = false }, BenchOptions.Parse(["--headline", "--trial-servers", "per-run"]).TrialPlan);
-        Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--trial-servers", "per-trial"]).TrialPlan);
         Assert.False(BenchOptions.Parse(["--headline", "--rest-url", "http://127.0.0.1:5000", "--grpc-url", "http://127.0.0.1:5001"]).TrialPlan.ServersPerTrial);
         Assert.Equal((true, (bool?)null), (TrialPlan.Standard.ToResults().ServersPerTrial, (TrialPlan.Standard with { ServersPerTrial = false }).ToResults().ServersPerTrial));
-        Assert.Equal(TrialPlan.Standard with { LoadCheckKeepsClients = true }, BenchOptions.Parse(["--headline", "--load-clients", "per-process"]).TrialPlan);
-        Assert.Equal(TrialPlan.Standard, BenchOptions.Parse(["--headline", "--load-clients", "per-window"]).TrialPlan);
-        Assert.Equal((0.7 / 4 / 4, 1.0), (TrialPlan.Standard.RampSeconds, BenchOptions.Parse(["--headline", "--ramp", "1"]).TrialPlan.RampSeconds));
+        Assert.Equal(0.7 / 4 / 4, TrialPlan.Standard.RampSeconds);
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--headline", "--artifacts", "out"]).ArtifactsPath);
     }
 
     [Fact]
-    public void Styles_trials_run_with_the_suites_that_hold_the_styles_and_their_rounds_only_when_asked_for()
+    public void Styles_trials_run_with_the_suites_that_hold_the_styles()
     {
-        Assert.True(BenchOptions.Parse(["--suite", "styles"]) is { MeasuresStylesTrials: true, MeasuresTrials: false, MeasuresStylesPaired: false });
+        Assert.True(BenchOptions.Parse(["--suite", "styles"]) is { MeasuresStylesTrials: true, MeasuresTrials: false });
         Assert.True(BenchOptions.Parse(["--suite", "full"]) is { MeasuresStylesTrials: true, MeasuresTrials: true });
-        Assert.True(BenchOptions.Parse(["--suite", "styles", "--rounds"]).MeasuresStylesPaired);
         Assert.False(BenchOptions.Parse([]).MeasuresStylesTrials);
         Assert.False(BenchOptions.Parse(["--suite", "styles", "--filter", "*Minimal*"]).MeasuresStylesTrials);
         Assert.True(BenchOptions.Parse(["--headline", "--suite", "styles"]) is { Headline: true, MeasuresStylesTrials: true, MeasuresTrials: false });

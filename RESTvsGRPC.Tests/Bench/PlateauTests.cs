@@ -107,73 +107,6 @@ public sealed class PlateauTests
     }
 
     [Fact]
-    public void Arms_option_keeps_only_the_named_arms_of_each_suite_in_its_order()
-    {
-        var options = BenchOptions.Parse(["--headline", "--arms", "post/grpc, large/rest-json,post/rest-json"]);
-        var styles = BenchOptions.Parse(["--headline", "--suite", "styles", "--arms", "large/grpc-web-text"]);
-
-        Assert.Equal(["large/rest-json", "post/rest-json", "post/grpc"], options.TrialArmsOf(TrialArm.Transport).Select(a => a.Name));
-        Assert.Equal(["large/grpc-web-text"], styles.TrialArmsOf(TrialArm.Styles).Select(a => a.Name));
-        Assert.Same(TrialArm.Transport, BenchOptions.Parse(["--headline"]).TrialArmsOf(TrialArm.Transport));
-    }
-
-    [Fact]
-    public void Warm_arms_suite_goes_with_arms_and_the_plan_and_summary_say_so()
-    {
-        var warmed = BenchOptions.Parse(["--headline", "--arms", "large/grpc", "--warm-arms", "suite"]).TrialPlan;
-        var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--headline", "--warm-arms", "suite"]));
-
-        Assert.True(warmed.WarmsSuite);
-        Assert.False(BenchOptions.Parse(["--headline", "--arms", "large/grpc"]).TrialPlan.WarmsSuite);
-        Assert.StartsWith("--warm-arms suite warms the arms --arms leaves out; it goes with --arms.", error.Message, StringComparison.Ordinal);
-        Assert.Contains("one client per arm in each (and one for each arm of the suite it did not measure, warmed and settled alike), warmed", RESTvsGRPC.Reports.SettingsText.Of(warmed.ToResults()), StringComparison.Ordinal);
-        Assert.NotEqual(TrialPlan.Standard.ToResults(), (TrialPlan.Standard with { WarmsSuite = true }).ToResults());
-    }
-
-    [Fact]
-    public void Trial_request_warms_its_warmed_arms_and_its_measured_ones_once_each_and_survives_the_file()
-    {
-        var plan = TrialPlan.Standard;
-        var request = new TrialRequest(TrialRequest.Adjacent, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["large/grpc"],
-            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [32, 64], ["large/grpc"] = [2, 16] }, null, null, 1, "") { WarmedArms = ["small/rest-json", "large/grpc"] };
-        var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
-        try
-        {
-            request.Save(path);
-            var read = TrialRequest.Load(path);
-
-            Assert.Equal(["small/rest-json", "large/grpc"], read.WarmedArmList.Select(a => a.Name));
-            Assert.Equal(["large/grpc"], read.ArmList.Select(a => a.Name));
-            Assert.Equal(["large/grpc"], (read with { WarmedArms = null }).WarmedArmList.Select(a => a.Name));
-        }
-        finally
-        {
-            File.Delete(path);
-        }
-    }
-
-    [Fact]
-    public void Load_check_request_carries_its_windows_first_round_and_kept_clients_and_an_older_request_reads_the_default()
-    {
-        var plan = TrialPlan.Standard with { LoadCheckWindows = 9 };
-        var request = new TrialRequest(TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["small/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckWindows = plan.LoadCheckWindows, LoadCheckFirstRound = 18, LoadCheckKeepsClients = true };
-        var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
-        try
-        {
-            request.Save(path);
-            var read = TrialRequest.Load(path);
-
-            Assert.Equal((9, 18, true), (read.Plan.LoadCheckWindows, read.LoadCheckFirstRound, read.Plan.LoadCheckKeepsClients));
-            Assert.Equal(TrialPlan.DefaultLoadCheckWindows, (read with { LoadCheckWindows = 0 }).Plan.LoadCheckWindows);
-        }
-        finally
-        {
-            File.Delete(path);
-        }
-    }
-
-    [Fact]
     public void Trial_processes_settle_the_jit_after_a_quarter_segment_warm_up_except_over_a_link()
     {
         var standard = TrialPlan.Standard;
@@ -190,34 +123,35 @@ public sealed class PlateauTests
     }
 
     [Fact]
-    public void Trial_processes_take_the_pause_and_the_ramp_their_plan_sets_and_the_summary_states_the_pause()
+    public void Load_check_request_carries_its_first_round_through_the_file()
     {
-        var paused = TrialPlan.Standard with { SlicePauseSeconds = 0.2 };
-        var request = new TrialRequest(1, paused.Name, paused.Trials, paused.SegmentSeconds, paused.Seed, paused.Rounds, ["large/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "") { SlicePauseSeconds = paused.SlicePauseSeconds };
+        var plan = TrialPlan.Standard;
+        var request = new TrialRequest(TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["small/rest-json"],
+            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckFirstRound = 2 };
+        var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
+        try
+        {
+            request.Save(path);
+            var read = TrialRequest.Load(path);
 
-        Assert.Equal(0.2, request.Plan.SlicePauseSeconds);
-        Assert.Equal(paused.RampSeconds, request.Plan.RampSeconds);
-        Assert.Equal(1.0, (request with { RampSeconds = 1.0 }).Plan.RampSeconds);
-        Assert.Null(TrialPlan.Standard.ToResults().SlicePauseSeconds);
-        Assert.NotEqual(TrialPlan.Standard.ToResults(), paused.ToResults());
-        Assert.Contains("counted after 0.044 s), a pause of 0.2 s after each slice, a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(paused.ToResults()), StringComparison.Ordinal);
-        Assert.DoesNotContain("pause", RESTvsGRPC.Reports.SettingsText.Of(TrialPlan.Standard.ToResults()), StringComparison.Ordinal);
+            Assert.Equal(2, read.LoadCheckFirstRound);
+            Assert.Equal(["small/rest-json"], read.ArmList.Select(a => a.Name));
+        }
+        finally
+        {
+            File.Delete(path);
+        }
     }
 
     [Fact]
-    public void Trial_processes_collect_after_each_slice_unless_their_plan_says_not_and_the_summary_states_it()
+    public void Trial_processes_ramp_a_quarter_slice_and_collect_after_each_slice_and_the_summary_states_both()
     {
-        var plain = TrialPlan.Standard with { CollectsAfterSlices = false };
-        var request = new TrialRequest(1, plain.Name, plain.Trials, plain.SegmentSeconds, plain.Seed, plain.Rounds, ["large/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "") { CollectsAfterSlices = true };
+        var plan = TrialPlan.Standard;
+        var request = new TrialRequest(1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["large/rest-json"],
+            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "");
 
-        Assert.True(request.Plan.CollectsAfterSlices);
-        Assert.False((request with { CollectsAfterSlices = false }).Plan.CollectsAfterSlices);
-        Assert.True(TrialPlan.Standard.ToResults().CollectsAfterSlices);
-        Assert.Null(plain.ToResults().CollectsAfterSlices);
-        Assert.NotEqual(TrialPlan.Standard.ToResults(), plain.ToResults());
-        Assert.Contains("counted after 0.044 s), a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(TrialPlan.Standard.ToResults()), StringComparison.Ordinal);
-        Assert.DoesNotContain("full collection", RESTvsGRPC.Reports.SettingsText.Of(plain.ToResults()), StringComparison.Ordinal);
+        Assert.Equal(plan.SliceSeconds / 4, request.Plan.RampSeconds);
+        Assert.True(plan.ToResults().CollectsAfterSlices);
+        Assert.Contains("counted after 0.044 s), a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()), StringComparison.Ordinal);
     }
 }

@@ -127,8 +127,6 @@ public static class BenchProcess
     // when the gate line is read, and stopping those is BenchmarkDotNet's business, not what this test proves.
     public static int[] ServersStartedBy(int pid) => ChildrenOf(pid, "RestAPI.dll", "GrpcAPI.dll");
 
-    public static int[] EchoStartedBy(int pid) => ChildrenOf(pid, "tcp-echo");
-
     /// <summary>The direct children of <paramref name="pid"/> whose command line holds any of <paramref name="parts"/>.</summary>
     public static int[] ChildrenOf(int pid, params string[] parts) =>
         [.. Directory.GetDirectories($"/proc/{pid}/task")

@@ -22,23 +22,19 @@ public sealed class ReportSnapshotTests : IDisposable
     /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
     /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
-    /// typed up by 30 %, beyond the rate (a shaping fault), and a real dry headline over three arms (<c>--arms</c>), one
-    /// of them without its operation's baseline, a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the
-    /// JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the first), and a
-    /// real default run whose load check flags three arms, one of them within its own rounds, and a real short headline
-    /// whose load check ran in a process after each of its nine trials (<c>--load-between-trials</c>), and the
-    /// third of three real default runs written into one folder (its pool carries the first two), from two such folders:
-    /// in default-pooled every pooled latency flag lies within what sampling allows, in default-pooled-beyond one does and
-    /// one does not, and a real quick run whose BenchmarkDotNet processes each settled the JIT on their case first, and a
-    /// real default run in which both methods read the client's socket engine thread, whose two small REST calls
-    /// BenchmarkDotNet timed slower than the trials and the trial beside each slower still (the minutes, beyond it), and
-    /// a real default run whose trial beside each case timed its operation's arms in turns and read its own socket thread,
-    /// and a real quick run (three trials of 0.7 s in four slices) whose trial beside each case called a pair started for it,
-    /// and a real default run whose trial beside was timed once per operation, after the last of its cases, each case
-    /// recording how many seconds after its own process that was, and a real quick run of the styles' trials alone
-    /// (<c>--headline --suite styles --quick</c>).
+    /// typed up by 30 %, beyond the rate (a shaping fault), a real dry <c>--suite aot</c> (cold starts, memory, and one
+    /// trial of the JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the
+    /// first), a real default run whose load check flags three arms, one of them within its own rounds, the third of
+    /// three real default runs written into one folder (its pool carries the first two), from two such folders: in
+    /// default-pooled every pooled latency flag lies within what sampling allows, in default-pooled-beyond one does and
+    /// one does not, a real quick run whose BenchmarkDotNet processes each settled the JIT on their case first, a real
+    /// default run in which both methods read the client's socket engine thread, whose two small REST calls
+    /// BenchmarkDotNet timed slower than the trials and the trial beside each slower still (the minutes, beyond it), a
+    /// real default run whose trial beside was timed once per operation, its arms in turns, after the last of its cases,
+    /// each case recording how many seconds after its own process that was, and a real quick run of the styles' trials
+    /// alone (<c>--headline --suite styles --quick</c>).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "paired-rounds", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "headline-arms", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "headline-load-between", "quick-settled", "default-socket-thread", "default-beside-turns", "quick-beside-fresh", "default-beside-operation", "default-beside-case", "styles-headline"];
+    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "quick-settled", "default-socket-thread", "default-beside", "styles-headline"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
