@@ -16,7 +16,7 @@ internal static partial class HeadlineSection
 
     /// <summary>
     /// The fewest pooled runs over which a method's agreement labels this run's flag "the run's minutes": over two, one
-    /// run's minute still weighs half (three runs at <c>a314b4a</c>: gRPC's large GET 1.09× over two, 1.19× over three).
+    /// run's minute still weighs half (docs/method.md).
     /// </summary>
     public const int MinutesLabelRuns = 3;
 

@@ -17,15 +17,7 @@ public sealed partial class LoadScriptTests
         Assert.Equal(["wrk", "h2load", "h2load", "load mode", "load mode", "load mode"], rows.Select(r => r.Tool));
         Assert.All(rows, row => Assert.True(row.Rate > 0, $"{row.Tool} on {row.Target} measured no requests"));
         Assert.Contains(rows, r => r is { Tool: "h2load", Target: "gRPC unary GetVersion, h2c" });
-    }
-
-    [Fact]
-    public async Task MethodGaps_refuses_an_unknown_experiment_with_its_usage_and_exit_2()
-    {
-        var (exitCode, output) = await RunAsync("scripts/method-gaps.sh", "gc");
-
-        Assert.Equal(2, exitCode);
-        Assert.Equal("usage: scripts/method-gaps.sh spin|completions|loh|processes|slices|loadprocesses|loadminutes|levels|pause|ramp|loadclients|loadloop|operations|slicecollect|loadwindows|batchlength|servers|windows|forcedgc|grpcforced|smalljit|afterh2load|pilot|settle|iterationtime|turns|tiering|streamlevels|alone|onearm|priority|bdnpriority|smalllevels|aotpgo|serverlevel|trialservers|congestion|clientjit|idlepoll|serverthreads|clientthreads|socketnice|beside|besideservers|besideafter|batchmean [OUT_DIR]", output.Trim().Split('\n')[^1]);
+        Assert.Equal(["rest-json", "rest-json-h2c", "grpc"], rows.Where(r => r.Tool == "load mode").Select(r => r.Target));
     }
 
     private static Task<(int ExitCode, string Output)> RunAsync(string program, params string[] arguments) =>
