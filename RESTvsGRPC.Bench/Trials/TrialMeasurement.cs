@@ -133,9 +133,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         });
     }
 
-    /// <summary>The dry plan: its load check proves the pipeline, in windows without a warm-up of their own.</summary>
-    private static bool ProvesThePipeline(TrialPlan plan) => plan.Name == TrialPlan.Dry.Name;
-
     /// <summary>One window of load mode's closed loop on <paramref name="arm"/>, on a client load mode makes for it: its calls/s; throws where a call failed.</summary>
     private async Task<double> LoadWindowAsync(TrialArm arm)
     {
@@ -151,7 +148,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>The load check's warm-up before each window, seconds: none in the dry plan.</summary>
-    private double LoadWarmUpSeconds => ProvesThePipeline(_plan) ? 0 : 1;
+    private double LoadWarmUpSeconds => _plan.ProvesThePipeline ? 0 : 1;
 
     /// <summary>The load check's counted window, whole seconds (load mode counts whole seconds), no shorter than a segment.</summary>
     private double LoadWindowSeconds => Math.Max(1, Math.Ceiling(_plan.SegmentSeconds));
@@ -175,7 +172,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 await ThroughputAsync(client, arm.Operation, inFlight ?? request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
             }
 
-            await JitSettling.WaitForQuietAsync();
+            if (!_plan.ProvesThePipeline)
+            {
+                await JitSettling.WaitForQuietAsync();
+            }
+
             if (settles && _plan.SettleCalls > 0)
             {
                 await JitSettling.SettleAsync(() => SettlingPassAsync(clients, _plan.SettleCalls));

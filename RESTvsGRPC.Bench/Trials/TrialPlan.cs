@@ -69,9 +69,16 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>
     /// Proves the pipeline: two trials of 50 ms per arm and quantity in one slice, and a sweep of three steps, one at a
-    /// level of each operation; too few for an interval, and not a result.
+    /// level of each operation; too few for an interval, and not a result, so its processes neither wait for the JIT nor
+    /// settle it (<see cref="ProvesThePipeline"/>).
     /// </summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 2, LoadCheckProcesses = 1, Ladder = [2, 16, 64] };
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 0, LoadCheckProcesses = 1, Ladder = [2, 16, 64] };
+
+    /// <summary>
+    /// True for the dry plan: its figures are not results, so its processes skip what only a result needs (the wait for
+    /// a quiet JIT, up to 10 s and most of a dry trial's time; the load check's warm-up).
+    /// </summary>
+    public bool ProvesThePipeline => Name == "dry";
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
     public const int MaxInFlight = 1024;
