@@ -31,13 +31,6 @@ public sealed class LoadRunner
         _stop = stop;
     }
 
-    /// <summary>
-    /// Runs <paramref name="target"/> through <paramref name="scenario"/>, every user on <paramref name="client"/>, which
-    /// stays the caller's (open, and not disposed); its bytes are not counted. The server is not sampled.
-    /// </summary>
-    public static Task<TargetResult> RunAsync(LoadTarget target, LoadScenario scenario, LoadClient client, Action<Progress> progress) =>
-        new LoadRunner(target, scenario, [client], new WireCounter(), CancellationToken.None).RunAsync(null, progress);
-
     /// <summary>What the progress line shows once a second.</summary>
     public sealed record Progress(string Target, int Second, string Phase, TimeSpan Planned, long RequestsLastSecond, double P99LastSecond, long Errors, double ClientCpuPercent);
 

@@ -56,15 +56,6 @@ public sealed class LoadCrossCheckTests
     }
 
     [Fact]
-    public void LoadCheck_across_processes_names_the_concurrency_most_of_them_ran_an_arm_at_the_lower_on_a_tie()
-    {
-        IReadOnlyList<RESTvsGRPC.Results.LoadCheck> Process(int inFlight) => [.. TrialMeasurement.LoadChecksOf("large", [("rest-json", inFlight, [400.0])])];
-
-        Assert.Equal(16, Assert.Single(LoadCrossCheck.Across([Process(2), Process(16), Process(16)])).Concurrency);
-        Assert.Equal(2, Assert.Single(LoadCrossCheck.Across([Process(16), Process(2)])).Concurrency);
-    }
-
-    [Fact]
     public void LoadCheck_in_one_process_is_that_process_check_with_no_process_count()
     {
         IReadOnlyList<RESTvsGRPC.Results.LoadCheck> only = [.. TrialMeasurement.LoadChecksOf("large", [("rest-json", 16, [300.0, 280.0]), ("grpc", 16, [900.0, 850.0])])];

@@ -33,6 +33,21 @@ public sealed class ResultsFileTests : IDisposable
         Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(_directory.File(LoadResults.FileName)));
     }
 
+    /// <summary>A file written before the bench dropped its experiment switches reads, their fields left out.</summary>
+    [Fact]
+    public void Run_results_with_the_fields_of_removed_switches_still_read()
+    {
+        var stored = Path.Combine(StoredReports.Folder("headline-trials"), RunResults.FileName);
+        var older = File.ReadAllText(stored).Replace("\n  \"trials\": {", "\n  \"paired\": [],\n  \"stylesPaired\": null,\n  \"trials\": {", StringComparison.Ordinal)
+            .Replace("\"seed\": 28", "\"seed\": 28,\n      \"slicePauseSeconds\": 0.2,\n      \"warmedSuite\": true", StringComparison.Ordinal);
+        Assert.Contains("slicePauseSeconds", older, StringComparison.Ordinal);
+        File.WriteAllText(_directory.File(RunResults.FileName), older);
+
+        RunResults.Load(_directory.Path).Save(Directory.CreateDirectory(_directory.File("again")).FullName);
+
+        Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(_directory.File("again/" + RunResults.FileName)));
+    }
+
     [Fact]
     public void Run_results_read_back_the_same_from_a_file_with_windows_line_endings()
     {
