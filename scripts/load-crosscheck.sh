@@ -9,6 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 users=${1:-50}
 seconds=${2:-20}
+# Load mode's warm-up and ramp-up, as long as the tools' runs are short: a 2-s check needs no 5-s warm-up.
+warmup=$(( seconds >= 10 ? 5 : 1 ))
+rampup=$(( seconds >= 10 ? 2 : 0 ))
 for tool in wrk h2load dotnet; do
   command -v "$tool" >/dev/null || { echo "load-crosscheck: $tool is missing (apt-get install wrk nghttp2-client)" >&2; exit 2; }
 done
@@ -80,7 +83,7 @@ h2 "gRPC unary GetVersion, h2c" "${grpc%/}/meteorites.v1.MeteoriteLandingsServic
 
 # Load mode at the same concurrency and operation, against the same servers.
 dotnet RESTvsGRPC.Bench/bin/Release/net10.0/RESTvsGRPC.Bench.dll load --scenario normal --users "$users" --duration "${seconds}s" \
-  --ramp-up 2s --warmup 5s --mix small:1 --targets rest-json,rest-json-h2c,grpc --rest-url "$rest" --rest-h2c-url "$rest_h2c" --grpc-url "$grpc" \
+  --ramp-up "${rampup}s" --warmup "${warmup}s" --mix small:1 --targets rest-json,rest-json-h2c,grpc --rest-url "$rest" --rest-h2c-url "$rest_h2c" --grpc-url "$grpc" \
   --out "$work/load" >"$work/load.log" 2>&1 || { cat "$work/load.log" >&2; exit 1; }
 # Load mode's own line per target ("// grpc: 12,345 requests/s, p99 1.2 ms, 0 errors, client CPU 45 %"); its full
 # table, percentiles and connections included, is in the load summary it wrote.

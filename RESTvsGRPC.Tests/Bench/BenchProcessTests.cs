@@ -46,29 +46,4 @@ public sealed class BenchProcessTests : IDisposable
         Assert.Equal(run.Benchmarks.Count, settled.Count);
         Assert.All(run.Benchmarks, b => Assert.Single(settled, line => line.StartsWith($"// settled the JIT on RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks.{b.Method}(Calls: {b.CallsPerBatch}):", StringComparison.Ordinal)));
     }
-
-    /// <summary>
-    /// The route for machines with only the .NET runtime, BenchmarkDotNet's in-process toolchain, said so in the
-    /// provenance; run beside servers the bench did not start, which it leaves running.
-    /// </summary>
-    [LinuxFact]
-    public async Task Bench_in_process_route_says_so_in_its_provenance_measures_without_DATAS_probes_streams_once_when_dry_and_leaves_unrelated_servers_running()
-    {
-        using var unrelatedRest = await TestServers.StartRestAsync();
-        using var unrelatedGrpc = await TestServers.StartGrpcAsync();
-
-        await RunToSummaryAsync("--inProcess", "--job", "dry", "--filter", "*CodecBenchmarks*", "--artifacts", _artifacts.Path);
-
-        var run = RunResults.Load(Directory.GetDirectories(_artifacts.Path, "results", SearchOption.AllDirectories).Single());
-        Assert.Equal(ProcessSetup.BenchmarkInProcess, run.Provenance.Processes.Measurer);
-        Assert.False(run.Provenance.Processes.Datas);
-        Assert.NotEmpty(run.Benchmarks);
-        Assert.All(run.Benchmarks, b => Assert.Null(b.SettledJit));
-        Assert.All(run.Benchmarks, b => Assert.Null(b.ClientSocketThreadCpuNanosecondsPerCall));
-        Assert.Equal(new StreamingMethod(1, 1, StreamingProbe.MemorySampleEvery), run.StreamingMethod); // the dry job's probe: one warm-up, one timed call per arm
-        Assert.Equal(7, run.Streaming.Count);
-        Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
-        using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
-        Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
-    }
 }
