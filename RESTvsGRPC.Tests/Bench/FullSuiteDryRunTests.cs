@@ -105,7 +105,9 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
         Assert.True(trials.Plan.CollectsAfterSlices);
         Assert.True(trials.Plan.ServersPerTrial);
-        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: > 0, ClientSocketThreadCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: >= 0, ClientSocketThreadCpuNanosecondsPerCall: > 0 }, $"{s}"));
+        // The kernel counts a process's CPU in 10 ms ticks, so a dry job's 50-ms window of a few slow calls may read none.
+        Assert.All(trials.Trials, t => Assert.True(t.Segments.Sum(s => s.ServerCpuNanosecondsPerCall) > 0, $"trial {t.Index} read no server CPU"));
         Assert.All(trials.Concurrency, c => Assert.Equal(TrialPlan.Dry.Ladder, c.Ladder.Select(step => step.Concurrency))); // the dry plan's sweep, handed to its process
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, Windows: 1 }, $"{c}"));
