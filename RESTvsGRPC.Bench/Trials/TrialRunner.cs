@@ -50,6 +50,8 @@ public static class TrialRunner
             {
                 trials.Add(trial);
                 output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
+                var ratios = pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs);
+                output.WriteLine(ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started)));
             }
             else
             {
@@ -155,6 +157,19 @@ public static class TrialRunner
             {
             }
         }
+    }
+
+    /// <summary>
+    /// A long run's progress after <paramref name="done"/> of <paramref name="total"/> trials: the widest interval so far
+    /// (half its width over its median), and the time the trials left take at the pace so far.
+    /// </summary>
+    public static string ProgressText(IReadOnlyList<HeadlineRatio> ratios, int done, int total, TimeSpan elapsed)
+    {
+        var widest = ratios.Where(r => r.HasInterval).MaxBy(r => (r.High - r.Low) / 2 / r.Median);
+        var width = widest is null ? $"no interval before {MedianInterval.MinimumSamples} trials"
+            : $"widest interval ±{Units.Percent((widest.High - widest.Low) / 2 / widest.Median)} ({widest.Operation} {widest.Arm}, {widest.Quantity})";
+        var left = TimeSpan.FromSeconds(elapsed.TotalSeconds / done * (total - done));
+        return $"// progress: {done} of {total} trials, {width}, about {(left.TotalMinutes >= 1 ? $"{(int)left.TotalMinutes} min {left.Seconds} s" : $"{left.Seconds} s")} of trials left";
     }
 
     private static string ServersText(TrialPlan plan, TrialRequest request) =>

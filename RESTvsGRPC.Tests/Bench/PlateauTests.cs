@@ -154,4 +154,17 @@ public sealed class PlateauTests
         Assert.True(plan.ToResults().CollectsAfterSlices);
         Assert.Contains("counted after 0.044 s), a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()), StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Progress_line_names_the_widest_interval_so_far_and_the_time_the_trials_left_take()
+    {
+        var placement = new CpuPlacement("1", "0");
+        HeadlineRatio Ratio(int trials, string arm, double median, double low, double high) => new(HeadlineRatio.Latency, "small", arm, "rest-json", median, low, high, trials, placement);
+
+        var six = TrialRunner.ProgressText([Ratio(6, "grpc", 1.0, 0.9, 1.1), Ratio(6, "rest-protobuf", 2.0, 1.95, 2.05)], 6, 9, TimeSpan.FromSeconds(60));
+        var three = TrialRunner.ProgressText([Ratio(3, "grpc", 1.0, 0.5, 1.5)], 3, 9, TimeSpan.FromSeconds(120));
+
+        Assert.Equal("// progress: 6 of 9 trials, widest interval ±10% (small grpc, latency), about 30 s of trials left", six);
+        Assert.Equal("// progress: 3 of 9 trials, no interval before 6 trials, about 4 min 0 s of trials left", three);
+    }
 }
