@@ -7,7 +7,7 @@ namespace RESTvsGRPC.Bench.Placement;
 /// Widens the bench's process (<paramref name="processId"/>) to every CPU while BenchmarkDotNet's SDK builds the
 /// benchmark processes' project, and puts it back on <paramref name="client"/> before the first of them starts. The
 /// build inherits the bench's CPUs, the servers' CPUs sit idle until the first case, and on one CPU the build took
-/// three times as long (docs/benchmark.md, "Run time").
+/// three times as long (docs/benchmark.md, "Options").
 /// </summary>
 public sealed class BuildOnEveryCpu(CpuSet client, int processId) : EventProcessor
 {

@@ -25,7 +25,7 @@ public sealed partial class CpuSet
     /// <summary>
     /// The bench's default placement where it starts the servers: the client on the first half of the CPUs, the
     /// servers on the other half, so neither side's work takes the other's CPU and the OS never moves a process
-    /// between the two (docs/benchmark.md, "Placement", has the measurements behind it); null where nothing can be placed.
+    /// between the two (docs/benchmark.md, "Placement"); null where nothing can be placed.
     /// </summary>
     public static (CpuSet Client, CpuSet Servers)? Split()
     {

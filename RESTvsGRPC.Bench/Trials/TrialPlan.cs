@@ -33,7 +33,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>
     /// The calls kept in flight in the throughput slices, per operation, the same for every arm of it: two points on
-    /// the plateau that the sweeps measured here (docs/benchmark.md, "Throughput: the plateau, not the knee"). A trial
+    /// the plateau that the sweeps measured here (docs/method.md, "The trials"). A trial
     /// measures every arm at each, and the arm's throughput in that trial is the better of the two: arms whose curves
     /// peak at different points (the large GET's REST + protobuf at 2, its gRPC stream at 16 or more) are each measured
     /// at their best, and which of the two wins moves the result by no more than their difference on the plateau. Fixed
@@ -46,8 +46,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>
     /// A result run: nine trials, the fewest whose exact 95 % interval leaves out the slowest and the fastest trial
-    /// (one trial in a worse state cannot widen it), of 0.7 s per arm and quantity in four slices: about six minutes for
-    /// the headline on two cores (docs/benchmark.md, "The headline", has the measurements behind these numbers).
+    /// (one trial in a worse state cannot widen it), of 0.7 s per arm and quantity in four slices (docs/benchmark.md,
+    /// "The plan"; the headline's run time is in its table of run times).
     /// </summary>
     public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed, 4);
 
