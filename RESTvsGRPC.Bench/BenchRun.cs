@@ -71,10 +71,10 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             return;
         }
 
-        var (summaries, adjacentTrials) = RunBenchmarkDotNet();
+        var summaries = RunBenchmarkDotNet();
         if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } resultsDirectory)
         {
-            _results = _results with { Benchmarks = BenchmarkResults.From(summaries, adjacentTrials) };
+            _results = _results with { Benchmarks = BenchmarkResults.From(summaries) };
             Write(resultsDirectory, ProvenanceReader.Read(summaries, dataset, Orchestrator.ServerUrls(servers), args, Orchestrator.Placement(options)));
         }
 
@@ -239,28 +239,16 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         return trials;
     }
 
-    /// <summary>
-    /// BenchmarkDotNet over the suites the options select, with a trial beside each case the headline compares where the
-    /// run measured trials; a failed case removes the run's reports and fails the phase.
-    /// </summary>
-    private (Summary[] Summaries, IReadOnlyDictionary<string, AdjacentReading>? AdjacentTrials) RunBenchmarkDotNet()
+    /// <summary>BenchmarkDotNet over the suites the options select; a failed case removes the run's reports and fails the phase.</summary>
+    private Summary[] RunBenchmarkDotNet()
     {
         // The settings travel with the job: a mutator adds them to whichever job the command line chose. A job run in
         // this process (the in-process toolchain) reads them from here, where they were applied at the start.
         var config = ManualConfig.Create(DefaultConfig.Instance)
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
-            .AddDiagnoser(new SocketThreadDiagnoser())
             .AddJob(Job.Default.WithEnvironmentVariables([.. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value))])
                 .WithArguments([new MsBuildArgument($"/p:{BenchConfig.BenchmarkProcessBuildProperty}=true")]).AsMutator())
             .AddFilter(new VariantBatchFilter());
-
-        var adjacent = _results.Trials is not null && servers is { Rest: not null, Grpc: not null }
-            ? new AdjacentTrials(options.TrialPlan, TrialArm.Transport, servers, _settings, output)
-            : null;
-        if (adjacent is not null)
-        {
-            config = config.AddEventProcessor(adjacent);
-        }
 
         if (options.ClientCpus is { } client)
         {
@@ -280,7 +268,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             throw new PhaseFailedException("bench failed", new InvalidOperationException(reason), "; no report written" + (log is null ? "." : $" (BenchmarkDotNet's log: {log})."));
         }
 
-        return (summaries, adjacent?.Readings);
+        return summaries;
     }
 
     /// <summary>

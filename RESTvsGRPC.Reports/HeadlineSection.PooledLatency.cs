@@ -30,7 +30,7 @@ internal static partial class HeadlineSection
             : Allowance(p) is not { } share ? "**no**"
             : Sampled(p) ? $"**no**: within sampling (±{Units.Percent(share)})" : $"**no** (sampling allows ±{Units.Percent(share)})";
         summary.Document.AddHeading(3, $"Latency, two methods, pooled over {pooled.Max(p => p.Pooled!.Runs)} runs")
-            .AddParagraph("BenchmarkDotNet's figure for an arm is the mean of a process per batch size, in minutes of its run, and the trial beside it one more process in the next: neither shows what those minutes add. "
+            .AddParagraph("BenchmarkDotNet's figure for an arm is the mean of a process per batch size, in minutes of its run: it does not show what those minutes add. "
                 + "Pooled, BenchmarkDotNet's time per call is the median of every pooled run's figure for the arm and the trials' the median of every pooled trial's, over the same runs. "
                 + $"A difference over {MethodTolerance:0%} is flagged, with what one process's spread in this run allows for that many processes in brackets.")
             .AddTable(["operation", "arm", "BenchmarkDotNet / trials, this run", "trials, pooled", "BenchmarkDotNet, pooled", "BenchmarkDotNet / trials, pooled", "runs", "trials", "agree"],
@@ -53,6 +53,6 @@ internal static partial class HeadlineSection
     }
 
     /// <summary>What a latency flag explained by the run's minutes says.</summary>
-    private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what the processes' sampling allows and the trial beside the case, but pooled over the runs in this folder (three or more) the two agree. "
-        + "BenchmarkDotNet times each arm in a process per batch size, in minutes of the run, and the trial beside it in the next: pooling runs switches those minutes for several (docs/method.md).";
+    private const string LatencyRunMinutesCause = "**the run's minutes**: beyond what the processes' sampling allows, but pooled over the runs in this folder (three or more) the two agree. "
+        + "BenchmarkDotNet times each arm in a process per batch size, in minutes of the run: pooling runs switches those minutes for several (docs/method.md).";
 }

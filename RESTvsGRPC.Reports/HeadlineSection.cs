@@ -213,11 +213,8 @@ internal static partial class HeadlineSection
     /// <summary>One arm's two latencies: the trials' median, BenchmarkDotNet's processes, how far sampling lets them differ, the pool over runs and the verdict.</summary>
     private sealed record LatencyPair(string Operation, string Arm, double Trials, BenchmarkLatencyTime Timed, double? Allowance, PooledLatency? Pooled, LatencyVerdict Verdict)
     {
-        /// <summary>The case whose other columns (the trial beside it, the socket thread) the table shows: the largest batch.</summary>
+        /// <summary>The case of the largest batch.</summary>
         public BenchmarkResult Benchmark => Timed.Case;
-
-        /// <summary>The trials' median of the client's socket engine thread's CPU per call in the latency slices; null where not recorded.</summary>
-        public double? TrialsSocketThread { get; init; }
     }
 
     private static List<LatencyPair> LatencyPairs(RunResults run, TrialsRun trials, LatencySampling sampling)
@@ -231,11 +228,7 @@ internal static partial class HeadlineSection
             {
                 var (median, allowance) = (MedianInterval.MedianOf(p.Times), sampling.AllowanceFor(p.Operation, p.Times.Count, p.Timed!.Processes));
                 var pool = pooled.FirstOrDefault(l => (l.Operation, l.Arm) == (p.Operation, p.Arm));
-                var socketThread = TrialStatistics.Values(trials.Trials, p.Operation, p.Arm, s => s.ClientSocketThreadCpuNanosecondsPerCall);
-                return new LatencyPair(p.Operation, p.Arm, median, p.Timed!, allowance, pool, LatencyVerdictOf(median, p.Timed!, allowance, pool))
-                {
-                    TrialsSocketThread = socketThread.Count > 0 ? MedianInterval.MedianOf(socketThread) : null,
-                };
+                return new LatencyPair(p.Operation, p.Arm, median, p.Timed!, allowance, pool, LatencyVerdictOf(median, p.Timed!, allowance, pool));
             })];
     }
 
@@ -250,29 +243,19 @@ internal static partial class HeadlineSection
             return pairs;
         }
 
-        var adjacent = pairs.Any(p => p.Benchmark.AdjacentTrialNanosecondsPerCall is not null);
-        var socketThread = pairs.Any(p => p is { TrialsSocketThread: not null, Benchmark.ClientSocketThreadCpuNanosecondsPerCall: not null });
-        var adjacentSocketThread = socketThread && pairs.Any(p => p.Benchmark.AdjacentTrialSocketThreadCpuNanosecondsPerCall is not null);
         document.AddHeading(3, "Latency, two methods")
             .AddParagraph($"Each arm's time per call from the trials (median over trials; calls one at a time, after other arms in the same process) beside BenchmarkDotNet's "
                 + $"(a process of its own for each arm and batch size, back-to-back calls in batches of {BatchSizesText(pairs)} calls, the mean of those processes' times per call{CollectionsText(pairs.Select(p => p.Benchmark), trials.Plan.CollectsAfterSlices == true)}{SettlingText(pairs.Select(p => p.Benchmark))}), in the same placement. A difference over {MethodTolerance:0%} is flagged. "
                 + $"In this run an arm's time per call varied {Units.Percent(Spread(trials, s => s.LatencyNanosecondsPerCall))} between trials (the median over the arms of their coefficient of variation)"
                 + (sampling.Said is { } said ? $"; {said}" : "")
-                + ": a flag here asks for a rerun first."
-                + (adjacent ? " " + AdjacentText(pairs) + AdjacentOffsetText(pairs) + AdjacentPhaseText(pairs) : "")
-                + (socketThread ? " " + SocketThreadText : "")
-                + (adjacentSocketThread ? " " + AdjacentSocketThreadText : ""))
+                + ": a flag here asks for a rerun first.")
             .AddTable(
                 [
-                    "operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", .. adjacent ? (string[])["trial beside it", "BenchmarkDotNet / trial beside it"] : [],
-                    .. socketThread ? (string[])["socket thread CPU/call, trials", "socket thread CPU/call, BenchmarkDotNet"] : [],
-                    .. adjacentSocketThread ? (string[])["socket thread CPU/call, trial beside it"] : [], "agree",
+                    "operation", "arm", "trials", "BenchmarkDotNet", "BenchmarkDotNet / trials", "agree",
                 ],
                 pairs.Select(p => (IReadOnlyList<string>)[p.Operation, trials.NameOf(p.Arm), Units.Time(p.Trials), Units.Time(p.Timed.NanosecondsPerCall),
-                    Units.Ratio(p.Timed.NanosecondsPerCall / p.Trials), .. adjacent ? AdjacentCells(p) : [], .. socketThread ? SocketThreadCells(p) : [],
-                    .. adjacentSocketThread ? AdjacentSocketThreadCells(p.Benchmark) : [],
-                    VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
-                [.. Enumerable.Range(2, 3 + (adjacent ? 2 : 0) + (socketThread ? 2 : 0) + (adjacentSocketThread ? 1 : 0))]);
+                    Units.Ratio(p.Timed.NanosecondsPerCall / p.Trials), VerdictText(p.Verdict, p.Allowance, p.Pooled?.Runs)]),
+                [2, 3, 4]);
         var flagged = pairs.Where(p => p.Verdict != LatencyVerdict.Agree).ToList();
         foreach (var verdict in flagged.Select(p => p.Verdict).Where(v => v != LatencyVerdict.Disagree).Distinct().Order())
         {
@@ -281,14 +264,14 @@ internal static partial class HeadlineSection
 
         NoteFlags(summary, "Latency, two methods", [.. flagged.Select(p => $"{p.Operation} {trials.NameOf(p.Arm)}")], pairs.Count,
             flagged.All(p => p.Verdict != LatencyVerdict.Disagree) ? $"each labelled beside that table ({string.Join(", ", flagged.Select(p => p.Verdict).Distinct().Order().Select(LabelOf))}), as the paragraphs under it explain"
-                : $"beyond {Checked(adjacent, pairs.Any(p => p.Pooled is { Runs: >= MinutesLabelRuns }))} no cause is known");
+                : $"beyond {Checked(pairs.Any(p => p.Pooled is { Runs: >= MinutesLabelRuns }))} no cause is known");
         return pairs;
     }
 
-    /// <summary>What the latency check weighed before it called two times apart: always the processes' sampling and BenchmarkDotNet's batches; the trial beside the case and the pooled runs where the run has them.</summary>
-    private static string Checked(bool adjacent, bool pooled)
+    /// <summary>What the latency check weighed before it called two times apart: always the processes' sampling and BenchmarkDotNet's batches; the pooled runs where the run has them.</summary>
+    private static string Checked(bool pooled)
     {
-        List<string> checks = ["the processes' sampling", .. adjacent ? (string[])["the minutes (the trial beside BenchmarkDotNet)"] : [], .. pooled ? (string[])["the runs pooled in this folder"] : [], "BenchmarkDotNet's own batches"];
+        List<string> checks = ["the processes' sampling", .. pooled ? (string[])["the runs pooled in this folder"] : [], "BenchmarkDotNet's own batches"];
         return $"{string.Join(", ", checks[..^1])} and {checks[^1]}";
     }
 
@@ -296,63 +279,10 @@ internal static partial class HeadlineSection
     private static string CauseOf(LatencyVerdict verdict) => verdict switch
     {
         LatencyVerdict.WithinSampling => LatencyWithinSamplingCause,
-        LatencyVerdict.Minutes => MinutesCause,
         LatencyVerdict.RunMinutes => LatencyRunMinutesCause,
         LatencyVerdict.WithinBatches => WithinBatchesCause,
         _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a cause"),
     };
-
-    /// <summary>
-    /// What the trial beside each case is: in results that record the arms it timed, its operation's arms in turns; before,
-    /// the case's arm alone; and, where the results record how long after each case it started, one per operation after
-    /// the last of its cases, else one per case as its process ended.
-    /// </summary>
-    private static string AdjacentText(IReadOnlyList<LatencyPair> pairs)
-    {
-        var after = pairs.Select(p => p.Benchmark.AdjacentTrialSecondsAfterCase).OfType<double>().ToList();
-        var method = pairs.Any(p => p.Benchmark.AdjacentTrialArms is not null)
-            ? "(one fresh trial process, warmed and settled as the trials' are, the latency slices of the arm's operation, its arms taking turns as in a trial)"
-            : "(one fresh trial process, warmed and settled as the trials' are, its latency slices alone)";
-        return after.Count > 0
-            ? $"As BenchmarkDotNet's process for the last of each operation's cases here ended, the bench timed that operation's arms once more by the trials' method {method}, "
-                + $"{after.Min():0} to {after.Max():0} s after each case's own process: the \"trial beside it\". The method is the trials', the minutes BenchmarkDotNet's."
-            : $"As BenchmarkDotNet's process for each of these cases ended, the bench timed the same arm once more by the trials' method {method}, seconds later: the \"trial beside it\". The method is the trials', the minute BenchmarkDotNet's.";
-    }
-
-    /// <summary>
-    /// How the trial beside read against the trials on the arms where the two methods agree: there BenchmarkDotNet, in the
-    /// same minutes, did not move, so what the trial beside reads beyond the trials is its own; empty under two such arms.
-    /// </summary>
-    private static string AdjacentOffsetText(IReadOnlyList<LatencyPair> pairs)
-    {
-        var offsets = pairs.Where(p => p.Verdict == LatencyVerdict.Agree && p.Benchmark.AdjacentTrialNanosecondsPerCall is not null)
-            .Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials).ToList();
-        return offsets.Count < 2 ? ""
-            : $" On the {offsets.Count} arms where the two methods agree, the trial beside read {Units.Ratio(offsets.Min())} to {Units.Ratio(offsets.Max())} the trials' time "
-                + $"(median {Units.Ratio(MedianInterval.MedianOf(offsets))}): BenchmarkDotNet did not move there in the same minutes, so that much of what the trial beside reads is its own, not the minute's.";
-    }
-
-    /// <summary>
-    /// The run's phase: over the large GETs and POSTs with a trial beside, the median of BenchmarkDotNet over the trials
-    /// and of the trial beside over the trials; a firmer figure than one arm's, whose trial beside is one process; empty
-    /// under three such arms. Small calls are left out: a process's small call sits at a level of its own for the
-    /// process's life (<see cref="SocketThreadText"/>), which moves one arm, not the run.
-    /// </summary>
-    private static string AdjacentPhaseText(IReadOnlyList<LatencyPair> pairs)
-    {
-        var beside = pairs.Where(p => p.Operation != OperationNames.Small && p.Benchmark.AdjacentTrialNanosecondsPerCall is not null).ToList();
-        if (beside.Count < 3)
-        {
-            return "";
-        }
-
-        var benchmark = MedianInterval.MedianOf(beside.Select(p => p.Timed.NanosecondsPerCall / p.Trials));
-        var adjacent = MedianInterval.MedianOf(beside.Select(p => p.Benchmark.AdjacentTrialNanosecondsPerCall!.Value / p.Trials));
-        return $" Over the {beside.Count} large GETs and POSTs with a trial beside, BenchmarkDotNet read a median of {Units.Ratio(benchmark)} the trials' time and the trial beside {Units.Ratio(adjacent)}: "
-            + "where the two lie together, BenchmarkDotNet's minutes as a whole ran that far from the trials' (the run's phase), a firmer figure than one arm's trial beside, a single process "
-            + "(the phase moves between back-to-back runs; docs/method.md). "
-            + "The small calls are left out of it: each process's small call sits at a level of its own.";
-    }
 
     /// <summary>The batch sizes BenchmarkDotNet timed the compared arms at, "100 and 200" or "100".</summary>
     private static string BatchSizesText(IReadOnlyList<LatencyPair> pairs)
@@ -360,29 +290,6 @@ internal static partial class HeadlineSection
         var sizes = pairs.SelectMany(p => p.Timed.Batches).Select(b => b.CallsPerBatch).Distinct().Order().ToList();
         return sizes.Count == 1 ? $"{sizes[0]}" : $"{string.Join(", ", sizes[..^1])} and {sizes[^1]}";
     }
-
-    /// <summary>The table's cells for the trial beside <paramref name="pair"/>'s case: empty where it has none.</summary>
-    private static string[] AdjacentCells(LatencyPair pair) => pair.Benchmark.AdjacentTrialNanosecondsPerCall is { } adjacent
-        ? [Units.Time(adjacent), Units.Ratio(pair.Timed.NanosecondsPerCall / adjacent)]
-        : ["", ""];
-
-    /// <summary>What the socket thread's two columns are, and what they go with.</summary>
-    private const string SocketThreadText = "The socket thread's columns: the CPU time the client process's socket engine thread (\".NET Sockets\", which waits on epoll and hands each answer to the thread pool) "
-        + "used per call, read from the kernel, the trials' median over their latency slices and BenchmarkDotNet's process over its actual iterations. "
-        + "With one call in flight a process's small call sits at a lower or a higher level for the process's life, and the higher level came with more of that thread's CPU: "
-        + "across BenchmarkDotNet's REST + JSON small-call processes the time per call rose with it, and with that thread at a higher priority every process sat at the higher level (docs/method.md).";
-
-    /// <summary>What the trial beside's socket thread column is for.</summary>
-    private const string AdjacentSocketThreadText = "The trial beside each case reads its own socket thread the same way, so a minute that puts the trial beside at a higher level can be told from one that leaves its thread as the trials'.";
-
-    /// <summary>The table's cell for the trial beside <paramref name="benchmark"/>'s socket thread: empty where it has none.</summary>
-    private static string[] AdjacentSocketThreadCells(BenchmarkResult benchmark) =>
-        [benchmark.AdjacentTrialSocketThreadCpuNanosecondsPerCall is { } beside ? Units.Time(beside) : ""];
-
-    /// <summary>The table's socket thread cells for <paramref name="pair"/>: empty where either method did not record it.</summary>
-    private static string[] SocketThreadCells(LatencyPair pair) => pair is { TrialsSocketThread: { } trials, Benchmark.ClientSocketThreadCpuNanosecondsPerCall: { } benchmark }
-        ? [Units.Time(trials), Units.Time(benchmark)]
-        : ["", ""];
 
     /// <summary>The latency table's "agree" cell: a flag within sampling or beyond it says how far sampling allows (<paramref name="allowance"/>, a share).</summary>
     private static string VerdictText(LatencyVerdict verdict, double? allowance, int? pooledRuns) => verdict switch
@@ -398,28 +305,20 @@ internal static partial class HeadlineSection
     private static string LabelOf(LatencyVerdict verdict) => verdict switch
     {
         LatencyVerdict.WithinSampling => "within sampling",
-        LatencyVerdict.Minutes => "the minutes",
         LatencyVerdict.RunMinutes => "the run's minutes",
         LatencyVerdict.WithinBatches => "within its batches",
         _ => throw new ArgumentOutOfRangeException(nameof(verdict), verdict, "only a flag explained beside the table has a label"),
     };
 
-    /// <summary>What a flag explained by the trial beside the case says.</summary>
-    private static readonly string MinutesCause = $"**the minutes**: the trials and BenchmarkDotNet differ by more than {MethodTolerance:0%}, but the trial beside the case, "
-        + $"the trials' method in BenchmarkDotNet's minute, lies within {MethodTolerance:0%} of BenchmarkDotNet or beyond it from the trials: with the method held and the minute switched, the gap goes, "
-        + "so the minutes the two were measured in account for it, as far as one trial process can tell: that trial varies as much as the trials above do "
-        + "(docs/method.md).";
-
     /// <summary>
     /// How an arm's two latencies compare: agreeing, apart by no more than the processes' sampling allows, apart by the
-    /// minutes they were measured in (the trial beside the case agrees), apart in this run but agreeing over the pooled
+    /// minutes they were measured in, apart in this run but agreeing over the pooled
     /// runs, apart by no more than BenchmarkDotNet's two batch sizes, or apart.
     /// </summary>
     private enum LatencyVerdict
     {
         Agree,
         WithinSampling,
-        Minutes,
         RunMinutes,
         WithinBatches,
         Disagree,
@@ -427,7 +326,7 @@ internal static partial class HeadlineSection
 
     /// <summary>
     /// Agree within <see cref="MethodTolerance"/>; else within what the processes' sampling allows (<paramref name="allowance"/>);
-    /// else the trial beside the case within the tolerance or beyond BenchmarkDotNet from the trials (<see cref="MinuteAccountsFor"/>); else the two within the tolerance over the pooled runs
+    /// else the two within the tolerance over the pooled runs
     /// (<paramref name="pooled"/>); else the trials' time between BenchmarkDotNet's own per-call times for the same case
     /// at its batch sizes (each its own process); else apart.
     /// </summary>
@@ -444,11 +343,6 @@ internal static partial class HeadlineSection
             return LatencyVerdict.WithinSampling;
         }
 
-        if (timed.Case.AdjacentTrialNanosecondsPerCall is { } adjacent && MinuteAccountsFor(trials, benchmark, adjacent))
-        {
-            return LatencyVerdict.Minutes;
-        }
-
         if (pooled is { Runs: >= MinutesLabelRuns } && PooledLatencyAgrees(pooled))
         {
             return LatencyVerdict.RunMinutes;
@@ -457,15 +351,6 @@ internal static partial class HeadlineSection
         var processes = timed.Batches.Select(b => b.NanosecondsPerCall).ToList();
         return processes.Count > 1 && processes.Min() <= trials && trials <= processes.Max() ? LatencyVerdict.WithinBatches : LatencyVerdict.Disagree;
     }
-
-    /// <summary>
-    /// Whether BenchmarkDotNet's minute accounts for the gap: the trial beside the case (the trials' method in that minute)
-    /// lies within <see cref="MethodTolerance"/> of BenchmarkDotNet's time, or beyond it, on the same side of the trials
-    /// and at least as far from them, so that the minute alone moves the trials' method as far as the gap.
-    /// </summary>
-    private static bool MinuteAccountsFor(double trials, double benchmark, double adjacent) =>
-        Math.Abs((benchmark / adjacent) - 1) <= MethodTolerance
-        || (Math.Sign(adjacent - trials) == Math.Sign(benchmark - trials) && Math.Abs(adjacent - trials) >= Math.Abs(benchmark - trials));
 
     /// <summary>
     /// One client process's spread of time per call, per operation: the standard deviation of the logarithm of a trial's

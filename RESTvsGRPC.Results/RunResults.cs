@@ -196,42 +196,6 @@ public sealed record BenchmarkResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? SettledJit { get; init; }
 
-    /// <summary>
-    /// CPU time the case's process's socket engine threads spent per call during the actual iterations, in nanoseconds
-    /// (Linux); null where not recorded or where the case calls no server.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? ClientSocketThreadCpuNanosecondsPerCall { get; init; }
-
-    /// <summary>
-    /// The case's arm timed by the trials' method (one call in flight, a fresh client process) as the case's own process
-    /// ended, in nanoseconds per call; null where none was (only the cases the headline's latency table compares get one).
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? AdjacentTrialNanosecondsPerCall { get; init; }
-
-    /// <summary>
-    /// CPU time the trial beside the case (<see cref="AdjacentTrialNanosecondsPerCall"/>) spent per call on its socket
-    /// engine threads over its latency slices, in nanoseconds (Linux), as the trials record theirs; null where not recorded.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? AdjacentTrialSocketThreadCpuNanosecondsPerCall { get; init; }
-
-    /// <summary>
-    /// Every arm ("operation/target") the trial beside the case timed, the case's among them, in its order: its operation's
-    /// arms taking turns; null in results written while it timed the case's arm alone.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public IReadOnlyList<string>? AdjacentTrialArms { get; init; }
-
-    /// <summary>
-    /// Seconds from the end of the case's own process to the start of the trial beside it, which times the arms of the
-    /// case's operation once the last of its compared cases has ended; null in results written while each case had a
-    /// trial beside of its own, started as its process ended.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? AdjacentTrialSecondsAfterCase { get; init; }
-
     /// <summary>The error per call, 0 where the job gave none (NaN).</summary>
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;

@@ -180,14 +180,6 @@ public sealed record TrialSegment(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkSentBytesPerCall { get; init; }
 
-    /// <summary>
-    /// CPU time the trial process's socket engine threads spent per call in the latency slices, in nanoseconds (Linux),
-    /// as BenchmarkDotNet's process records its own (<see cref="BenchmarkResult.ClientSocketThreadCpuNanosecondsPerCall"/>);
-    /// null where not recorded.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? ClientSocketThreadCpuNanosecondsPerCall { get; init; }
-
     /// <summary>Bytes the client's end received per call in the same slices (an answer); null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkReceivedBytesPerCall { get; init; }

@@ -13,26 +13,9 @@ namespace RESTvsGRPC.Bench.Harness;
 /// <summary>Reads each benchmark case's per-call figures out of BenchmarkDotNet's summaries: nothing is typed by hand.</summary>
 public static class BenchmarkResults
 {
-    /// <summary>
-    /// Every case that ran successfully, in the order BenchmarkDotNet reports them, each with the time and socket thread
-    /// CPU per call of the trial timed beside it where <paramref name="adjacentTrials"/> (by <see cref="KeyOf"/>) holds one.
-    /// </summary>
-    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries, IReadOnlyDictionary<string, AdjacentReading>? adjacentTrials = null) =>
-    [
-        .. summaries.SelectMany(summary => summary.Reports)
-            .Where(report => report is { Success: true, ResultStatistics: not null })
-            .Select(From)
-            .Select(result => adjacentTrials is not null && adjacentTrials.TryGetValue(result.Key, out var adjacent) ? WithAdjacent(result, adjacent) : result),
-    ];
-
-    /// <summary><paramref name="result"/> with what the trial beside its case read.</summary>
-    public static BenchmarkResult WithAdjacent(BenchmarkResult result, AdjacentReading adjacent) => result with
-    {
-        AdjacentTrialNanosecondsPerCall = adjacent.Segment.LatencyNanosecondsPerCall,
-        AdjacentTrialSocketThreadCpuNanosecondsPerCall = adjacent.Segment.ClientSocketThreadCpuNanosecondsPerCall,
-        AdjacentTrialArms = adjacent.Arms,
-        AdjacentTrialSecondsAfterCase = adjacent.SecondsAfterCase,
-    };
+    /// <summary>Every case that ran successfully, in the order BenchmarkDotNet reports them.</summary>
+    public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries) =>
+        [.. summaries.SelectMany(summary => summary.Reports).Where(report => report is { Success: true, ResultStatistics: not null }).Select(From)];
 
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>
     public static int CallsOf(BenchmarkCase benchmark) => benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;
@@ -60,10 +43,7 @@ public static class BenchmarkResults
             statistics.ConfidenceInterval.Margin / calls,
             report.GcStats.GetBytesAllocatedPerOperation(benchmark) is { } allocated ? (double)allocated / calls : null,
             Metric(report, ServerCostDiagnoser.CpuMetricId),
-            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId)) with
-        {
-            ClientSocketThreadCpuNanosecondsPerCall = Metric(report, SocketThreadDiagnoser.MetricId),
-        };
+            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId));
     }
 
     /// <summary>The case's identity (suite, arm, class, method, operation, parameters) with the given per-call figures.</summary>

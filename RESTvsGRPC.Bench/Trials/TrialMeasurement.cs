@@ -21,7 +21,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>Measures every arm, slice by slice, in this trial's order.</summary>
     public async Task<Trial> RunAsync()
     {
-        var order = _plan.OrderOf(request.Index, request.ArmList).Where(slice => !request.LatencyOnly || slice.Quantity == TrialQuantity.Latency).ToList();
+        var order = _plan.OrderOf(request.Index, request.ArmList);
         var clients = await WarmProcessAsync(request.ArmList);
         try
         {
@@ -45,7 +45,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             foreach (var segment in segments)
             {
                 log.WriteLine($"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
-                    + (request.LatencyOnly ? "" : $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight"));
+                    + $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight");
             }
 
             return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(s => s.Arm.Name).Distinct()], segments);
@@ -237,7 +237,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
         var calls = 0L;
         var linkBefore = LinkCounters(request.LinkDevice);
-        var socketThreadBefore = SocketEngineThreads.CpuNanoseconds(Environment.ProcessId);
         var start = Stopwatch.GetTimestamp();
         do
         {
@@ -247,10 +246,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
 
         var seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
-        return new Window(calls, calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)))
-        {
-            SocketThreadCpuNanoseconds = SocketEngineThreads.CpuNanoseconds(Environment.ProcessId) - socketThreadBefore,
-        };
+        return new Window(calls, calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
     }
 
     /// <summary>
@@ -258,11 +254,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// own time that fell inside the window), seconds, the CPU time the client and the server used meanwhile
     /// (nanoseconds), and on a <c>--link</c> run the bytes the client's end of the pair sent and received.
     /// </summary>
-    private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes)
-    {
-        /// <summary>CPU time the process's socket engine threads used in a latency slice (nanoseconds); null where the kernel does not say.</summary>
-        public double? SocketThreadCpuNanoseconds { get; init; }
-    }
+    private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
 
     /// <summary>One arm's slices added up, per quantity and concurrency, into the trial's segment for it: throughput at the concurrency that served the most calls/s.</summary>
     private sealed class ArmSums
@@ -275,7 +267,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             {
                 Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds,
                 LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes),
-                SocketThreadCpuNanoseconds = _latency.Calls == 0 ? window.SocketThreadCpuNanoseconds : _latency.SocketThreadCpuNanoseconds + window.SocketThreadCpuNanoseconds,
             };
 
         public void AddThroughput(int inFlight, Window window)
@@ -290,14 +281,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
         public TrialSegment ToSegment(TrialArm arm)
         {
-            if (_throughput.Count == 0)
-            {
-                return new TrialSegment(TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, 0, 0, 0, 0, null)
-                {
-                    ClientSocketThreadCpuNanosecondsPerCall = _latency.SocketThreadCpuNanoseconds / _latency.Calls,
-                };
-            }
-
             var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured, level.Value.Windows)).ToList();
             var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
@@ -307,7 +290,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 ProratedCallsPerSecond = best.ProratedCallsPerSecond,
                 LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
                 LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
-                ClientSocketThreadCpuNanosecondsPerCall = _latency.SocketThreadCpuNanoseconds / _latency.Calls,
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,

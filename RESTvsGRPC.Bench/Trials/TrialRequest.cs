@@ -9,7 +9,7 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 sweeps the
-/// concurrency instead, -1 checks load mode, -2 times latency alone), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
+/// concurrency instead, -1 checks load mode), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
 /// time (and the AOT servers', where they run), where to write the answer, the calls of each settling pass, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
 /// throughput windows read. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
@@ -64,13 +64,6 @@ public sealed record TrialRequest(
 
     /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
     public const int LoadCheck = -1;
-
-    /// <summary>The index of a trial timed beside a BenchmarkDotNet case (<see cref="AdjacentTrials"/>): its latency slices only.</summary>
-    public const int Adjacent = -2;
-
-    /// <summary>True where the trial measures its latency slices and no throughput window: its segments carry no calls/s.</summary>
-    [JsonIgnore]
-    public bool LatencyOnly => Index == Adjacent;
 
     /// <summary>The plan this request belongs to, with the calls in flight its arms were given (their operation's, the same for each).</summary>
     [JsonIgnore]

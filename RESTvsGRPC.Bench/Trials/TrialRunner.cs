@@ -199,26 +199,6 @@ public static class TrialRunner
         return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
     }
 
-    /// <summary>
-    /// The trials' method beside <paramref name="arm"/>'s BenchmarkDotNet case, now: a fresh client process warmed and
-    /// settled as a trial is, then the plan's latency slices of every arm of <paramref name="suite"/> on the arm's operation,
-    /// taking turns as in a trial (a process that timed one arm alone read it up to a third slower; docs/method.md);
-    /// null where the process failed, which it says on <paramref name="output"/>.
-    /// </summary>
-    public static async Task<Trial?> RunAdjacentAsync(TrialPlan plan, TrialArm arm, IReadOnlyList<TrialArm> suite, ServerSet servers, BenchSettings settings, TextWriter output)
-    {
-        using var folder = new TrialFolder(servers);
-        var request = RequestOf(TrialRequest.Adjacent, plan, [.. suite.Where(a => a.Operation == arm.Operation)], servers);
-        var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
-        if (answer?.Trial is { } trial && trial.Segments.Any(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target))
-        {
-            return trial;
-        }
-
-        output.WriteLine($"// the trial beside BenchmarkDotNet's {arm.Name} failed: {(failure is null ? "no answer" : FaultText.Of(failure))}");
-        return null;
-    }
-
     /// <summary>The request of trial <paramref name="index"/>, measuring <paramref name="arms"/>, each at its operation's calls in flight, reading the servers' CPU.</summary>
     private static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers) => new TrialRequest(
         index, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
@@ -231,7 +211,7 @@ public static class TrialRunner
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
     {
-        var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", TrialRequest.Adjacent => "adjacent", var index => $"trial-{index}" };
+        var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);

@@ -17,8 +17,8 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
-    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them, and a
-    /// trial beside each compared case: REST + JSON's within 10 % of BenchmarkDotNet, gRPC's not), a
+    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them, and
+    /// fields of a check no longer made, which the reader omits), a
     /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
     /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
@@ -27,14 +27,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// first), a real default run whose load check flags three arms, one of them within its own rounds, the third of
     /// three real default runs written into one folder (its pool carries the first two), from two such folders: in
     /// default-pooled every pooled latency flag lies within what sampling allows, in default-pooled-beyond one does and
-    /// one does not, a real quick run whose BenchmarkDotNet processes each settled the JIT on their case first, a real
-    /// default run in which both methods read the client's socket engine thread, whose two small REST calls
-    /// BenchmarkDotNet timed slower than the trials and the trial beside each slower still (the minutes, beyond it), a
-    /// real default run whose trial beside was timed once per operation, its arms in turns, after the last of its cases,
-    /// each case recording how many seconds after its own process that was, and a real quick run of the styles' trials
+    /// one does not, a real quick run whose BenchmarkDotNet processes each settled the JIT on their case first, and a real quick run of the styles' trials
     /// alone (<c>--headline --suite styles --quick</c>).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "quick-settled", "default-socket-thread", "default-beside", "styles-headline"];
+    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "quick-settled", "styles-headline"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
