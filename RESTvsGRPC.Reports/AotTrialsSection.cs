@@ -50,7 +50,7 @@ internal static class AotTrialsSection
             .ToList();
         summary.Charts.Add((Chart, SvgChart.GroupedBars($"JIT and Native AOT ({trials.Completed} trials; above 1: the first-named is better)", "ratio", groups, logScale: false, v => Units.Ratio(v))));
         AddPool(document, trials);
-        HeadlineSection.AddSweep(summary, trials, "aot-sweep.svg");
+        ThroughputCurveSection.Add(summary, trials, "aot-curve.svg");
     }
 
     /// <summary>The four ratios over every pooled run of this folder, with how often one run's median fell inside another's interval.</summary>

@@ -27,7 +27,9 @@ internal static partial class HeadlineSection
         var rows = Rows(trials).ToList();
         document.AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
             .AddParagraph("Two quantities, never mixed. **Latency**: one call in flight, time per call; its ratio is REST + JSON's time over the arm's. "
-                + "**Throughput**: calls/s at saturation, the better of two fixed concurrencies on the plateau of every arm of the operation (the same two for each arm; the calls/s column says which won in most trials), "
+                + "**Throughput**: calls/s at saturation, "
+                + (trials.PeakChosenOnOtherTrials == true ? "each arm at its own peak among its operation's levels of calls in flight, the level chosen on the other trials (the calls/s column says which in most trials), "
+                    : "the better of the operation's fixed concurrencies for every arm (the calls/s column says which won in most trials), ")
                 + "and the CPU time the client process and the arm's server used per call over the same windows (from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. Above 1 the arm is better. "
                 + "Each ratio is the median of one ratio per trial, with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
                 + "each trial is a fresh client process that measured every arm, an operation's arms taking turns slice by slice, so a slow moment of the machine falls on all of them.")
@@ -55,7 +57,7 @@ internal static partial class HeadlineSection
         charts.Add(("headline.svg", Chart(trials)));
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
         AddPool(document, trials);
-        AddSweep(summary, trials, "sweep.svg");
+        ThroughputCurveSection.Add(summary, trials, "curve.svg");
         AddPooledLatency(summary, trials, AddMethods(summary, trials));
         AddLoad(summary, trials);
         AddPooledLoad(summary, trials);
@@ -72,7 +74,7 @@ internal static partial class HeadlineSection
             : "; to cover those, run again into the same folder: runs of one clean build on one machine with the same job and placement are pooled";
         return $"**What the interval covers**: what varies between this run's {trials.Completed} trials{span} (client processes, the order of arms, the machine's moments "
             + $"within that time). Not what every trial of the run shared: the server processes and the hours of the machine around it{pooled}. "
-            + "Nothing is drawn once per run: the throughput concurrencies are fixed per operation, not calibrated.";
+            + "Nothing is drawn once per run: the levels of calls in flight are fixed per operation, not calibrated.";
     }
 
     /// <summary>The ratios over every pooled run, with how often one run's median fell inside another's interval.</summary>
@@ -117,38 +119,6 @@ internal static partial class HeadlineSection
     public static string Range(PooledRatio ratio) =>
         (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "") + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
 
-    /// <summary>The sweep of calls in flight: each arm's curve, where the trials measured it, and whether that lies on its plateau; its chart in <paramref name="chart"/>.</summary>
-    public static void AddSweep(SummaryContext summary, TrialsRun trials, string chart)
-    {
-        var swept = TrialStatistics.InReadersOrder(trials.Concurrency.Where(c => c.Ladder.Count > 0), c => c.Operation, c => c.Arm).ToList();
-        if (swept.Count == 0)
-        {
-            return;
-        }
-
-        var offPlateau = swept.Where(c => c.OnPlateau == false).ToList();
-        summary.Document.AddHeading(3, "Calls/s against calls in flight")
-            .AddParagraph($"After the trials, one more fresh client process swept each arm up the ladder ({string.Join(", ", swept[0].Ladder.Select(s => s.Concurrency))} calls in flight), "
-                + $"an operation's arms taking turns at each step. It decides nothing; it shows where the trials' concurrencies lie on each curve. An arm counts as on its plateau there when the better of them "
-                + $"served at least {ArmConcurrency.PlateauShare:0%} of its best swept calls/s. "
-                + (offPlateau.Count == 0 ? "Every arm was." : $"**Not on the plateau**: {string.Join("; ", offPlateau.Select(c => $"{c.Operation}, {trials.NameOf(c.Arm)}"))}: a sweep step is short, so rerun before reading it as the machine's; if it holds, choose other concurrencies (`--in-flight`)."))
-            .AddTable(["operation", "arm", "trials' concurrencies", "best of them (sweep)", "best swept calls/s", "at", "on the plateau"],
-                swept.Select(c =>
-                {
-                    var best = c.Ladder.MaxBy(s => s.CallsPerSecond)!;
-                    var at = c.BestMeasured;
-                    return (IReadOnlyList<string>)
-                    [
-                        c.Operation, trials.NameOf(c.Arm), string.Join("/", c.Levels ?? [c.Concurrency]), at is null ? "not swept" : at.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture),
-                        best.CallsPerSecond.ToString("#,0", CultureInfo.InvariantCulture), best.Concurrency.ToString(CultureInfo.InvariantCulture), c.OnPlateau == true ? "yes" : "**no**",
-                    ];
-                }),
-                2, 3, 4, 5);
-        var lines = swept.Select(c => new SvgChart.Line($"{c.Operation}, {trials.NameOf(c.Arm)} (trials at {string.Join("/", c.Levels ?? [c.Concurrency])})", [.. c.Ladder.Select(s => ((double)s.Concurrency, s.CallsPerSecond))])).ToList();
-        summary.Charts.Add((chart, SvgChart.Lines("Calls/s against calls in flight, per arm", "calls in flight", "calls/s", lines, v => v.ToString("#,0", CultureInfo.InvariantCulture))));
-        summary.Document.AddImage(chart, "Each arm's calls/s against calls in flight, from the sweep after the trials");
-    }
-
     /// <summary>"2.53× [2.40×, 2.61×]", ≈ in front where the interval holds 1; without an interval, the median and the trial count.</summary>
     public static string Ratio(HeadlineRatio ratio) => !ratio.HasInterval
         ? $"{Units.Ratio(ratio.Median)} ({ratio.Trials} trials, no interval)"
@@ -179,12 +149,12 @@ internal static partial class HeadlineSection
         }
     }
 
-    /// <summary>"32 in flight", or where the trials measured at several concurrencies "best at 32 of 32/64" (the one best in most trials).</summary>
+    /// <summary>"32 in flight", or where the trials measured at several levels "at 32 of 16/32/64/128" (the one taken in most trials).</summary>
     private static string InFlight(TrialsRun trials, string operation, string arm)
     {
         var concurrency = trials.Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm);
         return concurrency?.Levels is { Count: > 1 } levels
-            ? $"best at {concurrency.Concurrency} of {string.Join("/", levels)} in flight"
+            ? $"at {concurrency.Concurrency} of {string.Join("/", levels)} in flight"
             : $"{trials.ConcurrencyOf(operation, arm)} in flight";
     }
 

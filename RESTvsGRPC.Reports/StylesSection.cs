@@ -104,7 +104,7 @@ internal static class StylesSection
             summary.Document.AddParagraph($"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. The ratios are over the other {trials.Completed} trials.");
         }
 
-        HeadlineSection.AddSweep(summary, trials, "styles-sweep.svg");
+        ThroughputCurveSection.Add(summary, trials, "styles-curve.svg");
     }
 
     /// <summary>gRPC itself, the styles' second reference: the gRPC service over h2c, uncompressed.</summary>

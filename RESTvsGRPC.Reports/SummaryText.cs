@@ -64,10 +64,14 @@ public static class SettingsText
 
     /// <summary>The trials' plan in one sentence, every number of it.</summary>
     public static string Of(TrialsPlan plan) => string.Create(CultureInfo.InvariantCulture,
-        $"trials ({plan.Name}): {plan.Trials} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
+        $"trials ({plan.Name}): {Count(plan)} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
         + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of {plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
-        + $"(latency: one call in flight; throughput: the best of {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join(" or ", o.Calls)}"))} calls in flight for every arm, "
+        + $"(latency: one call in flight; throughput: at {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join("/", o.Calls)}"))} calls in flight for every arm, "
         + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s){(plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "")} (seed {plan.Seed})");
+
+    /// <summary>"9", or under a stopping rule "6 to 12 (stopping once 90 % of the ratios' intervals are within ±5 %, the small call's ±10 %, or after 240 s)".</summary>
+    private static string Count(TrialsPlan plan) => plan.Stopping is not { } rule ? $"{plan.Trials}" : string.Create(CultureInfo.InvariantCulture,
+        $"{rule.MinTrials} to {plan.Trials} (stopping once {rule.Share:0%} of the ratios' intervals lie within ±{rule.Bound:0%} of their median, the small call's ±{rule.SmallBound:0%}, or after {rule.CapSeconds:0} s of trials)");
 
     private static string Settled(TrialsSettle? settle) => settle is null ? "" : string.Create(CultureInfo.InvariantCulture,
         $", then settled: {settle.Calls} calls one at a time per arm, pass after pass until the JIT compiled at most {settle.QuietCompilations} methods in one (at most {settle.MaxPasses} passes)");

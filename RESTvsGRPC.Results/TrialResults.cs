@@ -4,7 +4,7 @@ namespace RESTvsGRPC.Results;
 
 /// <summary>
 /// The headline's measurements: <see cref="Trials"/> fresh client processes that each measured every arm, the ratios
-/// computed across them, each arm's concurrency with the sweep of calls in flight that shows where it lies, and the
+/// computed across them, each arm's levels of calls in flight and its peak among them, and the
 /// trials of the earlier runs pooled with this one (<see cref="EarlierRuns"/>).
 /// </summary>
 public sealed record TrialsRun(
@@ -34,6 +34,17 @@ public sealed record TrialsRun(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public LinkResult? Link { get; init; }
 
+    /// <summary>Why the trials stopped under the plan's rule (<see cref="TrialsPlan.Stopping"/>); null where the run measured a fixed number of trials.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? StoppedBy { get; init; }
+
+    /// <summary>
+    /// True where each trial's throughput of an arm was taken at the level chosen on the other trials
+    /// (<see cref="ThroughputPeak"/>); null where at the level the trial itself served best.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public bool? PeakChosenOnOtherTrials { get; init; }
+
     /// <summary>Wall-clock seconds from the first trial's start to the last one's end; null where not measured.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? TrialsSeconds { get; init; }
@@ -57,7 +68,7 @@ public sealed record TrialsRun(
     [JsonIgnore]
     public int Completed => Trials.Count;
 
-    /// <summary>The calls in flight at which <paramref name="arm"/> served the most calls/s on <paramref name="operation"/> in most trials (1 where not recorded).</summary>
+    /// <summary>The calls in flight <paramref name="arm"/>'s throughput on <paramref name="operation"/> was taken at in most trials (1 where not recorded).</summary>
     public int ConcurrencyOf(string operation, string arm) => Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm)?.Concurrency ?? 1;
 }
 
@@ -83,8 +94,12 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ServersPerTrial { get; init; }
 
+    /// <summary>When the trials stop before <see cref="Trials"/>, the most; null where every one of them was to run.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public TrialStopping? Stopping { get; init; }
+
     public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, CollectsAfterSlices, ServersPerTrial) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.CollectsAfterSlices, other.ServersPerTrial)
+        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, CollectsAfterSlices, ServersPerTrial, Stopping) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.CollectsAfterSlices, other.ServersPerTrial, other.Stopping)
         && InFlight.SequenceEqual(other.InFlight);
 
     public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
@@ -105,39 +120,16 @@ public sealed record OperationInFlight(string Operation, IReadOnlyList<int> Call
 }
 
 /// <summary>
-/// One arm's calls in flight: the concurrencies its throughput slices were measured at (<see cref="Levels"/>, its
-/// operation's, the same for every arm of it), the one of them that served it best in most trials
-/// (<see cref="Concurrency"/>, which load mode's and h2load's checks use), and the sweep: its calls/s at each step of the
-/// ladder, measured after the trials, to show where those concurrencies lie on its curve.
+/// One arm's calls in flight: the levels its throughput slices were measured at (<see cref="Levels"/>, its operation's,
+/// the same for every arm of it) and its peak among them (<see cref="Concurrency"/>: the level its throughput was
+/// taken at in most trials, which load mode's and h2load's checks use).
 /// </summary>
-public sealed record ArmConcurrency(string Operation, string Arm, int Concurrency, IReadOnlyList<ConcurrencyStep> Ladder)
+public sealed record ArmConcurrency(string Operation, string Arm, int Concurrency)
 {
-    /// <summary>
-    /// The share of its best swept calls/s an arm must reach at one of its <see cref="Levels"/> for them to count as on
-    /// its plateau. 90 %, not more: one sweep step is a fraction of a second, and steps on the plateau vary by about that
-    /// much between runs.
-    /// </summary>
-    public const double PlateauShare = 0.90;
-
-    /// <summary>The concurrencies the trials measured the arm at; null in a results file that had one only (<see cref="Concurrency"/>).</summary>
+    /// <summary>The levels the trials measured the arm at; null in a results file that had one only (<see cref="Concurrency"/>).</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<int>? Levels { get; init; }
-
-    /// <summary>The swept calls/s at the best of <see cref="Levels"/>; null where the sweep did not reach them.</summary>
-    [JsonIgnore]
-    public ConcurrencyStep? BestMeasured => Ladder.Where(s => (Levels ?? [Concurrency]).Contains(s.Concurrency)).MaxBy(s => s.CallsPerSecond);
-
-    /// <summary>
-    /// True where the arm's <see cref="Levels"/> reach its plateau on the swept <see cref="Ladder"/>: the better of them
-    /// served <see cref="PlateauShare"/> of the ladder's best, wherever that lies (below them: an arm past its knee
-    /// that loses calls/s; above them: an arm not yet saturated); null where nothing was swept.
-    /// </summary>
-    [JsonIgnore]
-    public bool? OnPlateau => Ladder.Count == 0 ? null : BestMeasured is { } at && at.CallsPerSecond >= PlateauShare * Ladder.Max(s => s.CallsPerSecond);
 }
-
-/// <summary>One step of the sweep: an arm's calls/s with <see cref="Concurrency"/> calls in flight.</summary>
-public sealed record ConcurrencyStep(string Arm, int Concurrency, double CallsPerSecond);
 
 /// <summary>
 /// One trial: a fresh client process (<see cref="ProcessId"/>) that measured every arm once, in the order

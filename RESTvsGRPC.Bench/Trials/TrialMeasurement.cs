@@ -57,37 +57,6 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Each arm's calls/s at every step of the plan's <see cref="TrialPlan.Ladder"/>, the operation's arms taking turns at
-    /// each step: the curve of calls/s against calls in flight, to show where the trials' concurrency lies on it. It
-    /// decides nothing; the trials' concurrency is the plan's.
-    /// </summary>
-    public async Task<IReadOnlyList<ArmConcurrency>> SweepAsync()
-    {
-        var clients = await WarmProcessAsync(request.ArmList, _plan.Ladder[^1], settles: false);
-        try
-        {
-            var steps = request.ArmList.ToDictionary(arm => arm, _ => new List<ConcurrencyStep>());
-            foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
-            {
-                foreach (var inFlight in _plan.Ladder)
-                {
-                    foreach (var arm in request.ArmList.Where(a => a.Operation == operation))
-                    {
-                        var window = await ThroughputAsync(clients[arm], operation, inFlight, _plan.RampSeconds, _plan.SliceSeconds, null);
-                        steps[arm].Add(new ConcurrencyStep(arm.Target, inFlight, window.Calls / window.Seconds));
-                    }
-                }
-            }
-
-            return [.. request.ArmList.Select(arm => new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, request.ConcurrencyOf(arm)[0], steps[arm]))];
-        }
-        finally
-        {
-            Dispose(clients);
-        }
-    }
-
-    /// <summary>
     /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns, starting one arm later
     /// in each of the check's processes (<see cref="TrialRequest.LoadCheckFirstRound"/>), a window of whole seconds no
     /// shorter than a segment per arm after a second's warm-up (load mode counts whole seconds): the throughput ratios
@@ -154,13 +123,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     private double LoadWindowSeconds => Math.Max(1, Math.Ceiling(_plan.SegmentSeconds));
 
     /// <summary>
-    /// A client per arm, each run in a closed loop at <paramref name="inFlight"/> (the arm's highest concurrency where null)
-    /// for a warm-up's length, so its connections are open before anything is counted; then a pause until the JIT has
+    /// A client per arm, each run in a closed loop at the arm's highest concurrency for a warm-up's length, so its connections are open before anything is counted; then a pause until the JIT has
     /// compiled nothing for <see cref="JitSettling.JitQuietMilliseconds"/> ms (at most <see cref="JitSettling.JitQuietLimitSeconds"/> s), so that
-    /// no arm is measured while the code all arms share is still being recompiled at its optimized tier; then, where
-    /// <paramref name="settles"/> (not in the sweep, which times no call and decides nothing), the settling passes.
+    /// no arm is measured while the code all arms share is still being recompiled at its optimized tier; then the settling passes.
     /// </summary>
-    private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms, int? inFlight = null, bool settles = true)
+    private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms)
     {
         var clients = new Dictionary<TrialArm, LoadClient>();
         try
@@ -169,7 +136,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             {
                 var client = new LoadClient(Target(arm.Target).Arm, Target(arm.Target).Transport, expected);
                 clients.Add(arm, client);
-                await ThroughputAsync(client, arm.Operation, inFlight ?? request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
+                await ThroughputAsync(client, arm.Operation, request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
             }
 
             if (!_plan.ProvesThePipeline)
@@ -177,7 +144,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 await JitSettling.WaitForQuietAsync();
             }
 
-            if (settles && _plan.SettleCalls > 0)
+            if (_plan.SettleCalls > 0)
             {
                 await JitSettling.SettleAsync(() => SettlingPassAsync(clients, _plan.SettleCalls));
             }
@@ -256,7 +223,10 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// </summary>
     private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
 
-    /// <summary>One arm's slices added up, per quantity and concurrency, into the trial's segment for it: throughput at the concurrency that served the most calls/s.</summary>
+    /// <summary>
+    /// One arm's slices added up, per quantity and concurrency, into the trial's segment for it: every level's throughput,
+    /// and on top the level that served it most in this trial, which the bench replaces by the one chosen on the other trials.
+    /// </summary>
     private sealed class ArmSums
     {
         private Window _latency = new(0, 0, 0, 0, null, null);

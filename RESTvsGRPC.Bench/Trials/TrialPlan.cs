@@ -32,27 +32,23 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const int DefaultSeed = 28;
 
     /// <summary>
-    /// The calls kept in flight in the throughput slices, per operation, the same for every arm of it: two points on
-    /// the plateau that the sweeps measured here (docs/method.md, "The trials"). A trial
-    /// measures every arm at each, and the arm's throughput in that trial is the better of the two: arms whose curves
-    /// peak at different points (the large GET's REST + protobuf at 2, its gRPC stream at 16 or more) are each measured
-    /// at their best, and which of the two wins moves the result by no more than their difference on the plateau. Fixed
-    /// rather than calibrated per run, so that two runs measure each arm alike.
+    /// The calls kept in flight in the throughput slices, per operation, the same for every arm of it: levels that
+    /// bracket each arm's peak here (docs/method.md, "The trials"). A trial measures every arm at each, and the arm's
+    /// throughput is taken at the level chosen on the other trials (<see cref="ThroughputPeak"/>).
     /// </summary>
     public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> DefaultInFlight { get; } = new Dictionary<LoadOperation, IReadOnlyList<int>>
     {
-        [LoadOperation.Small] = [32, 64], [LoadOperation.Large] = [2, 16], [LoadOperation.Post] = [4, 16],
+        [LoadOperation.Small] = [16, 32, 64, 128], [LoadOperation.Large] = [2, 4, 8, 16, 32, 64], [LoadOperation.Post] = [2, 4, 8, 16, 32],
     };
 
     /// <summary>
-    /// A result run: nine trials, the fewest whose exact 95 % interval leaves out the slowest and the fastest trial
-    /// (one trial in a worse state cannot widen it), of 0.7 s per arm and quantity in four slices (docs/benchmark.md,
-    /// "The plan"; the headline's run time is in its table of run times).
+    /// A result run: six to twelve trials, stopping once their ratios are precise (<see cref="TrialStopping"/>), or after
+    /// four minutes of trials, of 0.3 s per arm, quantity and level in two slices (docs/benchmark.md, "The plan").
     /// </summary>
-    public static TrialPlan Standard { get; } = new("standard", 9, 0.7, DefaultSeed, 4);
+    public static TrialPlan Standard { get; } = new("standard", 12, 0.3, DefaultSeed, 2) { Stopping = new TrialStopping(6, 0.05, 0.10, 0.90, 240) };
 
-    /// <summary>A first look: six trials (the fewest with a 95 % interval) of 0.3 s per arm and quantity in three slices.</summary>
-    public static TrialPlan Quick { get; } = new("quick", 6, 0.3, DefaultSeed, 3);
+    /// <summary>A first look: six trials (the fewest with a 95 % interval) of 0.15 s per arm, quantity and level in two slices.</summary>
+    public static TrialPlan Quick { get; } = new("quick", 6, 0.15, DefaultSeed, 2);
 
     /// <summary>
     /// A <c>--link</c> run, per link: six trials (the fewest with a 95 % interval) of 1 s per arm and quantity in two
@@ -68,11 +64,14 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     };
 
     /// <summary>
-    /// Proves the pipeline: two trials of 50 ms per arm and quantity in one slice, and a sweep of three steps, one at a
-    /// level of each operation; too few for an interval, and not a result, so its processes neither wait for the JIT nor
-    /// settle it (<see cref="ProvesThePipeline"/>).
+    /// Proves the pipeline: two trials of 50 ms per arm and quantity in one slice, two levels per operation; too few for
+    /// an interval, and not a result, so its processes neither wait for the JIT nor settle it (<see cref="ProvesThePipeline"/>).
     /// </summary>
-    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1) { SettleCalls = 0, LoadCheckProcesses = 1, Ladder = [2, 16, 64] };
+    public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1)
+    {
+        SettleCalls = 0, LoadCheckProcesses = 1,
+        InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [16, 64], [LoadOperation.Large] = [2, 16], [LoadOperation.Post] = [4, 16] },
+    };
 
     /// <summary>
     /// True for the dry plan: its figures are not results, so its processes skip what only a result needs (the wait for
@@ -114,15 +113,6 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         var counts = text.Split('/', StringSplitOptions.TrimEntries).Select(n => int.TryParse(n, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count is >= 1 and <= MaxInFlight ? count : 0).ToList();
         return counts.Contains(0) ? null : [.. counts.Distinct().Order()];
     }
-
-    /// <summary>Calls in flight the sweep measures each arm at, for the curve of calls/s against calls in flight.</summary>
-    public static IReadOnlyList<int> SweepLadder { get; } = [1, 2, 4, 8, 16, 32, 64, 128];
-
-    /// <summary>This plan's sweep: <see cref="SweepLadder"/> unless the plan has its own (the dry plan's three steps).</summary>
-    public IReadOnlyList<int> Ladder { get => _ladder ?? SweepLadder; init => _ladder = value; }
-
-    // Read when asked, not when the plan is made: the plans above are made before SweepLadder is.
-    private readonly IReadOnlyList<int>? _ladder;
 
     /// <summary>The fewest calls a latency slice makes, however short the slice.</summary>
     public const int MinLatencyCalls = 10;
@@ -172,6 +162,9 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;
 
+    /// <summary>When the trials stop before <see cref="Trials"/>, the most; null: every one of them runs.</summary>
+    public TrialStopping? Stopping { get; init; }
+
     /// <summary>
     /// The order of <paramref name="trial"/>'s slices: first every latency slice, then every throughput slice; within
     /// each quantity the operations shuffled, and within an operation rounds, each visiting every arm of it once (for
@@ -210,6 +203,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, JitSettling.MaxSettlePasses, JitSettling.SettledCompilations) : null,
         CollectsAfterSlices = true,
         ServersPerTrial = ServersPerTrial ? true : null,
+        Stopping = Stopping,
     };
 }
 

@@ -4,8 +4,7 @@ using RESTvsGRPC.Bench.Load;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The hidden <c>trial</c> command: the body of one fresh client process. It reads its request, measures (or
-/// sweeps), writes its answer and exits 0; on any failure it says why on standard error and exits 1. It ends by
+/// The hidden <c>trial</c> command: the body of one fresh client process. It reads its request, measures, writes its answer and exits 0; on any failure it says why on standard error and exits 1. It ends by
 /// itself if the bench that started it has gone.
 /// </summary>
 public static class TrialProcess
@@ -26,9 +25,8 @@ public static class TrialProcess
             var measurement = new TrialMeasurement(request, targets, expected, output);
             var answer = request.Index switch
             {
-                TrialRequest.Sweep => new TrialAnswer(null, await measurement.SweepAsync()),
-                TrialRequest.LoadCheck => new TrialAnswer(null, null, await measurement.LoadCheckAsync()),
-                _ => new TrialAnswer(await measurement.RunAsync(), null),
+                TrialRequest.LoadCheck => new TrialAnswer(null, await measurement.LoadCheckAsync()),
+                _ => new TrialAnswer(await measurement.RunAsync()),
             };
             answer.Save(request.OutputPath);
             return 0;

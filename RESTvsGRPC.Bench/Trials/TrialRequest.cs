@@ -8,8 +8,8 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (0 sweeps the
-/// concurrency instead, -1 checks load mode), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
+/// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (-1 checks load
+/// mode instead), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
 /// time (and the AOT servers', where they run), where to write the answer, the calls of each settling pass, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
 /// throughput windows read. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
 /// </summary>
@@ -29,9 +29,6 @@ public sealed record TrialRequest(
     string? LinkDevice = null,
     int SettleCalls = 0)
 {
-    /// <summary>The sweep's calls in flight (<see cref="TrialPlan.Ladder"/>).</summary>
-    public IReadOnlyList<int> Ladder { get; init; } = TrialPlan.SweepLadder;
-
     /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
     public int LoadCheckFirstRound { get; init; }
 
@@ -59,9 +56,6 @@ public sealed record TrialRequest(
         (false, false) => RestProcessId,
     };
 
-    /// <summary>The index that asks for the sweep of calls in flight instead of a trial.</summary>
-    public const int Sweep = 0;
-
     /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
     public const int LoadCheck = -1;
 
@@ -75,7 +69,6 @@ public sealed record TrialRequest(
             {
                 SettleCalls = SettleCalls,
                 InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
-                Ladder = Ladder,
             };
         }
     }
@@ -101,10 +94,8 @@ public sealed record TrialRequest(
         JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialRequest) ?? throw new InvalidDataException($"'{path}' holds no trial request.");
 }
 
-/// <summary>
-/// What a trial process writes: its trial, or (for <see cref="TrialRequest.Sweep"/>) each arm's calls/s up the ladder, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.
-/// </summary>
-public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<ArmConcurrency>? Sweep, IReadOnlyList<LoadCheck>? LoadChecks = null)
+/// <summary>What a trial process writes: its trial, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.</summary>
+public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<LoadCheck>? LoadChecks = null)
 {
     /// <summary>Writes the answer to <paramref name="path"/>.</summary>
     public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialAnswer));

@@ -12,8 +12,7 @@ namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
 /// The orchestrator's side of the headline: one fresh client process per trial, one after another (each, where the plan
-/// says so, against a RestAPI and a GrpcAPI started for it), then a process that sweeps each arm's calls in flight,
-/// each started from the bench's own binary with the servers' addresses in its environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
+/// says so, against a RestAPI and a GrpcAPI started for it) until the plan's rule stops them, each started from the bench's own binary with the servers' addresses in its environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
 /// with the servers on a signal, and none outlives its trial.
 /// </summary>
 public static class TrialRunner
@@ -23,9 +22,7 @@ public static class TrialRunner
     /// ratio naming <paramref name="link"/> where a <c>--link</c> run gives one; throws <see cref="TrialFailedException"/> when every trial fails.
     /// </summary>
     /// <remarks>
-    /// The ratios are each arm's against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)
-    /// pairs'.
-    /// With <see cref="TrialPlan.ServersPerTrial"/> the servers are renewed before every trial, and the run's last pair
+    /// Each trial's throughput of an arm is taken at the level chosen on the other trials (<see cref="ThroughputPeak"/>). With <see cref="TrialPlan.ServersPerTrial"/> the servers are renewed before every trial, and the run's last pair
     /// serves what follows; the caller takes their addresses from <paramref name="servers"/>.
     /// </remarks>
     public static async Task<TrialsRun> RunAsync(
@@ -34,10 +31,11 @@ public static class TrialRunner
     {
         using var folder = new TrialFolder(servers);
         var request = RequestOf(1, plan, arms, servers);
-        var trials = new List<Trial>();
-        var failures = new List<TrialFailure>();
+        var (measured, failures) = (new List<Trial>(), new List<TrialFailure>());
+        IReadOnlyList<Trial> trials = [];
         var started = Stopwatch.GetTimestamp();
-        for (var index = 1; index <= plan.Trials; index++)
+        string? stop = null;
+        for (var index = 1; stop is null && index <= plan.Trials; index++)
         {
             if (plan.ServersPerTrial && await servers.RenewAsync(TextWriter.Null))
             {
@@ -48,16 +46,19 @@ public static class TrialRunner
             var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.Path, servers, settings, output);
             if (answer?.Trial is { } trial)
             {
-                trials.Add(trial);
+                measured.Add(trial);
+                trials = ThroughputPeak.ChosenOnOtherTrials(measured);
                 output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
-                var ratios = pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs);
-                output.WriteLine(ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started)));
             }
             else
             {
                 failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
                 output.WriteLine($"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on");
             }
+
+            var ratios = Ratios(trials, placement, pairs);
+            stop = plan.Stopping?.StopAfter(trials.Count, plan.Trials - failures.Count, Stopwatch.GetElapsedTime(started).TotalSeconds, ratios);
+            output.WriteLine(ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started)) + (stop is null ? "" : $"; the trials stop: {stop}"));
         }
 
         if (trials.Count == 0)
@@ -65,24 +66,20 @@ public static class TrialRunner
             throw new TrialFailedException($"every trial failed; trial 1: {FaultText.Of(failures[0])}");
         }
 
-        var seconds = Stopwatch.GetElapsedTime(started).TotalSeconds;
-        // A link run's sweep would take longer than its trials (a slow link at 128 in flight): its curve is left out.
-        var sweep = link is null ? await RunOneAsync(request with { Index = TrialRequest.Sweep }, folder.Path, servers, settings, output) : default;
-        if (sweep.Answer?.Sweep is null && link is null)
-        {
-            output.WriteLine($"// the sweep of calls in flight failed: {(sweep.Failure is { } failed ? FaultText.Of(failed) : "no answer")}; the summary has no curve");
-        }
-
-        var concurrency = arms.Select(arm => new ArmConcurrency(
-            TrialArm.NameOf(arm.Operation), arm.Target, MostOftenBest(trials, arm), sweep.Answer?.Sweep?.FirstOrDefault(c => c.Arm == arm.Target && c.Operation == TrialArm.NameOf(arm.Operation))?.Ladder ?? [])
-            { Levels = plan.InFlight[arm.Operation] }).ToList();
-        var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs))
+        var concurrency = arms.Select(arm => new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, MostOftenAt(trials, arm)) { Levels = plan.InFlight[arm.Operation] }).ToList();
+        var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, Ratios(trials, placement, pairs))
         {
             Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
-            TrialsSeconds = seconds,
+            TrialsSeconds = Stopwatch.GetElapsedTime(started).TotalSeconds,
+            StoppedBy = plan.Stopping is null ? null : stop ?? TrialStopping.MostTrials,
+            PeakChosenOnOtherTrials = true,
         };
         return link is null ? run : run.OnLink(link.ToResults());
     }
+
+    /// <summary>Each arm's ratios against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline) pairs'.</summary>
+    private static IReadOnlyList<HeadlineRatio> Ratios(IReadOnlyList<Trial> trials, CpuPlacement placement, IReadOnlyList<(string Arm, string Baseline)>? pairs) =>
+        pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs);
 
     /// <summary>The start of the name of every folder a trial process reads its request from, then the bench's process id and a dash.</summary>
     public const string FolderPrefix = "restvsgrpc-trials-";
@@ -175,8 +172,8 @@ public static class TrialRunner
     private static string ServersText(TrialPlan plan, TrialRequest request) =>
         plan.ServersPerTrial && request is { RestProcessId: { } rest, GrpcProcessId: { } grpc } ? $", servers {rest} and {grpc} started for it" : "";
 
-    /// <summary>The concurrency at which <paramref name="arm"/> served the most calls/s in the most trials; the lower one on a tie.</summary>
-    public static int MostOftenBest(IReadOnlyList<Trial> trials, TrialArm arm) => MostOften(trials
+    /// <summary>The level <paramref name="arm"/>'s throughput was taken at in the most trials; the lower one on a tie.</summary>
+    public static int MostOftenAt(IReadOnlyList<Trial> trials, TrialArm arm) => MostOften(trials
         .SelectMany(t => t.Segments).Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target).Select(s => s.Concurrency));
 
     /// <summary>The concurrency that occurs most often in <paramref name="concurrencies"/>; the lower one on a tie.</summary>
@@ -203,15 +200,12 @@ public static class TrialRunner
     private static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers) => new TrialRequest(
         index, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
         arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
-        servers.Namespace?.HostDevice, plan.SettleCalls)
-    {
-        Ladder = plan.Ladder,
-    }.ReadingCpuOf(servers);
+        servers.Namespace?.HostDevice, plan.SettleCalls).ReadingCpuOf(servers);
 
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
     {
-        var name = request.Index switch { TrialRequest.Sweep => "sweep", TrialRequest.LoadCheck => "load-check", var index => $"trial-{index}" };
+        var name = request.Index == TrialRequest.LoadCheck ? "load-check" : $"trial-{request.Index}";
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);
@@ -261,14 +255,11 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window; the sweep: a slice per ladder step).
+        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window).
         var plan = request.Plan;
-        var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + request.Index switch
-        {
-            TrialRequest.LoadCheck => 1 + 20,
-            TrialRequest.Sweep => plan.Ladder.Count * (plan.SliceSeconds + plan.RampSeconds),
-            _ => plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))),
-        };
+        var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + (request.Index == TrialRequest.LoadCheck
+            ? 1 + 20
+            : plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))));
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }
 

@@ -108,7 +108,8 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: >= 0 }, $"{s}"));
         // The kernel counts a process's CPU in 10 ms ticks, so a dry job's 50-ms window of a few slow calls may read none.
         Assert.All(trials.Trials, t => Assert.True(t.Segments.Sum(s => s.ServerCpuNanosecondsPerCall) > 0, $"trial {t.Index} read no server CPU"));
-        Assert.All(trials.Concurrency, c => Assert.Equal(TrialPlan.Dry.Ladder, c.Ladder.Select(step => step.Concurrency))); // the dry plan's sweep, handed to its process
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal(2, s.Levels!.Count)); // the dry plan's two levels per operation, handed to its process
+        Assert.True(trials.PeakChosenOnOtherTrials);
         Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, Windows: 1 }, $"{c}"));
     }

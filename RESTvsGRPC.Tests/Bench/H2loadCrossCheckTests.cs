@@ -17,7 +17,7 @@ public sealed class H2loadCrossCheckTests
         using var grpcApi = await TestServers.StartGrpcAsync();
         var rest = RestServerAddresses.FromReadyLine(restApi.ReadyLine);
         var grpc = GrpcServerAddresses.FromReadyLine(grpcApi.ReadyLine);
-        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [.. H2loadCrossCheck.Arms.Select(a => new ArmConcurrency(a.Operation, a.Arm, a.Operation == "small" ? 4 : 2, []))],
+        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [.. H2loadCrossCheck.Arms.Select(a => new ArmConcurrency(a.Operation, a.Arm, a.Operation == "small" ? 4 : 2))],
             [new Trial(1, 1, 1, [], [new TrialSegment("large", "grpc", 10, 1e6, 2, 100, 500, 2e6, 500_000)])], [], []);
 
         var checks = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restApi.Id, grpcApi.Id, 0.4, TextWriter.Null);
@@ -38,7 +38,7 @@ public sealed class H2loadCrossCheckTests
         {
             Levels = [new ThroughputLevel(2, 100, 2000, 4e5, cpuAt2), new ThroughputLevel(16, 100, 1900, 4e5, cpuAt16)],
         };
-        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [new ArmConcurrency("large", "grpc", 16, [])],
+        var trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [new ArmConcurrency("large", "grpc", 16)],
             [new Trial(1, 1, 1, [], [Segment(2, 300_000, 220_000)]), new Trial(2, 1, 1, [], [Segment(16, 310_000, 210_000)])], [], []);
 
         Assert.Equal([220_000.0, 210_000.0], H2loadCrossCheck.AtConcurrency(trials, "large", "grpc", 16, level => level.ServerCpuNanosecondsPerCall));
