@@ -281,6 +281,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         _results = _results with { Provenance = provenance, Startup = _startup };
         // The arms are read from the results, the cold starts' included.
         _results = _results with { Arms = BenchmarkArms.NamedIn(_results) };
+        _results = _results with { Agreements = MethodAgreements.Of(_results) };
         var previous = RunResults.KeepPrevious(directory);
         _results = RunPool.Carry(previous, _results);
         _results.Save(directory);

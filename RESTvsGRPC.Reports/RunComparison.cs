@@ -86,7 +86,22 @@ public static class RunComparison
             }), [.. Enumerable.Range(3, measured.Count)]);
         IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
         document.AddParagraph(HeadlineSection.Coverage(pool));
+        AddChecks(document, measured);
         AddPool(document, measured);
+    }
+
+    /// <summary>How many of each run's decided checks by other methods flagged, and of all the runs': the calibration of their allowance, which claims 5 %.</summary>
+    private static void AddChecks(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
+    {
+        var decided = runs.Select(r => (r.Label, Checks: (r.Run.Agreements ?? MethodAgreements.Of(r.Run)).Where(c => c.Agrees is not null).ToList())).Where(r => r.Checks.Count > 0).ToList();
+        if (decided.Count == 0)
+        {
+            return;
+        }
+
+        static string Share(IReadOnlyCollection<MethodAgreement> checks) => $"{checks.Count(c => c.Agrees == false)} of {checks.Count} ({Units.Percent(checks.Count(c => c.Agrees == false) / (double)checks.Count)})";
+        document.AddParagraph($"**Checks by other methods** flagged beyond their allowance {Share([.. decided.SelectMany(r => r.Checks)])} of the decided checks in all "
+            + $"({string.Join("; ", decided.Select(r => $"{r.Label}: {Share(r.Checks)}"))}); an honest allowance flags about 5 %, and a run's checks move together.");
     }
 
     /// <summary>

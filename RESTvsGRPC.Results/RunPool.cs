@@ -18,19 +18,6 @@ public sealed record EarlierRun(DateTimeOffset Date, IReadOnlyList<Trial> Trials
 public sealed record BenchmarkLatency(string Operation, string Arm, double NanosecondsPerCall);
 
 /// <summary>
-/// One arm's time per call by both methods over every pooled run that timed it by both (<see cref="Runs"/> runs):
-/// the median of all those runs' trials (<see cref="Trials"/> of them) and the median of their BenchmarkDotNet figures,
-/// one process each; nanoseconds per call.
-/// </summary>
-public sealed record PooledLatency(string Operation, string Arm, double TrialsNanosecondsPerCall, double BenchmarkNanosecondsPerCall, int Runs, int Trials);
-
-/// <summary>
-/// Load mode's ratio for one arm over every pooled run that checked it: the median of all those runs' rounds' ratios
-/// (<see cref="Rounds"/> of them, from <see cref="Runs"/> runs), to set beside the trials' ratio over the same runs.
-/// </summary>
-public sealed record PooledLoadRatio(string Operation, string Arm, double Ratio, int Runs, int Rounds);
-
-/// <summary>
 /// A headline ratio over every run in the pool: the median of all their per-trial ratios, and the range a run's median
 /// falls in 95 % of the time (<see cref="RunPool.Interval"/>), which widens with what differs from run to run as much
 /// as with what differs from trial to trial.
@@ -169,46 +156,6 @@ public static class RunPool
 
     private static IReadOnlyList<HeadlineRatio> RatiosOf(IReadOnlyList<Trial> run, IReadOnlyList<(string Arm, string Baseline)>? pairs) =>
         pairs is null ? TrialStatistics.Headline(run, CpuPlacement.None) : TrialStatistics.PairRatios(run, CpuPlacement.None, pairs);
-
-    /// <summary>
-    /// Load mode's ratios over the pool: for each arm this run checked in rounds, every pooled run's rounds taken
-    /// together (<see cref="PooledLoadRatio"/>); empty where no earlier run of the pool kept its check.
-    /// </summary>
-    public static IReadOnlyList<PooledLoadRatio> Load(TrialsRun trials)
-    {
-        IReadOnlyList<IReadOnlyList<LoadCheck>> runs = [.. (trials.EarlierRuns ?? []).Select(r => r.Load).OfType<IReadOnlyList<LoadCheck>>(), trials.Load ?? []];
-        if (runs.Count < 2)
-        {
-            return [];
-        }
-
-        return [.. (trials.Load ?? []).Where(c => c.RoundRatios is { Count: > 0 }).Select(check =>
-        {
-            var same = runs.Select(run => run.FirstOrDefault(c => (c.Operation, c.Arm) == (check.Operation, check.Arm))?.RoundRatios).OfType<IReadOnlyList<double>>().Where(r => r.Count > 0).ToList();
-            return new PooledLoadRatio(check.Operation, check.Arm, MedianInterval.MedianOf([.. same.SelectMany(r => r)]), same.Count, same.Sum(r => r.Count));
-        })];
-    }
-
-    /// <summary>
-    /// Both latency methods over the pool: for each arm <paramref name="run"/> timed by both, every pooled run that did
-    /// the same (<see cref="PooledLatency"/>); empty where no earlier run of the pool kept its BenchmarkDotNet figures.
-    /// </summary>
-    public static IReadOnlyList<PooledLatency> Latency(RunResults run, TrialsRun trials)
-    {
-        IReadOnlyList<(IReadOnlyList<Trial> Trials, IReadOnlyList<BenchmarkLatency> Latency)> runs =
-            [.. (trials.EarlierRuns ?? []).Where(r => r.Latency is not null).Select(r => (r.Trials, r.Latency!)), (trials.Trials, LatencyOf(run, trials) ?? [])];
-        if (runs.Count < 2)
-        {
-            return [];
-        }
-
-        return [.. runs[^1].Latency.Select(own =>
-        {
-            var same = runs.Select(r => (r.Trials, Case: r.Latency.FirstOrDefault(l => (l.Operation, l.Arm) == (own.Operation, own.Arm)))).Where(r => r.Case is not null).ToList();
-            var times = same.SelectMany(r => TrialStatistics.Values(r.Trials, own.Operation, own.Arm, s => s.LatencyNanosecondsPerCall)).ToList();
-            return new PooledLatency(own.Operation, own.Arm, MedianInterval.MedianOf(times), MedianInterval.MedianOf(same.Select(r => r.Case!.NanosecondsPerCall)), same.Count, times.Count);
-        })];
-    }
 
     /// <summary>BenchmarkDotNet's time per call for each arm of <paramref name="trials"/> it timed in <paramref name="run"/>; null where it timed none.</summary>
     public static IReadOnlyList<BenchmarkLatency>? LatencyOf(RunResults run, TrialsRun? trials)

@@ -49,6 +49,10 @@ public sealed record RunResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsRun? AotTrials { get; init; }
 
+    /// <summary>The headline's checks by other methods (<see cref="MethodAgreements"/>); null in results written before they were kept.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<MethodAgreement>? Agreements { get; init; }
+
     /// <summary>Every link's trials, the first link's (<see cref="Trials"/>) first; empty where no trials ran.</summary>
     [JsonIgnore]
     public IReadOnlyList<TrialsRun> EveryLink => [.. new[] { Trials }.OfType<TrialsRun>(), .. LinkRuns ?? []];

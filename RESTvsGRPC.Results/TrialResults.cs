@@ -265,9 +265,6 @@ public sealed record HeadlineRatio(string Quantity, string Operation, string Arm
 /// </summary>
 public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, double? TargetRequestsPerSecond, long Requests, double RequestsPerSecond, double? ServerCpuNanosecondsPerCall, double? TrialsServerCpuNanosecondsPerCall, H2loadProblem? Problem = null)
 {
-    /// <summary>How far the two server CPU figures may differ before the summary flags it.</summary>
-    public const double Tolerance = 0.15;
-
     /// <summary>How far short of the trials' calls/s h2load may fall and still count as running at their pace.</summary>
     public const double PaceTolerance = 0.05;
 
@@ -281,14 +278,6 @@ public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, 
     /// </summary>
     [JsonIgnore]
     public bool ShortOfPace => TargetRequestsPerSecond is { } target && RequestsPerSecond < target * (1 - PaceTolerance);
-
-    /// <summary>True for the run whose server CPU per call is compared with the trials': at their rate, and held.</summary>
-    [JsonIgnore]
-    public bool Compared => AtTrialsRate && !ShortOfPace && Difference is not null;
-
-    /// <summary>h2load's server CPU per call over the trials' (median), minus 1; null where either is missing.</summary>
-    [JsonIgnore]
-    public double? Difference => ServerCpuNanosecondsPerCall is { } outside && TrialsServerCpuNanosecondsPerCall is { } own && own > 0 ? (outside / own) - 1 : null;
 }
 
 /// <summary>
@@ -309,9 +298,6 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
     /// <summary>Each round's ratio to the baseline's window of the same process and round, in round order over the processes; null for the baseline and in results written before it.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? RoundRatios { get; init; }
-
-    /// <summary>How far load mode's ratio may lie from the trials' before the summary flags it.</summary>
-    public const double Tolerance = 0.10;
 }
 
 /// <summary>

@@ -21,10 +21,10 @@ public sealed class StartupMeasurement(string dataPath, CpuSet? serverCpus, Serv
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
 
     /// <summary>
-    /// How long each operation is held at saturation while the memory is read: 2 s, or four of the plan's segments where
+    /// How long each operation is held at saturation while the memory is read: 2 s, or eight of the plan's segments where
     /// that is shorter (a quick or dry run proves the pipeline; 2 s per operation would be most of its time).
     /// </summary>
-    public static TimeSpan SaturationWindowOf(TrialPlan plan) => TimeSpan.FromSeconds(Math.Min(2, 4 * plan.SegmentSeconds));
+    public static TimeSpan SaturationWindowOf(TrialPlan plan) => TimeSpan.FromSeconds(Math.Min(2, 8 * plan.SegmentSeconds));
     private const int WarmUpCalls = 200;
 
     // The runtime's own tiering delay, as a deployed server starts: the bench's no-delay setting speeds a measurement's warm-up, not a start.

@@ -21,7 +21,7 @@ public static class LoadCrossCheck
         var processes = new List<IReadOnlyList<LoadCheck>>();
         for (var process = 0; process < plan.LoadCheckProcesses; process++)
         {
-            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, concurrency, process, servers, settings, output));
+            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, concurrency, process * plan.LoadCheckRounds, servers, settings, output));
         }
 
         return Said(Across(processes), output);

@@ -57,8 +57,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns, starting one arm later
-    /// in each of the check's processes (<see cref="TrialRequest.LoadCheckFirstRound"/>), a window of whole seconds no
+    /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
+    /// <see cref="TrialRequest.LoadCheckRounds"/> rounds, each starting one arm later (<see cref="TrialRequest.LoadCheckFirstRound"/>), a window of whole seconds no
     /// shorter than a segment per arm after a second's warm-up (load mode counts whole seconds): the throughput ratios
     /// measured by another engine (load mode's runner with its own validation, on a client it makes per window), to set
     /// beside the trials'.
@@ -72,10 +72,13 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-            var first = request.LoadCheckFirstRound % arms.Count;
-            foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
+            for (var round = request.LoadCheckFirstRound; round < request.LoadCheckFirstRound + request.LoadCheckRounds; round++)
             {
-                windows[arm].Add(await LoadWindowAsync(arm));
+                var first = round % arms.Count;
+                foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
+                {
+                    windows[arm].Add(await LoadWindowAsync(arm));
+                }
             }
 
             measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));

@@ -69,7 +69,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1)
     {
-        SettleCalls = 0, LoadCheckProcesses = 1,
+        SettleCalls = 0, LoadCheckProcesses = 1, LoadCheckRounds = 1,
         InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [16, 64], [LoadOperation.Large] = [2, 16], [LoadOperation.Post] = [4, 16] },
     };
 
@@ -150,14 +150,20 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public bool ServersPerTrial { get; init; } = true;
 
     /// <summary>
-    /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's. Three by
-    /// default, one window per arm in each: a process can land an arm's calls/s high or low for all its windows, so the
-    /// rounds are spread over processes, as the trials are, and their spread carries that (docs/method.md).
+    /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's, with
+    /// <see cref="LoadCheckRounds"/> rounds in each: a process can land an arm's calls/s high or low for all its windows,
+    /// so the rounds are spread over processes, as the trials are, and their spread carries that (docs/method.md).
     /// </summary>
     public int LoadCheckProcesses { get; init; } = DefaultLoadCheckProcesses;
 
     /// <summary>The load check's processes in every plan but the dry one (which has one, to prove the pipeline).</summary>
     public const int DefaultLoadCheckProcesses = 3;
+
+    /// <summary>
+    /// Rounds of one window per arm in each load-check process: two, so its six rounds hold its ratio's allowance within
+    /// ±25 % where one round's ratio spreads by about 17 % (docs/method.md); one in the dry plan.
+    /// </summary>
+    public int LoadCheckRounds { get; init; } = 2;
 
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;

@@ -32,6 +32,9 @@ public sealed record TrialRequest(
     /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
     public int LoadCheckFirstRound { get; init; }
 
+    /// <summary>The load check's rounds in this process, each a window per arm, each starting one arm later.</summary>
+    public int LoadCheckRounds { get; init; } = 1;
+
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
 

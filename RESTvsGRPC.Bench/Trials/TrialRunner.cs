@@ -191,6 +191,7 @@ public static class TrialRunner
             TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls)
         {
             LoadCheckFirstRound = firstRound,
+            LoadCheckRounds = plan.LoadCheckRounds,
         }.ReadingCpuOf(servers);
         var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
         return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
@@ -258,7 +259,7 @@ public static class TrialRunner
         // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window).
         var plan = request.Plan;
         var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + (request.Index == TrialRequest.LoadCheck
-            ? 1 + 20
+            ? request.LoadCheckRounds * (1 + 20)
             : plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))));
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }

@@ -85,15 +85,14 @@ public sealed class H2loadCrossCheckTests
     // large REST + JSON GET, 93 % on the small gRPC call and 86 % on the large REST + protobuf GET (unthrottled it
     // reached 1,774 requests/s there).
     [Theory]
-    [InlineData(467.0, 463.0, false, true)]
-    [InlineData(46_875.0, 43_473.0, true, false)]
-    [InlineData(2_040.0, 1_759.0, true, false)]
-    [InlineData(null, 1_774.0, false, false)]
-    public void H2load_check_compares_server_cpu_only_where_it_held_the_trials_pace(double? asked, double held, bool shortOfPace, bool compared)
+    [InlineData(467.0, 463.0, false)]
+    [InlineData(46_875.0, 43_473.0, true)]
+    [InlineData(2_040.0, 1_759.0, true)]
+    [InlineData(null, 1_774.0, false)]
+    public void H2load_check_is_short_of_pace_where_it_fell_over_five_percent_below_the_trials_calls_per_second(double? asked, double held, bool shortOfPace)
     {
         var check = new H2loadCheck("large", "rest-protobuf", 2, asked, 10_000, held, 560_000, 414_000);
 
         Assert.Equal(shortOfPace, check.ShortOfPace);
-        Assert.Equal(compared, check.Compared);
     }
 }

@@ -157,12 +157,12 @@ public sealed class OrchestratorTests : IDisposable
         Assert.True(headline is { Headline: true, MeasuresTrials: true });
         Assert.Equal(TrialPlan.Dry, headline.TrialPlan);
         Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
-        Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5 }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
-        Assert.Equal((3, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Dry.LoadCheckProcesses));
+        Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5, Stopping = null }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
+        Assert.Equal((3, 2, 1, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Standard.LoadCheckRounds, TrialPlan.Dry.LoadCheckProcesses, TrialPlan.Dry.LoadCheckRounds));
         Assert.True(TrialPlan.Standard.ServersPerTrial && TrialPlan.Quick.ServersPerTrial && TrialPlan.Link.ServersPerTrial && TrialPlan.Dry.ServersPerTrial);
         Assert.False(BenchOptions.Parse(["--headline", "--rest-url", "http://127.0.0.1:5000", "--grpc-url", "http://127.0.0.1:5001"]).TrialPlan.ServersPerTrial);
         Assert.Equal((true, (bool?)null), (TrialPlan.Standard.ToResults().ServersPerTrial, (TrialPlan.Standard with { ServersPerTrial = false }).ToResults().ServersPerTrial));
-        Assert.Equal(0.7 / 4 / 4, TrialPlan.Standard.RampSeconds);
+        Assert.Equal(0.3 / 2 / 4, TrialPlan.Standard.RampSeconds);
         Assert.Equal(Path.GetFullPath("out"), BenchOptions.Parse(["--headline", "--artifacts", "out"]).ArtifactsPath);
     }
 
@@ -204,11 +204,11 @@ public sealed class OrchestratorTests : IDisposable
     }
 
     [Fact]
-    public void Startup_memory_is_read_over_two_seconds_at_saturation_or_four_segments_of_a_shorter_plan()
+    public void Startup_memory_is_read_over_two_seconds_at_saturation_or_eight_segments_of_a_shorter_plan()
     {
         Assert.Equal(2, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Standard).TotalSeconds, 6);
         Assert.Equal(1.2, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Quick).TotalSeconds, 6);
-        Assert.Equal(0.2, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Dry).TotalSeconds, 6);
+        Assert.Equal(0.4, RESTvsGRPC.Bench.Startup.StartupMeasurement.SaturationWindowOf(TrialPlan.Dry).TotalSeconds, 6);
     }
 
     [LinuxFact]

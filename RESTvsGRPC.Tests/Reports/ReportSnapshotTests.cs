@@ -17,20 +17,18 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
-    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100, the trials' time between them, and
-    /// fields of a check no longer made, which the reader omits), a
+    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100), a
     /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first), and
     /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
     /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers
     /// typed up by 30 %, beyond the rate (a shaping fault), a real dry <c>--suite aot</c> (cold starts, memory, and one
     /// trial of the JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the
-    /// first), a real default run whose load check flags three arms, one of them within its own rounds, the third of
-    /// three real default runs written into one folder (its pool carries the first two), from two such folders: in
-    /// default-pooled every pooled latency flag lies within what sampling allows, in default-pooled-beyond one does and
-    /// one does not, a real quick run whose BenchmarkDotNet processes each settled the JIT on their case first, and a real quick run of the styles' trials
-    /// alone (<c>--headline --suite styles --quick</c>).
+    /// first), a real default run (its checks by other methods from its own figures), the third of three real default
+    /// runs written into one folder (its pool carries the first two), a real quick run whose BenchmarkDotNet processes
+    /// each settled the JIT on their case first, and a real quick run of the styles' trials alone
+    /// (<c>--headline --suite styles --quick</c>).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "default-pooled-beyond", "quick-settled", "styles-headline"];
+    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
@@ -98,22 +96,6 @@ public sealed class ReportSnapshotTests : IDisposable
         StoredReports.Matches(name, _directory.Path);
     }
 
-    /// <summary>
-    /// A load-mode flag beyond its run's sampling reads "the run's minutes" only where three runs or more are pooled:
-    /// default-pooled-beyond's small gRPC call agrees over its three runs and over its last two, and only the three earn
-    /// the label.
-    /// </summary>
-    [Fact]
-    public void Run_minutes_label_needs_three_pooled_runs()
-    {
-        var run = RunResults.Load(StoredReports.Folder("default-pooled-beyond"));
-        var trials = run.Trials!;
-        var lastTwo = run with { Trials = trials with { EarlierRuns = [trials.EarlierRuns![^1]] } };
-
-        Assert.Equal("**no**: the run's minutes (pooled over 3 runs, it agrees)", SmallGrpcLoadVerdict(run, "three"));
-        Assert.StartsWith("**no** (sampling allows ±", SmallGrpcLoadVerdict(lastTwo, "two"), StringComparison.Ordinal);
-    }
-
     [Fact]
     public void Compare_reads_a_run_copied_from_windows_with_crlf_and_backslash_paths_as_the_same_run()
     {
@@ -138,14 +120,5 @@ public sealed class ReportSnapshotTests : IDisposable
         LoadSummary.Write(results, _directory.Path);
 
         StoredReports.Matches(name, _directory.Path);
-    }
-
-    /// <summary>The agree cell of the small gRPC call's row in the summary's "Throughput, two methods" table for <paramref name="run"/>.</summary>
-    private string SmallGrpcLoadVerdict(RunResults run, string folder)
-    {
-        var written = Directory.CreateDirectory(_directory.File(folder)).FullName;
-        RunSummary.Write(run, null, written);
-        var row = File.ReadLines(Path.Combine(written, "summary.md")).Single(line => line.StartsWith("| small | gRPC unary, h2c | 32 | 72,115 |", StringComparison.Ordinal));
-        return row.Split('|', StringSplitOptions.TrimEntries)[^2];
     }
 }
