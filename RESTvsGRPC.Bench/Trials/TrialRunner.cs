@@ -58,7 +58,7 @@ public static class TrialRunner
 
             var ratios = Ratios(trials, placement, pairs);
             stop = plan.Stopping?.StopAfter(trials.Count, plan.Trials - failures.Count, Stopwatch.GetElapsedTime(started).TotalSeconds, ratios);
-            output.WriteLine(ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started)) + (stop is null ? "" : $"; the trials stop: {stop}"));
+            output.WriteLine(ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started), plan.Stopping) + (stop is null ? "" : $"; the trials stop: {stop}"));
         }
 
         if (trials.Count == 0)
@@ -157,16 +157,19 @@ public static class TrialRunner
     }
 
     /// <summary>
-    /// A long run's progress after <paramref name="done"/> of <paramref name="total"/> trials: the widest interval so far
-    /// (half its width over its median), and the time the trials left take at the pace so far.
+    /// A long run's progress after <paramref name="done"/> of at most <paramref name="total"/> trials: the widest interval
+    /// so far (half its width over its median), and the time the trials left take at the pace so far, no more than
+    /// <paramref name="stopping"/>'s time cap allows where the plan has one.
     /// </summary>
-    public static string ProgressText(IReadOnlyList<HeadlineRatio> ratios, int done, int total, TimeSpan elapsed)
+    public static string ProgressText(IReadOnlyList<HeadlineRatio> ratios, int done, int total, TimeSpan elapsed, TrialStopping? stopping = null)
     {
         var widest = ratios.Where(r => r.HasInterval).MaxBy(r => (r.High - r.Low) / 2 / r.Median);
         var width = widest is null ? $"no interval before {MedianInterval.MinimumSamples} trials"
             : $"widest interval ±{Units.Percent((widest.High - widest.Low) / 2 / widest.Median)} ({widest.Operation} {widest.Arm}, {widest.Quantity})";
-        var left = TimeSpan.FromSeconds(elapsed.TotalSeconds / done * (total - done));
-        return $"// progress: {done} of {total} trials, {width}, about {(left.TotalMinutes >= 1 ? $"{(int)left.TotalMinutes} min {left.Seconds} s" : $"{left.Seconds} s")} of trials left";
+        var pace = elapsed.TotalSeconds / done;
+        var trialsLeft = stopping is null ? total - done : Math.Min(total - done, Math.Max(stopping.MinTrials - done, (int)Math.Ceiling((stopping.CapSeconds - elapsed.TotalSeconds) / pace)));
+        var left = TimeSpan.FromSeconds(pace * Math.Max(0, trialsLeft));
+        return $"// progress: {done} of {(stopping is null ? "" : "at most ")}{total} trials, {width}, about {(left.TotalMinutes >= 1 ? $"{(int)left.TotalMinutes} min {left.Seconds} s" : $"{left.Seconds} s")} of trials left{(stopping is null ? "" : " at most")}";
     }
 
     private static string ServersText(TrialPlan plan, TrialRequest request) =>

@@ -189,8 +189,10 @@ public sealed class ThroughputPeakTests
 
         var six = TrialRunner.ProgressText([Ratio(6, "grpc", 1.0, 0.9, 1.1), Ratio(6, "rest-protobuf", 2.0, 1.95, 2.05)], 6, 9, TimeSpan.FromSeconds(60));
         var three = TrialRunner.ProgressText([Ratio(3, "grpc", 1.0, 0.5, 1.5)], 3, 9, TimeSpan.FromSeconds(120));
+        var capped = TrialRunner.ProgressText([Ratio(3, "grpc", 1.0, 0.5, 1.5)], 3, 12, TimeSpan.FromSeconds(120), new TrialStopping(6, 0.05, 0.1, 0.9, 240));
 
         Assert.Equal("// progress: 6 of 9 trials, widest interval ±10% (small grpc, latency), about 30 s of trials left", six);
         Assert.Equal("// progress: 3 of 9 trials, no interval before 6 trials, about 4 min 0 s of trials left", three);
+        Assert.Equal("// progress: 3 of at most 12 trials, no interval before 6 trials, about 2 min 0 s of trials left at most", capped); // three more reach the minimum and the cap
     }
 }

@@ -25,10 +25,11 @@ public sealed class ReportSnapshotTests : IDisposable
     /// trial of the JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the
     /// first), a real default run (its checks by other methods from its own figures), the third of three real default
     /// runs written into one folder (its pool carries the first two), a real quick run whose BenchmarkDotNet processes
-    /// each settled the JIT on their case first, and a real quick run of the styles' trials alone
-    /// (<c>--headline --suite styles --quick</c>).
+    /// each settled the JIT on their case first, a real quick run of the styles' trials alone
+    /// (<c>--headline --suite styles --quick</c>), and a real <c>--headline</c> whose trials measured every arm at each
+    /// level, took each arm's throughput at the level chosen on the other trials and stopped at the time cap.
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline"];
+    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline", "headline"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
