@@ -4,7 +4,7 @@ namespace RESTvsGRPC.Results;
 /// The checks of the headline by other methods (<see cref="MethodAgreement"/>): BenchmarkDotNet's latency ratios, load
 /// mode's throughput ratios and h2load's server CPU ratios, each beside the trials'. The allowance is 1.96 standard
 /// errors of the difference of the two log ratios: the trials' from the spread of their per-trial ratios, the method's
-/// from the spread of its own repeats (BenchmarkDotNet's batch sizes, each a process; load mode's rounds), pooled over
+/// from the spread of its own repeats (BenchmarkDotNet's batch sizes, each a process; load mode's rounds; h2load's passes), pooled over
 /// the run's arms of that method, since two or three repeats of one arm say little of their spread.
 /// </summary>
 public static class MethodAgreements
@@ -40,17 +40,18 @@ public static class MethodAgreements
     }
 
     /// <summary>
-    /// h2load's server CPU ratio per arm, at the trials' calls/s where h2load held that pace: REST + JSON's CPU per call
-    /// over the arm's. One run per arm gives no spread of its own, so these carry no allowance and no verdict.
+    /// h2load's server CPU ratio per arm, from its runs at the trials' calls/s where h2load held that pace: REST + JSON's
+    /// CPU per call over the arm's in the same pass over the arms, the geometric mean over the passes.
     /// </summary>
     public static IReadOnlyList<MethodAgreement> OfH2load(TrialsRun trials)
     {
         var held = (trials.H2load ?? []).Where(c => c is { AtTrialsRate: true, ShortOfPace: false, ServerCpuNanosecondsPerCall: > 0 }).ToList();
-        return [.. held.Where(c => c.Arm != TrialStatistics.Baseline)
-            .Select(c => (Check: c, Baseline: held.FirstOrDefault(b => b.Operation == c.Operation && b.Arm == TrialStatistics.Baseline)))
-            .Where(p => p.Baseline is not null && TrialsServerCpu(trials, p.Check.Operation, p.Check.Arm).Count > 0)
-            .Select(p => Agreement(MethodAgreement.H2load, MethodAgreement.ServerCpu, p.Check.Operation, p.Check.Arm, trials,
-                p.Baseline!.ServerCpuNanosecondsPerCall!.Value / p.Check.ServerCpuNanosecondsPerCall!.Value, 1, null, 1))];
+        List<double> Passes(string operation, string arm) => [.. held.Where(c => (c.Operation, c.Arm) == (operation, arm)).Select(c => c.ServerCpuNanosecondsPerCall!.Value)];
+        var arms = held.Select(c => (c.Operation, c.Arm)).Distinct().Where(a => a.Arm != TrialStatistics.Baseline && TrialsServerCpu(trials, a.Operation, a.Arm).Count > 0)
+            .Select(a => (a.Operation, a.Arm, Logs: (IReadOnlyList<double>)[.. Passes(a.Operation, a.Arm).Zip(Passes(a.Operation, TrialStatistics.Baseline), (own, baseline) => Math.Log(baseline / own))]))
+            .Where(a => a.Logs.Count > 0).ToList();
+        var spread = PooledSpread(arms.Select(a => a.Logs));
+        return [.. arms.Select(a => Agreement(MethodAgreement.H2load, MethodAgreement.ServerCpu, a.Operation, a.Arm, trials, Math.Exp(a.Logs.Average()), a.Logs.Count, spread, 1))];
     }
 
     /// <summary>The trials' per-trial server CPU ratios for the arm: REST + JSON's CPU per call over the arm's, in the same trial.</summary>

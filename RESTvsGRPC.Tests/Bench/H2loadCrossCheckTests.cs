@@ -22,11 +22,11 @@ public sealed class H2loadCrossCheckTests
 
         var checks = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restApi.Id, grpcApi.Id, 0.4, TextWriter.Null);
 
-        // Every arm unthrottled; the one arm the trials measured also at the trials' 500 calls/s, first.
-        Assert.Equal([.. H2loadCrossCheck.Arms.Take(5), ("large", "grpc"), ("large", "grpc")], checks.Select(c => (c.Operation, c.Arm)));
+        // Every arm unthrottled; the one arm the trials measured also at the trials' 500 calls/s, first, and again after every arm.
+        Assert.Equal([.. H2loadCrossCheck.Arms.Take(5), ("large", "grpc"), ("large", "grpc"), ("large", "grpc")], checks.Select(c => (c.Operation, c.Arm)));
         Assert.All(checks, c => Assert.True(c is { Problem: null, Requests: > 0, RequestsPerSecond: > 0, ServerCpuNanosecondsPerCall: > 0 }, $"{c}"));
-        Assert.Equal([4, 4, 4, 2, 2, 2, 2], checks.Select(c => c.Concurrency));
-        Assert.Equal([500.0], checks.Where(c => c.AtTrialsRate).Select(c => c.TargetRequestsPerSecond!.Value));
+        Assert.Equal([4, 4, 4, 2, 2, 2, 2, 2], checks.Select(c => c.Concurrency));
+        Assert.Equal([500.0, 500.0], checks.Where(c => c.AtTrialsRate).Select(c => c.TargetRequestsPerSecond!.Value));
         Assert.All(checks.Where(c => c is { Operation: "large", Arm: "grpc" }), c => Assert.Equal(500_000, c.TrialsServerCpuNanosecondsPerCall));
     }
 

@@ -82,13 +82,18 @@ public sealed class MethodAgreementTests
     }
 
     [Fact]
-    public void H2load_checks_carry_no_verdict_with_one_run_per_arm()
+    public void H2load_ratio_pairs_each_pass_with_rest_jsons_and_a_single_pass_has_no_allowance()
     {
         var recorded = RunResults.Load(StoredReports.Folder("default-run"));
+        var once = recorded.Trials!.H2load!;
+        var twice = recorded.Trials with { H2load = [.. once, .. once.Where(c => c.AtTrialsRate).Select(c => c with { ServerCpuNanosecondsPerCall = c.ServerCpuNanosecondsPerCall * (c.Arm == "grpc" ? 1.1 : 1.0) })] };
 
-        var h2load = MethodAgreements.OfH2load(recorded.Trials!);
+        var single = MethodAgreements.OfH2load(recorded.Trials);
+        var paired = MethodAgreements.OfH2load(twice);
 
-        Assert.NotEmpty(h2load);
-        Assert.All(h2load, c => Assert.True(c is { Quantity: MethodAgreement.ServerCpu, MethodRepeats: 1, Allowance: null, Agrees: null }, $"{c}"));
+        Assert.All(single, c => Assert.True(c is { Quantity: MethodAgreement.ServerCpu, MethodRepeats: 1, Allowance: null, Agrees: null }, $"{c}"));
+        Assert.All(paired, c => Assert.True(c is { MethodRepeats: 2, Allowance: > 0 }, $"{c}"));
+        var grpc = paired.Single(c => (c.Operation, c.Arm) == ("large", "grpc"));
+        Assert.Equal(single.Single(c => (c.Operation, c.Arm) == ("large", "grpc")).MethodRatio / Math.Sqrt(1.1), grpc.MethodRatio, 9);
     }
 }
