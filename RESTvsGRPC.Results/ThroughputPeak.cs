@@ -9,7 +9,7 @@ namespace RESTvsGRPC.Results;
 public static class ThroughputPeak
 {
     /// <summary>
-    /// <paramref name="trials"/> with every segment's throughput (calls/s, CPU per call, windows, link bytes) at the level
+    /// <paramref name="trials"/> with every segment's throughput (calls/s, CPU per call, link bytes) at the level
     /// <see cref="LevelFor"/> chooses; segments of one level only are kept as they are.
     /// </summary>
     public static IReadOnlyList<Trial> ChosenOnOtherTrials(IReadOnlyList<Trial> trials) =>
@@ -78,10 +78,8 @@ public static class ThroughputPeak
         CallsPerSecond = level.CallsPerSecond,
         ClientCpuNanosecondsPerCall = level.ClientCpuNanosecondsPerCall,
         ServerCpuNanosecondsPerCall = level.ServerCpuNanosecondsPerCall,
-        ProratedCallsPerSecond = level.ProratedCallsPerSecond,
         LinkSentBytesPerSecond = level.LinkSentBytesPerSecond,
         LinkReceivedBytesPerSecond = level.LinkReceivedBytesPerSecond,
-        Windows = level.Windows,
     };
 }
 

@@ -159,13 +159,6 @@ public sealed record TrialSegment(
     public string? Link { get; init; }
 
     /// <summary>
-    /// The throughput of <see cref="Concurrency"/> with each call counted by the share of its own time inside the
-    /// windows, not whole when it completed in them; null in results files written before it was kept.
-    /// </summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? ProratedCallsPerSecond { get; init; }
-
-    /// <summary>
     /// Bytes the client's end of a <c>--link</c> pair sent per call in the latency slices, one call in flight (a request,
     /// with every header down to Ethernet's), from the kernel's counters; null where the link is loopback.
     /// </summary>
@@ -186,18 +179,12 @@ public sealed record TrialSegment(
 
     /// <summary>
     /// The throughput at each concurrency the trial measured, where it measured more than one; null where it measured
-    /// one (or in a results file written before levels were kept). The segment's own throughput is the best of these.
+    /// one (or in a results file written before levels were kept). The segment's own throughput is the one at the level
+    /// chosen on the other trials (<see cref="TrialsRun.PeakChosenOnOtherTrials"/>), or in older results the best of these.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<ThroughputLevel>? Levels { get; init; }
-
-    /// <summary>Each throughput window of the concurrency reported, in the order measured; null in results files written before windows were kept.</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public IReadOnlyList<WindowReading>? Windows { get; init; }
 }
-
-/// <summary>One throughput window: its calls/s and the server's CPU time per call over it (null where not measured).</summary>
-public sealed record WindowReading(double CallsPerSecond, double? ServerCpuNanosecondsPerCall);
 
 /// <summary>
 /// One arm's throughput in one trial at one concurrency: calls counted, calls/s, the client's and the server's CPU
@@ -206,10 +193,6 @@ public sealed record WindowReading(double CallsPerSecond, double? ServerCpuNanos
 /// </summary>
 public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPerSecond, double ClientCpuNanosecondsPerCall, double? ServerCpuNanosecondsPerCall)
 {
-    /// <summary>Calls/s with each call counted by the share of its own time inside the windows (<see cref="TrialSegment.ProratedCallsPerSecond"/>).</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public double? ProratedCallsPerSecond { get; init; }
-
     /// <summary>Bytes/s the client's end sent; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkSentBytesPerSecond { get; init; }
@@ -217,10 +200,6 @@ public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPe
     /// <summary>Bytes/s the client's end received; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkReceivedBytesPerSecond { get; init; }
-
-    /// <summary>Each window at this concurrency, in the order measured (<see cref="TrialSegment.Windows"/>).</summary>
-    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public IReadOnlyList<WindowReading>? Windows { get; init; }
 }
 
 /// <summary>

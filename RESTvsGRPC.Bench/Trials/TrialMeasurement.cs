@@ -216,15 +216,14 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
 
         var seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
-        return new Window(calls, calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
+        return new Window(calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
     }
 
     /// <summary>
-    /// What a window counted: calls completed in it, the calls' shares of it (each call counted by the fraction of its
-    /// own time that fell inside the window), seconds, the CPU time the client and the server used meanwhile
+    /// What a window counted: calls completed in it, seconds, the CPU time the client and the server used meanwhile
     /// (nanoseconds), and on a <c>--link</c> run the bytes the client's end of the pair sent and received.
     /// </summary>
-    private sealed record Window(long Calls, double ProratedCalls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
+    private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
 
     /// <summary>
     /// One arm's slices added up, per quantity and concurrency, into the trial's segment for it: every level's throughput,
@@ -232,49 +231,44 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// </summary>
     private sealed class ArmSums
     {
-        private Window _latency = new(0, 0, 0, 0, null, null);
-        private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured, List<WindowReading> Windows)> _throughput = [];
+        private Window _latency = new(0, 0, 0, null, null);
+        private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
 
         public void AddLatency(Window window) =>
             _latency = _latency with
             {
-                Calls = _latency.Calls + window.Calls, ProratedCalls = _latency.ProratedCalls + window.ProratedCalls, Seconds = _latency.Seconds + window.Seconds,
+                Calls = _latency.Calls + window.Calls, Seconds = _latency.Seconds + window.Seconds,
                 LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes),
             };
 
         public void AddThroughput(int inFlight, Window window)
         {
-            var (sum, serverMeasured, windows) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true, []));
-            windows.Add(new WindowReading(window.Calls / window.Seconds, window.ServerCpuNanoseconds / window.Calls));
+            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true));
             _throughput[inFlight] = (new Window(
-                sum.Calls + window.Calls, sum.ProratedCalls + window.ProratedCalls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
+                sum.Calls + window.Calls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
                 sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
-                Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null, windows);
+                Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null);
         }
 
         public TrialSegment ToSegment(TrialArm arm)
         {
-            var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured, level.Value.Windows)).ToList();
+            var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured)).ToList();
             var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
                 TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, best.Concurrency, best.Calls,
                 best.CallsPerSecond, best.ClientCpuNanosecondsPerCall, best.ServerCpuNanosecondsPerCall)
             {
-                ProratedCallsPerSecond = best.ProratedCallsPerSecond,
                 LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
                 LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,
-                Windows = best.Windows,
             };
         }
 
-        private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured, IReadOnlyList<WindowReading> windows) =>
+        private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
             new(inFlight, sum.Calls, sum.Calls / sum.Seconds, sum.ClientCpuNanoseconds / sum.Calls, serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null)
             {
-                Windows = windows,
-                ProratedCallsPerSecond = sum.ProratedCalls / sum.Seconds,
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
             };
@@ -289,17 +283,12 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     {
         var completed = 0L;
         var running = true;
-        var (opened, closed) = (long.MaxValue, long.MaxValue);
-        var shares = new double[concurrency];
-        var callers = Enumerable.Range(0, concurrency).Select(caller => Task.Run(async () =>
+        var callers = Enumerable.Range(0, concurrency).Select(_ => Task.Run(async () =>
         {
             while (Volatile.Read(ref running))
             {
-                var start = Stopwatch.GetTimestamp();
                 await client.CallCheckedAsync(operation);
-                var end = Stopwatch.GetTimestamp();
                 Interlocked.Increment(ref completed);
-                shares[caller] += ShareOfWindow(start, end, Volatile.Read(ref opened), Volatile.Read(ref closed));
             }
         })).ToArray();
         (long Calls, double Seconds, double ClientCpu, double? ServerCpu, (long, long)? Link) counted;
@@ -308,31 +297,20 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
             var linkBefore = LinkCounters(linkDevice);
             var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp(), Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
-            Volatile.Write(ref opened, before.Time);
             await Task.Delay(TimeSpan.FromSeconds(seconds));
             var (calls, time, clientCpu, serverCpu) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp(), CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
-            Volatile.Write(ref closed, time);
             var linkAfter = LinkCounters(linkDevice);
             counted = (Math.Max(1, calls - before.Calls), Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server, Difference(linkBefore, linkAfter));
         }
         finally
         {
             Volatile.Write(ref running, false);
-            // A caller's failure surfaces here, after every caller has stopped; the calls still in flight at the window's close add their shares.
+            // A caller's failure surfaces here, after every caller has stopped.
             await Task.WhenAll(callers);
         }
 
-        return new Window(counted.Calls, shares.Sum(), counted.Seconds, counted.ClientCpu, counted.ServerCpu, counted.Link);
+        return new Window(counted.Calls, counted.Seconds, counted.ClientCpu, counted.ServerCpu, counted.Link);
     }
-
-    /// <summary>
-    /// The fraction of a call's time from <paramref name="start"/> to <paramref name="end"/> inside the window from
-    /// <paramref name="opened"/> to <paramref name="closed"/> (either <see cref="long.MaxValue"/> while not yet reached).
-    /// Callers that started together finish together, so completions counted in a window a few calls long come in
-    /// steps; shares do not.
-    /// </summary>
-    private static double ShareOfWindow(long start, long end, long opened, long closed) =>
-        end <= start ? 0 : Math.Max(0, Math.Min(end, closed) - Math.Max(start, opened)) / (double)(end - start);
 
     /// <summary>The bytes the client's end of a <c>--link</c> pair has sent and received so far; null on loopback.</summary>
     private static (long Sent, long Received)? LinkCounters(string? device) => device is null ? null : LinkNamespace.Counters(device);
