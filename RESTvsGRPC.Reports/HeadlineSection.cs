@@ -9,7 +9,7 @@ namespace RESTvsGRPC.Reports;
 /// placement; where the two quantities point different ways, why, in one sentence; then the same arms as
 /// BenchmarkDotNet and h2load measured them, with every difference beyond tolerance named.
 /// </summary>
-internal static partial class HeadlineSection
+internal static class HeadlineSection
 {
     /// <summary>Adds the headline, its chart, the methods side by side and h2load's check.</summary>
     public static void Add(SummaryContext summary, TrialsRun trials)

@@ -30,7 +30,7 @@ public static class MethodAgreements
 
     /// <summary>
     /// Load mode's throughput ratio per arm: the geometric mean of its rounds' ratios to REST + JSON's window of the same
-    /// process and round (a mean, not the median the summary's load table shows: it needs fewer rounds for one allowance).
+    /// process and round (a mean, not their median: it needs fewer rounds for one allowance).
     /// </summary>
     public static IReadOnlyList<MethodAgreement> OfLoad(TrialsRun trials)
     {
@@ -65,7 +65,7 @@ public static class MethodAgreements
     private static MethodAgreement Agreement(string method, string quantity, string operation, string arm, TrialsRun trials, double ratio, int repeats, double? spread, double efficiency)
     {
         var perTrial = quantity == MethodAgreement.ServerCpu ? TrialsServerCpu(trials, operation, arm) : TrialStatistics.PerTrial(trials.Trials, operation, arm, TrialStatistics.Baseline, quantity);
-        var trialsError = perTrial.Count >= 2 ? MedianEfficiency * StandardDeviation([.. perTrial.Select(r => Math.Log(r))]) / Math.Sqrt(perTrial.Count) : (double?)null;
+        var trialsError = MedianEfficiency * PooledSpread([[.. perTrial.Select(r => Math.Log(r))]]) / Math.Sqrt(perTrial.Count);
         double? allowance = trialsError is { } t && spread is { } s ? Math.Exp(Z95 * Math.Sqrt((t * t) + (efficiency * efficiency * s * s / repeats))) - 1 : null;
         return new MethodAgreement(method, quantity, operation, arm, MedianInterval.MedianOf(perTrial), perTrial.Count, ratio, repeats, allowance);
     }
@@ -96,11 +96,5 @@ public static class MethodAgreements
         }
 
         return freedom == 0 ? null : Math.Sqrt(sum / freedom);
-    }
-
-    private static double StandardDeviation(IReadOnlyList<double> values)
-    {
-        var mean = values.Average();
-        return Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (values.Count - 1));
     }
 }

@@ -160,8 +160,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const int DefaultLoadCheckProcesses = 3;
 
     /// <summary>
-    /// Rounds of one window per arm in each load-check process: two, so its six rounds hold its ratio's allowance within
-    /// ±25 % where one round's ratio spreads by about 17 % (docs/method.md); one in the dry plan.
+    /// Rounds of one window per arm in each load-check process: two, so that six rounds keep their own share of the
+    /// check's allowance near ±15 % where one round's ratio spreads by about 17 % (docs/method.md); one in the dry plan.
     /// </summary>
     public int LoadCheckRounds { get; init; } = 2;
 
