@@ -48,6 +48,14 @@ public static class BenchCommandLine
             return BadUsage;
         }
 
+        if (result.Action is System.CommandLine.Help.HelpAction && result.CommandResult.Command is RootCommand or { Name: "run" })
+        {
+            var help = new StringWriter();
+            var code = await result.InvokeAsync(new InvocationConfiguration { Output = help, Error = error });
+            output.Write(GroupedHelp.Regroup(help.ToString(), [.. BenchOptions.Options.FirstRun.Select(option => option.Name)]));
+            return code;
+        }
+
         // The bench handles its own signals (servers to stop, results to keep); System.CommandLine's handler would race it.
         return await result.InvokeAsync(new InvocationConfiguration { Output = output, Error = error, ProcessTerminationTimeout = null, EnableDefaultExceptionHandler = false });
     }

@@ -112,7 +112,7 @@ public sealed record BenchOptions(
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The levels of calls in flight the headline's throughput is measured at, per operation, each arm's taken at its peak among them [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
         public static readonly Option<string> Aot = new("--aot") { Description = "With --suite full: whether the run takes in the servers' Native AOT builds (on, the default, where a C toolchain links them) or leaves them out (off: no publish, cold starts or AOT trials; the AOT suite runs them alone).", HelpName = "on|off" };
 
-        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.3 s per arm and quantity without the load and h2load checks." };
+        public static readonly Option<bool> Quick = new("--quick") { Description = "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.15 s per arm, quantity and level, without the load and h2load checks." };
         public static readonly Option<string> Link = new("--link") { Description = $"With --headline: measure it over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: six trials of 1 s, the large GET and POST with and without gzip.", HelpName = "PROFILE[,PROFILE…]" };
         public static readonly Option<int> CallTimeout = new("--call-timeout") { Description = "Seconds one call may take, body and stream included, before it fails the run.", HelpName = "SECONDS", DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds };
         public static readonly Option<string> ServerCpus = new("--server-cpus") { Description = "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, with the client on the first half].", HelpName = "LIST" };
@@ -134,6 +134,9 @@ public sealed record BenchOptions(
         public static Option[] Servers => [RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, Data];
 
         /// <summary>Every option of <c>run</c>.</summary>
+        /// <summary>The options a first run needs, listed first in <c>--help</c>; the rest follow under "More options".</summary>
+        public static Option[] FirstRun => [Quick, Headline, Suite, TrialCount, Link, Data];
+
         public static Option[] All =>
             [Suite, Aot, Headline, Quick, TrialCount, Segment, Slices, InFlight, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 

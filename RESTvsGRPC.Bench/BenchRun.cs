@@ -320,6 +320,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
 
         trials = trials with { Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output) };
+        if (arms == TrialArm.Transport && !H2loadCrossCheck.Available)
+        {
+            output.WriteLine(H2loadCrossCheck.MissingText);
+        }
+
         if (arms != TrialArm.Transport || !H2loadCrossCheck.Available || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {
             return trials;

@@ -24,6 +24,9 @@ public static partial class H2loadCrossCheck
     /// <summary>True where h2load is on the PATH.</summary>
     public static bool Available => FindOnPath("h2load") is not null;
 
+    /// <summary>The line a run prints where h2load is missing, so the check's absence is never silent.</summary>
+    public const string MissingText = "// h2load is not on PATH (Debian: apt-get install nghttp2-client): the servers' CPU check is left out of this run";
+
     /// <summary>
     /// The arms h2load checks: the headline's GETs it can send as the project's clients do, REST over HTTP/1.1 (from
     /// controllers, or minimal APIs with JSON) and gRPC's one list message over h2c. The rest (h2c REST, gRPC's stream,

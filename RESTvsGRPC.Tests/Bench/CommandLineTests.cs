@@ -23,6 +23,22 @@ public sealed class CommandLineTests
     }
 
     [Theory]
+    [InlineData("--help")]
+    [InlineData("run", "--help")]
+    public async Task Run_help_lists_the_options_a_first_run_needs_before_the_rest(params string[] args)
+    {
+        var output = new StringWriter();
+
+        Assert.Equal(0, await BenchCommandLine.InvokeAsync(args, output, TextWriter.Null));
+
+        var lines = output.ToString().Split('\n');
+        var (first, more) = (Array.IndexOf(lines, "Options for a first run:"), Array.IndexOf(lines, "More options:"));
+        Assert.InRange(first, 0, more - 1);
+        Assert.All(new[] { "--quick", "--headline", "--suite", "--trials", "--link", "--data" }, option => Assert.InRange(Array.FindIndex(lines, l => l.StartsWith($"  {option} ", StringComparison.Ordinal)), first, more));
+        Assert.All(new[] { "--rest-url", "--segment", "--help" }, option => Assert.True(Array.FindIndex(lines, l => l.Contains($" {option} ", StringComparison.Ordinal)) > more, $"{option} is not under More options"));
+    }
+
+    [Theory]
     [InlineData("Option 'sute' is unknown", "--sute", "full")]
     [InlineData("\"fastest\" is invalid", "--job", "fastest")]
     [InlineData("--suite", "--suite", "everything")]

@@ -19,9 +19,11 @@ internal static class StoredReports
     public static string Folder(string name) => Path.Combine(Root, name);
 
     /// <summary>Asserts that <paramref name="rendered"/> (a folder of report files) holds exactly the approved files of <paramref name="name"/>.</summary>
-    public static void Matches(string name, string rendered)
+    public static void Matches(string name, string rendered) => Matches(name, rendered, Path.Combine(Folder(name), "approved"));
+
+    /// <summary>Asserts that <paramref name="rendered"/> holds exactly the files of <paramref name="approved"/>, named <paramref name="name"/> in a failure.</summary>
+    public static void Matches(string name, string rendered, string approved)
     {
-        var approved = Path.Combine(Folder(name), "approved");
         if (Environment.GetEnvironmentVariable(ApproveVariable) == "1")
         {
             Approve(rendered, approved);

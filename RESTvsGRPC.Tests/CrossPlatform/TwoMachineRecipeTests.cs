@@ -1,0 +1,94 @@
+using System.Diagnostics;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.CrossPlatform;
+
+/// <summary>
+/// The recipe of docs/your-decision.md for client and servers on two machines, with two network namespaces this test
+/// makes standing in for the machines, joined by a veth pair: the servers listen on the first one's address, the
+/// bench runs in the second and knows them only by the URLs and certificate fingerprints their ready lines print.
+/// </summary>
+public sealed class TwoMachineRecipeTests : IDisposable
+{
+    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
+
+    private readonly TemporaryDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    [NetworkNamespaceFact]
+    public async Task Bench_measures_servers_on_another_machine_by_their_printed_URLs()
+    {
+        var (servers, client) = ($"restvsgrpc-srv-{Environment.ProcessId}", $"restvsgrpc-cli-{Environment.ProcessId}");
+        try
+        {
+            await JoinAsync(servers, client);
+            using var rest = await StartInAsync(servers, "RestAPI", "--urls", "http://10.203.5.1:0", "--h2c", "http://10.203.5.1:0", "--tls", "https://10.203.5.1:0");
+            using var grpc = await StartInAsync(servers, "GrpcAPI", "--urls", "http://10.203.5.1:0", "--tls", "https://10.203.5.1:0", "--web", "http://10.203.5.1:0");
+            var (r, g) = (RestServerAddresses.FromReadyLine(rest.ReadyLine), GrpcServerAddresses.FromReadyLine(grpc.ReadyLine));
+
+            var (exitCode, output) = await RunBenchInAsync(client,
+                "--headline", "--quick", "--trials", "1", "--segment", "0.05", "--slices", "1", "--artifacts", _directory.Path,
+                "--rest-url", $"{r.Http11}", "--rest-h2c-url", $"{r.H2c}", "--rest-tls-url", $"{r.Tls}", "--rest-tls-certificate", r.CertificateSha256!,
+                "--grpc-url", $"{g.H2c}", "--grpc-tls-url", $"{g.Tls}", "--grpc-tls-certificate", g.CertificateSha256!, "--grpc-web-url", $"{g.Web}");
+
+            Assert.True(exitCode == 0, $"the bench exited with {exitCode}:\n{output}");
+            Assert.Contains("correctness gate done", output);
+            var run = RunResults.Load(Path.Combine(_directory.Path, "headline"));
+            Assert.Single(run.Trials!.Trials);
+            Assert.NotEmpty(run.Trials.Headline);
+            Assert.Contains(run.Provenance.Servers, server => server.Contains("10.203.5.1:", StringComparison.Ordinal));
+        }
+        finally
+        {
+            await RunAsync("ip", "netns", "del", servers);
+            await RunAsync("ip", "netns", "del", client);
+        }
+    }
+
+    /// <summary>Makes two namespaces joined by a veth pair: 10.203.5.1 in <paramref name="servers"/>, 10.203.5.2 in <paramref name="client"/>.</summary>
+    private static async Task JoinAsync(string servers, string client)
+    {
+        await RunAsync("ip", "netns", "add", servers);
+        await RunAsync("ip", "netns", "add", client);
+        await RunAsync("ip", "-n", servers, "link", "add", "v0", "type", "veth", "peer", "name", "v1", "netns", client);
+        foreach (var (ns, device, address) in new[] { (servers, "v0", "10.203.5.1/30"), (client, "v1", "10.203.5.2/30") })
+        {
+            await RunAsync("ip", "-n", ns, "addr", "add", address, "dev", device);
+            await RunAsync("ip", "-n", ns, "link", "set", device, "up");
+            await RunAsync("ip", "-n", ns, "link", "set", "lo", "up");
+        }
+    }
+
+    private static Task<ServerProcess> StartInAsync(string ns, string project, params string[] arguments) =>
+        ServerProcess.StartProgramAsync("ip", ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly(project), .. arguments], Timeout);
+
+    private static async Task<(int ExitCode, string Output)> RunBenchInAsync(string ns, params string[] arguments)
+    {
+        var start = new ProcessStartInfo("ip") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in (string[])["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var bench = Process.Start(start)!;
+        try
+        {
+            var (output, error) = (bench.StandardOutput.ReadToEndAsync(), bench.StandardError.ReadToEndAsync());
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(4));
+            return (bench.ExitCode, await output + await error);
+        }
+        finally
+        {
+            BenchProcess.StopIfRunning(bench);
+        }
+    }
+
+    private static async Task RunAsync(string program, params string[] arguments)
+    {
+        using var process = Process.Start(program, arguments);
+        await process.WaitForExitAsync().WaitAsync(Timeout);
+    }
+}
