@@ -52,21 +52,26 @@ public static partial class H2loadCrossCheck
     {
         var checks = new List<H2loadCheck>();
         using var work = new TemporaryFolder();
+        var setups = Arms.Select(a => (a.Operation, a.Arm, Concurrency: trials.ConcurrencyOf(a.Operation, a.Arm), Client: ArmCatalogue.Clients[a.Arm]))
+            .Select(a => (a.Operation, a.Arm, a.Concurrency, Request: RequestOf(a.Operation, a.Client, rest, grpc, work.Path), ServerId: a.Client.IsServedByGrpcApi ? grpcProcessId : restProcessId,
+                Own: AtConcurrency(trials, a.Operation, a.Arm, a.Concurrency, level => level.ServerCpuNanosecondsPerCall),
+                Rate: MedianInterval.MedianOf(AtConcurrency(trials, a.Operation, a.Arm, a.Concurrency, level => level.CallsPerSecond))))
+            .ToList();
         foreach (var pass in new[] { 1, 2 })
         {
-            foreach (var (operation, arm) in Arms)
+            foreach (var a in setups)
             {
-                var concurrency = trials.ConcurrencyOf(operation, arm);
-                var client = ArmCatalogue.Clients[arm];
-                var request = RequestOf(operation, client, rest, grpc, work.Path);
-                var serverId = client.IsServedByGrpcApi ? grpcProcessId : restProcessId;
-                var own = AtConcurrency(trials, operation, arm, concurrency, level => level.ServerCpuNanosecondsPerCall);
-                var rate = MedianInterval.MedianOf(AtConcurrency(trials, operation, arm, concurrency, level => level.CallsPerSecond));
-                double?[] targets = !double.IsFinite(rate) ? (pass == 1 ? [null] : []) : pass == 1 ? [rate, null] : [rate];
+                // Every pass runs at the trials' calls/s; the first also runs unthrottled.
+                List<double?> targets = double.IsFinite(a.Rate) ? [a.Rate] : [];
+                if (pass == 1)
+                {
+                    targets.Add(null);
+                }
+
                 foreach (var target in targets)
                 {
-                    var check = await CheckAsync(request, operation, arm, concurrency, target, serverId, seconds, own.Count > 0 ? MedianInterval.MedianOf(own) : null);
-                    output.WriteLine($"// h2load: {operation} {arm} at {concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({FaultText.Of(p)})" : ""));
+                    var check = await CheckAsync(a.Request, a.Operation, a.Arm, a.Concurrency, target, a.ServerId, seconds, a.Own.Count > 0 ? MedianInterval.MedianOf(a.Own) : null);
+                    output.WriteLine($"// h2load: {a.Operation} {a.Arm} at {a.Concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request" + (check.Problem is { } p ? $" ({FaultText.Of(p)})" : ""));
                     checks.Add(check);
                 }
             }

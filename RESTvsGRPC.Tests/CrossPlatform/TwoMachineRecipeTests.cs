@@ -43,6 +43,7 @@ public sealed class TwoMachineRecipeTests : IDisposable
         }
         finally
         {
+            // A namespace that was never made is no error here: removing both is all cleanup asks.
             await RunAsync("ip", "netns", "del", servers);
             await RunAsync("ip", "netns", "del", client);
         }
@@ -51,16 +52,19 @@ public sealed class TwoMachineRecipeTests : IDisposable
     /// <summary>Makes two namespaces joined by a veth pair: 10.203.5.1 in <paramref name="servers"/>, 10.203.5.2 in <paramref name="client"/>.</summary>
     private static async Task JoinAsync(string servers, string client)
     {
-        await RunAsync("ip", "netns", "add", servers);
-        await RunAsync("ip", "netns", "add", client);
-        await RunAsync("ip", "-n", servers, "link", "add", "v0", "type", "veth", "peer", "name", "v1", "netns", client);
+        await MustRunAsync("ip", "netns", "add", servers);
+        await MustRunAsync("ip", "netns", "add", client);
+        await MustRunAsync("ip", "-n", servers, "link", "add", "v0", "type", "veth", "peer", "name", "v1", "netns", client);
         foreach (var (ns, device, address) in new[] { (servers, "v0", "10.203.5.1/30"), (client, "v1", "10.203.5.2/30") })
         {
-            await RunAsync("ip", "-n", ns, "addr", "add", address, "dev", device);
-            await RunAsync("ip", "-n", ns, "link", "set", device, "up");
-            await RunAsync("ip", "-n", ns, "link", "set", "lo", "up");
+            await MustRunAsync("ip", "-n", ns, "addr", "add", address, "dev", device);
+            await MustRunAsync("ip", "-n", ns, "link", "set", device, "up");
+            await MustRunAsync("ip", "-n", ns, "link", "set", "lo", "up");
         }
     }
+
+    private static async Task MustRunAsync(string program, params string[] arguments) =>
+        Assert.True(await RunAsync(program, arguments) == 0, $"{program} {string.Join(' ', arguments)} failed");
 
     private static Task<ServerProcess> StartInAsync(string ns, string project, params string[] arguments) =>
         ServerProcess.StartProgramAsync("ip", ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly(project), .. arguments], Timeout);
@@ -86,9 +90,10 @@ public sealed class TwoMachineRecipeTests : IDisposable
         }
     }
 
-    private static async Task RunAsync(string program, params string[] arguments)
+    private static async Task<int> RunAsync(string program, params string[] arguments)
     {
         using var process = Process.Start(program, arguments);
         await process.WaitForExitAsync().WaitAsync(Timeout);
+        return process.ExitCode;
     }
 }
