@@ -1,8 +1,4 @@
 using System.CommandLine;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 

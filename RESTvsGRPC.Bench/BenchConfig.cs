@@ -3,9 +3,6 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Order;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 

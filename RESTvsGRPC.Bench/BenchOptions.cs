@@ -1,10 +1,4 @@
 using System.CommandLine;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Placement;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Bench;
 
@@ -23,7 +17,7 @@ public sealed record BenchOptions(
     TimeSpan? CallTimeout = null, bool Headline = false, CpuSet? ServerCpus = null, CpuSet? ClientCpus = null, Uri? GrpcWebUrl = null,
     bool MeasuresTrials = false, int? TrialCount = null, double? SegmentSeconds = null, bool MeasuresStylesTrials = false,
     IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>>? InFlight = null, int? Slices = null, IReadOnlyList<LinkProfile>? Links = null,
-    bool MeasuresStartup = false, bool MeasuresAotTrials = false, bool MeasuresBuildsOnly = false)
+    bool MeasuresStartup = false, bool MeasuresAotTrials = false, bool MeasuresBuildsOnly = false, bool Tls = false)
 {
     /// <summary>True where BenchmarkDotNet's processes settle the JIT on their case before timing it: all but the dry job, which times nothing.</summary>
     public bool SettlesBenchmarks => !Dry;
@@ -32,7 +26,7 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] [--headline] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] [--headline [--tls]] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
 
     /// <summary>True when the user named servers already running: then the bench starts none, and measures only those.</summary>
@@ -105,6 +99,7 @@ public sealed record BenchOptions(
             DefaultValueFactory = _ => "default",
         };
 
+        public static readonly Option<bool> Tls = new("--tls") { Description = "With --headline: its arms over TLS (REST + JSON with HTTP/1.1 and HTTP/2, gRPC) beside their cleartext twins, the TLS/cleartext ratios and each arm's first answer on a new connection; into ARTIFACTS/headline-tls." };
         public static readonly Option<bool> Headline = new("--headline") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in, all of them (result run: 6 to 12, stopping once the ratios are precise; --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity and level in a trial (result run 0.3, --quick 0.15, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
@@ -133,12 +128,12 @@ public sealed record BenchOptions(
         /// <summary>The server options <c>load</c> and <c>soak</c> share with <c>run</c>.</summary>
         public static Option[] Servers => [RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, Data];
 
-        /// <summary>Every option of <c>run</c>.</summary>
         /// <summary>The options a first run needs, listed first in <c>--help</c>; the rest follow under "More options".</summary>
         public static Option[] FirstRun => [Quick, Headline, Suite, TrialCount, Link, Data];
 
+        /// <summary>Every option of <c>run</c>.</summary>
         public static Option[] All =>
-            [Suite, Aot, Headline, Quick, TrialCount, Segment, Slices, InFlight, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
+            [Suite, Aot, Headline, Tls, Quick, TrialCount, Segment, Slices, InFlight, Link, CallTimeout, ServerCpus, ClientCpus, RestUrl, RestH2cUrl, RestTlsUrl, RestTlsCertificate, RestScalingUrl, GrpcUrl, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl, GrpcScalingUrl, Data, BenchmarkDotNetHelp];
 
         private static Option<string> Url(string name, string description) => new(name) { Description = description, HelpName = "URL" };
     }
@@ -182,13 +177,24 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--link goes with --headline (the transport arms) and with servers the bench starts. {Usage}");
         }
 
+        var tls = result.GetValue(Options.Tls);
+        if (tls && (!headline || suite is not (null or "default") || links is not null))
+        {
+            throw new ArgumentException($"--tls goes with --headline (and --quick), on the default suite's arms, without --link. {Usage}");
+        }
+
+        if (tls && servers.GivesServers && (servers.RestTlsUrl is null || servers.GrpcTlsUrl is null || servers.RestTlsCertificate is null || servers.GrpcTlsCertificate is null))
+        {
+            throw new ArgumentException($"--tls needs both servers' TLS endpoints: --rest-tls-url with --rest-tls-certificate and --grpc-tls-url with --grpc-tls-certificate. {Usage}");
+        }
+
         var rest = BenchmarkDotNetArgsFrom(result, quick, suite);
 
         // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
         // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
         // with --suite styles the styles'.
         var filtered = result.UnmatchedTokens.Any(IsFilter);
-        var measuresTrials = headline ? suite is not "styles" : !filtered && (suite ?? "default") is "default" or "full";
+        var measuresTrials = headline ? suite is not "styles" && !tls : !filtered && (suite ?? "default") is "default" or "full";
         var measuresStylesTrials = (headline || !filtered) && suite is "styles" or "full";
 
         // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built here, and says why not otherwise.
@@ -209,7 +215,7 @@ public sealed record BenchOptions(
             TrialCount = WholeNumber(result, Options.TrialCount, TrialPlan.MinTrials, TrialPlan.MaxTrials),
             SegmentSeconds = Seconds(result, Options.Segment, TrialPlan.MinSegmentSeconds, TrialPlan.MaxSegmentSeconds),
             Slices = WholeNumber(result, Options.Slices, 1, TrialPlan.MaxRounds),
-            InFlight = inFlight, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
+            InFlight = inFlight, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, Tls = tls, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
 

@@ -1,20 +1,8 @@
-using System.Diagnostics;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Benchmarks;
-using RESTvsGRPC.Bench.Gate;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Placement;
-using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Startup;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Trials;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
@@ -39,6 +27,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     private BenchSettings _settings = null!;
     private RunResults _results = null!;
     private StartupRun? _startup;
+    private IReadOnlyList<TlsSession> _tlsSessions = [];
 
     /// <summary>Runs every phase the options ask for and writes the results and their summary.</summary>
     public async Task MeasureAsync()
@@ -56,6 +45,12 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
         await MeasureBuildsAsync();
         await StartServersAsync();
+        if (options.Tls)
+        {
+            _tlsSessions = await TlsProbe.ReadAsync(TrialArm.Tls, servers);
+            output.WriteLine($"// TLS: {string.Join("; ", _tlsSessions.Select(s => $"{s.Arm} {s.ApplicationProtocol}, {s.TlsVersion}, {s.CipherSuite}"))}");
+        }
+
         _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, SettlesBenchmarks = options.SettlesBenchmarks };
         _settings.ApplyToThisProcess();
         await Orchestrator.GateAsync(servers, dataset, output);
@@ -64,7 +59,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         await TrialsAsync();
         if (options.Headline || options.MeasuresBuildsOnly)
         {
-            var (folder, method) = options.Headline ? ("headline", $"trials ({options.TrialPlan.Name})") : ("aot", $"startup (fresh server processes) and trials ({options.TrialPlan.Name})");
+            var (folder, method) = options.Headline ? (options.Tls ? "headline-tls" : "headline", $"trials ({options.TrialPlan.Name}{(options.Tls ? ", TLS" : "")})") : ("aot", $"startup (fresh server processes) and trials ({options.TrialPlan.Name})");
             var directory = Path.Combine(options.ArtifactsPath, folder);
             Directory.CreateDirectory(directory);
             Write(directory, ProvenanceReader.ReadHere(dataset, Orchestrator.ServerUrls(servers), args, method, ProcessSetup.Trials, Orchestrator.Placement(options)));
@@ -211,6 +206,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     {
         try
         {
+            if (options.Tls)
+            {
+                _results = _results with { TlsTrials = await TlsTrialsAsync() };
+            }
+
             if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
             {
                 _results = _results with { Trials = await TrialPhaseAsync("trials", TrialArm.Transport) };
@@ -231,6 +231,21 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             throw new PhaseFailedException("bench failed during the trials", e);
         }
     }
+
+    /// <summary>
+    /// The headline's arms over TLS beside their cleartext twins (<see cref="TrialArm.Tls"/>), with each TLS arm's session
+    /// read before the gate, and each arm's first answer on new connections timed in every trial.
+    /// </summary>
+    private async Task<TrialsRun> TlsTrialsAsync()
+    {
+        output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Tls, servers, _settings, Orchestrator.Placement(options), output, pairs: TrialStatistics.TlsPairs, newConnections: NewConnectionsPerTrial);
+        Done("trials, TLS", $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
+        return trials with { TlsSessions = _tlsSessions };
+    }
+
+    /// <summary>New clients per arm and trial whose first answer is timed: enough for a stable median, a fraction of a second.</summary>
+    private const int NewConnectionsPerTrial = 8;
 
     private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
     {

@@ -1,20 +1,6 @@
-using System.Diagnostics;
-using System.Runtime.InteropServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Benchmarks;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Placement;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Bench.Trials;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
@@ -53,6 +39,11 @@ public static class Orchestrator
             {
                 await run.MeasureAsync();
                 return 0;
+            }
+            catch (TlsEndpointException e)
+            {
+                error.WriteLine(e.Message);
+                return BenchCommandLine.BadUsage;
             }
             catch (PhaseFailedException e)
             {

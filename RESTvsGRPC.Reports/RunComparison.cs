@@ -126,24 +126,33 @@ public static class RunComparison
                     [.. Enumerable.Range(3, started.Count)]);
         }
 
-        var measured = runs.Where(r => r.Run.AotTrials is not null).ToList();
+        AddPaired(document, runs, PairedTrialsSection.Aot, "JIT and Native AOT ratios in each run",
+            "Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) under each build, and each protocol's AOT server over its JIT server.");
+        AddPaired(document, runs, PairedTrialsSection.Tls, "TLS ratios in each run",
+            "Each run's median over its own trials with its 95 % interval: the arms over TLS against REST + JSON over TLS with HTTP/1.1, and each against its cleartext twin.");
+    }
+
+    /// <summary>The ratios of <paramref name="kind"/>'s pairs in every run that measured them, where two or more did.</summary>
+    private static void AddPaired(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs, PairedTrialsSection.Kind kind, string heading, string intro)
+    {
+        var measured = runs.Where(r => kind.Of(r.Run) is not null).ToList();
         if (measured.Count < 2)
         {
             return;
         }
 
-        var first = measured[0].Run.AotTrials!;
-        document.AddHeading(2, "JIT and Native AOT ratios in each run")
-            .AddParagraph("Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) under each build, and each protocol's AOT server over its JIT server.")
+        var first = kind.Of(measured[0].Run)!;
+        document.AddHeading(2, heading)
+            .AddParagraph(intro)
             .AddTable(["quantity", "operation", "ratio", .. measured.Select(r => r.Label)], first.Headline.Select(ratio => (IReadOnlyList<string>)
                 [
-                    ratio.Quantity, ratio.Operation, AotTrialsSection.Label(first, (ratio.Arm, ratio.Baseline)),
-                    .. measured.Select(r => r.Run.AotTrials!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)) is { } h
+                    ratio.Quantity, ratio.Operation, PairedTrialsSection.Label(kind, first, (ratio.Arm, ratio.Baseline)),
+                    .. measured.Select(r => kind.Of(r.Run)!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)) is { } h
                         ? HeadlineSection.Ratio(h)
                         : "not run"),
                 ]),
                 [.. Enumerable.Range(3, measured.Count)])
-            .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => r.Run.AotTrials!.Trials)], TrialStatistics.AotPairs));
+            .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => kind.Of(r.Run)!.Trials)], kind.Pairs));
     }
 
     /// <summary>Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.</summary>

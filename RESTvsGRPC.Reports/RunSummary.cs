@@ -63,7 +63,7 @@ public static class RunSummary
 
     /// <summary>" (and 2 trials of 50 ms segments, too few for an interval)" from the first trials the dry run made; empty where it made none.</summary>
     private static string DryTrialsText(RunResults run) =>
-        new[] { run.Trials, run.StylesTrials, run.AotTrials }.OfType<TrialsRun>().FirstOrDefault()?.Plan is { } plan
+        new[] { run.Trials, run.StylesTrials, run.AotTrials, run.TlsTrials }.OfType<TrialsRun>().FirstOrDefault()?.Plan is { } plan
             ? string.Create(CultureInfo.InvariantCulture, $" (and {plan.Trials} trial{(plan.Trials == 1 ? "" : "s")} of {plan.SegmentSeconds * 1000:0} ms segments, too few for an interval)")
             : "";
 
@@ -94,7 +94,8 @@ public static class RunSummary
         }
 
         StartupSection.Add(summary);
-        AotTrialsSection.Add(summary);
+        PairedTrialsSection.Add(summary, PairedTrialsSection.Tls);
+        PairedTrialsSection.Add(summary, PairedTrialsSection.Aot);
         TransportSection.Add(summary);
         StylesSection.Add(summary);
         StreamingSection.Add(summary);

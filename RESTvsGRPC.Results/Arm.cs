@@ -10,7 +10,7 @@ namespace RESTvsGRPC.Results;
 /// <param name="Name">What a reader sees ("gRPC list", "REST + JSON, TLS").</param>
 /// <param name="Protocol">"REST", "gRPC", "gRPC-Web" or, for an in-process codec, "none".</param>
 /// <param name="Encoding">"JSON", "protobuf" or "protobuf, base64 text".</param>
-/// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS) or "in process".</param>
+/// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS, agreed by ALPN), "TLS, HTTP/1.1" or "in process".</param>
 /// <param name="Shape">How the large GET's records travel ("unary" for REST's one body, "list" for gRPC's one message, "stream", "stream, buffered", "stream, 100 per message"); the small GET and the POST are unary calls in every arm; for a codec its step.</param>
 /// <param name="Style">The server's API style: "controllers", "minimal API", "JSON transcoding", "gRPC service" or "none".</param>
 /// <param name="Compression">"gzip" or "none".</param>
@@ -38,6 +38,10 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     /// <summary>True for an arm served by a Native AOT build.</summary>
     [JsonIgnore]
     public bool IsAot => Build == Aot;
+
+    /// <summary>True for arms whose calls go over TLS, with HTTP/2 or HTTP/1.1.</summary>
+    [JsonIgnore]
+    public bool IsTls => Transport.StartsWith("TLS", StringComparison.Ordinal);
 
     /// <summary>True for gRPC and gRPC-Web; JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.</summary>
     [JsonIgnore]

@@ -19,6 +19,7 @@ public static class ArmCatalogue
         new("rest-json", "REST + JSON, HTTP/1.1", Arm.Rest, "JSON", "HTTP/1.1", Arm.Unary, Controllers, "none"),
         new("rest-json-h2c", "REST + JSON, h2c", Arm.Rest, "JSON", "h2c", Arm.Unary, Controllers, "none"),
         new("rest-json-tls", "REST + JSON, TLS", Arm.Rest, "JSON", "TLS", Arm.Unary, Controllers, "none"),
+        new("rest-json-tls-http11", "REST + JSON, TLS, HTTP/1.1", Arm.Rest, "JSON", "TLS, HTTP/1.1", Arm.Unary, Controllers, "none"),
         new("rest-json-gzip", "REST + JSON, gzip, HTTP/1.1", Arm.Rest, "JSON", "HTTP/1.1", Arm.Unary, Controllers, Arm.Gzip),
         new("rest-json-stream", "REST + JSON stream, HTTP/1.1", Arm.Rest, "JSON", "HTTP/1.1", Stream, Controllers, "none"),
         new("rest-protobuf", "REST + protobuf, HTTP/1.1", Arm.Rest, "protobuf", "HTTP/1.1", Arm.Unary, Controllers, "none"),
@@ -50,7 +51,7 @@ public static class ArmCatalogue
     /// </summary>
     public static IReadOnlyDictionary<string, Arm> Clients { get; } = new[]
     {
-        "rest-json", "rest-json-h2c", "rest-json-gzip", "rest-protobuf", "grpc", "grpc-gzip", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text",
+        "rest-json", "rest-json-h2c", "rest-json-tls-http11", "rest-json-tls", "rest-json-gzip", "rest-protobuf", "grpc", "grpc-tls", "grpc-gzip", "grpc-stream", "rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-h2c", "grpc-web-text",
         "rest-minimal-aot", "grpc-aot",
     }.ToDictionary(id => id, id => All[id]);
 }

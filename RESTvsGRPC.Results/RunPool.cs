@@ -176,6 +176,7 @@ public static class RunPool
         // Only the headline's trials are set beside BenchmarkDotNet, which timed the servers they call.
         StylesTrials = CarryTrials(previous, previous?.StylesTrials, current, current.StylesTrials, null),
         AotTrials = CarryTrials(previous, previous?.AotTrials, current, current.AotTrials, null),
+        TlsTrials = CarryTrials(previous, previous?.TlsTrials, current, current.TlsTrials, null),
     };
 
     private static TrialsRun? CarryTrials(RunResults? previous, TrialsRun? before, RunResults current, TrialsRun? now, IReadOnlyList<BenchmarkLatency>? latency)

@@ -49,6 +49,13 @@ public sealed record RunResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsRun? AotTrials { get; init; }
 
+    /// <summary>
+    /// The headline's arms over TLS and their cleartext twins taking turns in every trial (<c>--headline --tls</c>), with
+    /// the ratios of <see cref="TrialStatistics.TlsPairs"/>; null where the run did not measure them.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public TrialsRun? TlsTrials { get; init; }
+
     /// <summary>The headline's checks by other methods (<see cref="MethodAgreements"/>); null in results written before they were kept.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<MethodAgreement>? Agreements { get; init; }

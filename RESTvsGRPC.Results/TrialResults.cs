@@ -49,6 +49,14 @@ public sealed record TrialsRun(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? TrialsSeconds { get; init; }
 
+    /// <summary>New clients per arm and trial whose first answer <see cref="TrialSegment.NewConnectionNanoseconds"/> times; null where not measured.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? NewConnections { get; init; }
+
+    /// <summary>What each TLS arm's connection agreed with its server, read once before the trials; null for a run without TLS arms.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<TlsSession>? TlsSessions { get; init; }
+
     /// <summary>Every pooled run's trials, the earlier runs' first and this run's last.</summary>
     [JsonIgnore]
     public IReadOnlyList<IReadOnlyList<Trial>> Pool => [.. (EarlierRuns ?? []).Select(r => r.Trials), Trials];
@@ -184,6 +192,13 @@ public sealed record TrialSegment(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<ThroughputLevel>? Levels { get; init; }
+
+    /// <summary>
+    /// The time to the first answer on a new connection (connect, TLS handshake where the arm has one, one small GET),
+    /// the median of <see cref="TrialsRun.NewConnections"/> new clients in this trial; null where the run did not measure it.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? NewConnectionNanoseconds { get; init; }
 }
 
 /// <summary>
@@ -292,3 +307,6 @@ public sealed record H2loadProblem(long Done, long Failed, double BodyBytesPerRe
 /// all null but the name for an unshaped one.
 /// </summary>
 public sealed record LinkResult(string Name, long? RateBitsPerSecond, double? RoundTripMilliseconds, long? BurstBytes, long? LimitBytes);
+
+/// <summary>What a TLS arm's connection agreed: the application protocol (ALPN), the TLS version and the cipher suite.</summary>
+public sealed record TlsSession(string Arm, string ApplicationProtocol, string TlsVersion, string CipherSuite);

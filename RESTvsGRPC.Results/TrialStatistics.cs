@@ -39,6 +39,16 @@ public static class TrialStatistics
     public static IReadOnlyList<(string Arm, string Baseline)> AotPairs { get; } =
         [("grpc", "rest-minimal"), ("grpc-aot", "rest-minimal-aot"), ("rest-minimal-aot", "rest-minimal"), ("grpc-aot", "grpc")];
 
+    /// <summary>
+    /// The TLS trials' comparisons, (arm, baseline): REST + JSON over TLS with HTTP/2 and gRPC over TLS against REST + JSON
+    /// over TLS with HTTP/1.1, then each arm over TLS against its cleartext twin (what TLS costs each protocol).
+    /// </summary>
+    public static IReadOnlyList<(string Arm, string Baseline)> TlsPairs { get; } =
+    [
+        ("rest-json-tls", "rest-json-tls-http11"), ("grpc-tls", "rest-json-tls-http11"),
+        ("rest-json-tls-http11", "rest-json"), ("rest-json-tls", "rest-json-h2c"), ("grpc-tls", "grpc"),
+    ];
+
     /// <summary>The ratios of each (arm, baseline) pair in <paramref name="pairs"/>, per operation in the trials' order, then in the pairs' order.</summary>
     public static IReadOnlyList<HeadlineRatio> PairRatios(IReadOnlyList<Trial> trials, CpuPlacement placement, IReadOnlyList<(string Arm, string Baseline)> pairs) =>
     [

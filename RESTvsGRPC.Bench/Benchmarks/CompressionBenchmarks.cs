@@ -1,10 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Results;
-using Proto = ModelLibrary.Protos;
-using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -34,35 +28,27 @@ public class CompressionBenchmarks : ServerBenchmarks
         _grpcGzip = (await ConnectArmAsync("grpc-gzip", settings)).Grpc!;
     }
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-gzip")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-gzip")]
     public Task<Rest.MeteoriteLanding[]> RestGzipGetLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc-gzip")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-gzip")]
     public Task<Proto.MeteoriteLandingList> GrpcGzipGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcGzip.GetLargePayloadAsListAsync());
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json-gzip")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-json-gzip")]
     public Task<Rest.PostStatus> RestGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.PostLargePayloadAsync(Dataset.Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("grpc-gzip")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc-gzip")]
     public Task<Proto.StatusResponse> GrpcGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcGzip.PostLargePayloadAsync(Dataset.ProtoList));
 }

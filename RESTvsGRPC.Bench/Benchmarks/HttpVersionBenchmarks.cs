@@ -1,10 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Results;
-using Proto = ModelLibrary.Protos;
-using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -36,63 +30,48 @@ public class HttpVersionBenchmarks : ServerBenchmarks
         _grpcTls = (await ConnectArmAsync("grpc-tls", settings)).Grpc!;
     }
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Small), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Small), Arm("rest-json")]
     public Task<Rest.ApiVersion> RestHttp11GetSmallPayload() => Batch.RepeatAsync(Calls, _http11.GetSmallPayloadAsync);
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Small), Arm("rest-json-h2c")]
+    [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("rest-json-h2c")]
     public Task<Rest.ApiVersion> RestH2cGetSmallPayload() => Batch.RepeatAsync(Calls, _h2c.GetSmallPayloadAsync);
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Small), Arm("rest-json-tls")]
+    [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("rest-json-tls")]
     public Task<Rest.ApiVersion> RestTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _tls.GetSmallPayloadAsync);
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Small), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("grpc")]
     public Task<Proto.Version> GrpcH2cGetSmallPayload() => Batch.RepeatAsync(Calls, _grpcH2c.GetSmallPayloadAsync);
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Small), Arm("grpc-tls")]
+    [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("grpc-tls")]
     public Task<Proto.Version> GrpcTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _grpcTls.GetSmallPayloadAsync);
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestHttp11GetLargePayload() => Batch.RepeatAsync(Calls, () => _http11.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-h2c")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-h2c")]
     public Task<Rest.MeteoriteLanding[]> RestH2cGetLargePayload() => Batch.RepeatAsync(Calls, () => _h2c.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-tls")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-tls")]
     public Task<Rest.MeteoriteLanding[]> RestTlsGetLargePayload() => Batch.RepeatAsync(Calls, () => _tls.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcH2cGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcH2c.GetLargePayloadAsListAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc-tls")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-tls")]
     public Task<Proto.MeteoriteLandingList> GrpcTlsGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcTls.GetLargePayloadAsListAsync());
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestHttp11PostLargePayload() => Batch.RepeatAsync(Calls, () => _http11.PostLargePayloadAsync(Dataset.Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json-h2c")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-json-h2c")]
     public Task<Rest.PostStatus> RestH2cPostLargePayload() => Batch.RepeatAsync(Calls, () => _h2c.PostLargePayloadAsync(Dataset.Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json-tls")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-json-tls")]
     public Task<Rest.PostStatus> RestTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _tls.PostLargePayloadAsync(Dataset.Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcH2cPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcH2c.PostLargePayloadAsync(Dataset.ProtoList));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("grpc-tls")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc-tls")]
     public Task<Proto.StatusResponse> GrpcTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcTls.PostLargePayloadAsync(Dataset.ProtoList));
 }

@@ -1,11 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Results;
-using Proto = ModelLibrary.Protos;
-using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -51,31 +44,24 @@ public class ScalingBenchmarks : ServerBenchmarks
         await CorrectnessGate.CheckGrpcScalingAsync(_grpc, generated, Records);
     }
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync(Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-protobuf")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-protobuf")]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync(Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync((uint)Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-stream")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync((uint)Records));
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(_records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-protobuf")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-protobuf")]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(_protoRecords));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(_protoRecords));
 }

@@ -1,10 +1,5 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 

@@ -1,9 +1,3 @@
-using System.Diagnostics;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>

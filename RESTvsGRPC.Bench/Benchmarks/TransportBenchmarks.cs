@@ -1,10 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Results;
-using Proto = ModelLibrary.Protos;
-using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -35,60 +29,47 @@ public class TransportBenchmarks : ServerBenchmarks
         _grpc = (await ConnectArmAsync("grpc", settings)).Grpc!;
     }
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Small), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Small), Arm("rest-json")]
     public Task<Rest.ApiVersion> RestGetSmallPayload() => Batch.RepeatAsync(Calls, _rest.GetSmallPayloadAsync);
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Small), Arm("rest-protobuf")]
+    [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("rest-protobuf")]
     public Task<Proto.Version> RestProtobufGetSmallPayload() => Batch.RepeatAsync(Calls, _restProtobuf.GetSmallPayloadAsync);
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Small), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("grpc")]
     public Task<Proto.Version> GrpcGetSmallPayload() => Batch.RepeatAsync(Calls, _grpc.GetSmallPayloadAsync);
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
     public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-protobuf")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-protobuf")]
     public Task<Proto.MeteoriteLandingList> RestProtobufGetLargePayload() => Batch.RepeatAsync(Calls, () => _restProtobuf.GetLargePayloadAsync());
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc")]
     public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     /// <summary>One message per record, flushed by the server after each: the reference benchmark's stream.</summary>
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-stream")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadAsync());
 
     /// <summary>The same stream written with BufferHint: no flush per message, everything sent when the call ends.</summary>
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream-buffered")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-stream-buffered")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamBufferedLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadBufferedAsync());
 
     /// <summary>The stream in messages of 100 records, each flushed.</summary>
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("grpc-stream-chunked")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-stream-chunked")]
     public Task<List<Proto.MeteoriteLanding>> GrpcStreamChunkedLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.StreamLargePayloadChunkedAsync());
 
     /// <summary>REST's streaming counterpart: the JSON array from an IAsyncEnumerable, read record by record.</summary>
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Large), Arm("rest-json-stream")]
+    [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-stream")]
     public Task<List<Rest.MeteoriteLanding>> RestStreamLargePayload() => Batch.RepeatAsync(Calls, () => _rest.StreamLargePayloadAsync());
 
-    [Benchmark(Baseline = true)]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
+    [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
     public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("rest-protobuf")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-protobuf")]
     public Task<Proto.StatusResponse> RestProtobufPostLargePayload() =>
         Batch.RepeatAsync(Calls, () => _restProtobuf.PostLargePayloadAsync(Dataset.ProtoList));
 
-    [Benchmark]
-    [BenchmarkCategory(OperationNames.Post), Arm("grpc")]
+    [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc")]
     public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
 }

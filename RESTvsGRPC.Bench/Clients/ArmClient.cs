@@ -1,6 +1,4 @@
 using Grpc.Net.Client.Web;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Clients;
 
@@ -53,6 +51,7 @@ public sealed class ArmClient : IDisposable
         { IsAot: true } => aot is null ? null : arm.IsServedByGrpcApi ? HttpTransport.H2c(aot.Grpc) : HttpTransport.Http11(aot.Rest),
         { IsServedByGrpcApi: false, Transport: "h2c" } => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
         { IsServedByGrpcApi: false, Transport: "TLS" } => rest?.Tls is { } tls ? HttpTransport.Tls(tls, rest.CertificateSha256) : null,
+        { IsServedByGrpcApi: false, Transport: "TLS, HTTP/1.1" } => rest?.Tls is { } tls ? HttpTransport.TlsHttp11(tls, rest.CertificateSha256) : null,
         { IsServedByGrpcApi: false } => rest?.Http11Transport,
         { Transport: "HTTP/1.1" } => grpc?.Web is { } web ? HttpTransport.Http11(web) : null,
         { Transport: "TLS" } => grpc?.Tls is not null ? grpc.TlsTransport : null,
@@ -67,7 +66,7 @@ public sealed class ArmClient : IDisposable
         { IsServedByGrpcApi: true, Transport: "TLS" } => "GrpcAPI's TLS endpoint (--grpc-tls-url)",
         { IsServedByGrpcApi: true } => "GrpcAPI (--grpc-url)",
         { Transport: "h2c" } => "RestAPI's h2c endpoint (--rest-h2c-url)",
-        { Transport: "TLS" } => "RestAPI's TLS endpoint (--rest-tls-url)",
+        { IsTls: true } => "RestAPI's TLS endpoint (--rest-tls-url)",
         _ => "RestAPI (--rest-url)",
     };
 

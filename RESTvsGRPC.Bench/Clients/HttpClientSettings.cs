@@ -1,4 +1,3 @@
-using System.Net;
 using System.Net.Security;
 using System.Security.Cryptography;
 
@@ -72,13 +71,16 @@ public static class HttpClientSettings
 
         if (transport.CertificateSha256 is { } pinned)
         {
-            handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, errors) =>
-                errors == SslPolicyErrors.None
-                || string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase);
+            handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, errors) => IsTrusted(certificate, errors, pinned);
         }
 
         return transport.Counter is { } versions ? new WireCounter.VersionNote(handler, versions) : handler;
     }
+
+    /// <summary>A server certificate the client accepts: a valid one, or the one pinned by its SHA-256.</summary>
+    public static bool IsTrusted(System.Security.Cryptography.X509Certificates.X509Certificate? certificate, SslPolicyErrors errors, string? pinned) =>
+        errors == SslPolicyErrors.None
+        || (pinned is not null && string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase));
 
     /// <summary>
     /// A request for exactly the transport's HTTP version. HttpClient applies its default version only to the

@@ -1,4 +1,3 @@
-
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
@@ -16,4 +15,7 @@ public sealed record HttpTransport(string Name, Uri BaseAddress, Version HttpVer
 
     /// <summary>HTTP/2 over TLS, agreed by ALPN.</summary>
     public static HttpTransport Tls(Uri baseAddress, string? certificateSha256) => new("TLS", baseAddress, System.Net.HttpVersion.Version20, certificateSha256);
+
+    /// <summary>HTTP/1.1 over TLS, agreed by ALPN on the same endpoint as <see cref="Tls"/>.</summary>
+    public static HttpTransport TlsHttp11(Uri baseAddress, string? certificateSha256) => new("TLS, HTTP/1.1", baseAddress, System.Net.HttpVersion.Version11, certificateSha256);
 }

@@ -1,6 +1,4 @@
 using System.Buffers;
-using System.Net;
-using System.Net.Http.Headers;
 
 namespace RESTvsGRPC.Bench.Clients;
 

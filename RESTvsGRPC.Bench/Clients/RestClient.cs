@@ -1,6 +1,4 @@
-using System.Net.Http.Headers;
 using System.Net.Http.Json;
-using System.Text.Json;
 using ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Clients;

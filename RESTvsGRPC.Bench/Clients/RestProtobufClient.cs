@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Net.Http.Headers;
 using Google.Protobuf;
 using ModelLibrary.Protos;
 

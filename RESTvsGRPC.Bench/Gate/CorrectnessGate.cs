@@ -1,7 +1,4 @@
-using ModelLibrary;
 using ModelLibrary.Rest;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Gate;
 

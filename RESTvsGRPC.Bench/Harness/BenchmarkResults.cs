@@ -4,9 +4,6 @@ using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using RESTvsGRPC.Bench.Benchmarks;
-using RESTvsGRPC.Bench.Trials;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

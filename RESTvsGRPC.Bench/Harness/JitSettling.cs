@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Runtime;
 
 namespace RESTvsGRPC.Bench.Harness;

@@ -1,12 +1,7 @@
-using System.Diagnostics;
 using System.Reflection;
 using System.Runtime;
-using System.Runtime.InteropServices;
-using System.Text.RegularExpressions;
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Reports;
-using ModelLibrary;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

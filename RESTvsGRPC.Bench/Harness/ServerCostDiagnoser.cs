@@ -1,5 +1,3 @@
-using System.Diagnostics;
-using System.Globalization;
 using BenchmarkDotNet.Analysers;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Diagnosers;
@@ -9,7 +7,6 @@ using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Validators;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using RESTvsGRPC.Reports;
 
 namespace RESTvsGRPC.Bench.Harness;
 

@@ -1,8 +1,5 @@
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
-using RESTvsGRPC.Bench.Benchmarks;
-using RESTvsGRPC.Bench.Trials;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

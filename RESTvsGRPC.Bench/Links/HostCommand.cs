@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>One of the host's tools (ip, tc, kill, setsid) run to its end: its exit code and what it printed; -1 where it is not installed.</summary>

@@ -1,7 +1,3 @@
-using System.Globalization;
-using System.Text.RegularExpressions;
-using RESTvsGRPC.Bench.Trials;
-
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>

@@ -1,7 +1,3 @@
-using System.Globalization;
-using System.Text.RegularExpressions;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>

@@ -1,5 +1,3 @@
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>

@@ -1,8 +1,5 @@
-using System.Text.Json;
 using Google.Protobuf;
 using Grpc.Core;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 

@@ -1,14 +1,3 @@
-using System.Globalization;
-using System.Runtime.InteropServices;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Gate;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>

@@ -1,5 +1,3 @@
-using ModelLibrary;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>

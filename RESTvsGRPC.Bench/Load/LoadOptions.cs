@@ -1,7 +1,4 @@
 using System.CommandLine;
-using System.Globalization;
-using System.Text.RegularExpressions;
-using RESTvsGRPC.Bench.Links;
 
 namespace RESTvsGRPC.Bench.Load;
 

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>

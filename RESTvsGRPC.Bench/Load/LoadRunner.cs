@@ -1,8 +1,3 @@
-using System.Diagnostics;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>

@@ -1,6 +1,3 @@
-using System.Globalization;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>How users reach the servers: a closed loop of users who wait for each answer, or requests arriving at a fixed rate.</summary>

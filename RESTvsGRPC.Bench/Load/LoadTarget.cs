@@ -1,7 +1,3 @@
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>
@@ -52,6 +48,6 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
     /// <summary>The server the target calls: GrpcAPI (gRPC, gRPC-Web, transcoding) or RestAPI.</summary>
     public bool IsServedByGrpcApi => Arm.IsServedByGrpcApi;
 
-    /// <summary>The protocols' comparison: REST from the controllers and gRPC itself, uncompressed, not the API styles.</summary>
-    private static bool IsProtocolArm(Arm arm) => arm.Style is Arm.Controllers or Arm.GrpcService && arm.Protocol != Arm.GrpcWeb && arm.Compression != Arm.Gzip && !arm.IsAot;
+    /// <summary>The protocols' comparison: REST from the controllers and gRPC itself, uncompressed, in cleartext, not the API styles.</summary>
+    private static bool IsProtocolArm(Arm arm) => arm.Style is Arm.Controllers or Arm.GrpcService && arm.Protocol != Arm.GrpcWeb && arm.Compression != Arm.Gzip && !arm.IsAot && !arm.IsTls;
 }

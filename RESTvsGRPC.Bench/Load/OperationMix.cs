@@ -1,6 +1,3 @@
-using System.Globalization;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>The three operations a load run sends.</summary>

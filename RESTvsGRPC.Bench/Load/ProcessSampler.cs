@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>One process's resources at one moment: CPU used since the previous reading, as a share of the whole machine, and its memory, threads and handles.</summary>

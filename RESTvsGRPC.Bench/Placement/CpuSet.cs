@@ -1,6 +1,3 @@
-using System.Globalization;
-using System.Runtime.InteropServices;
-
 namespace RESTvsGRPC.Bench.Placement;
 
 /// <summary>

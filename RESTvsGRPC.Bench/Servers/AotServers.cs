@@ -1,6 +1,3 @@
-using System.Diagnostics;
-using System.Runtime.InteropServices;
-
 namespace RESTvsGRPC.Bench.Servers;
 
 /// <summary>

@@ -1,6 +1,3 @@
-using System.Text.RegularExpressions;
-using RESTvsGRPC.Bench.Clients;
-
 namespace RESTvsGRPC.Bench.Servers;
 
 /// <summary>

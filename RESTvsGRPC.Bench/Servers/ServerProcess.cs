@@ -1,7 +1,4 @@
-using System.Diagnostics;
-using System.Globalization;
 using System.Text;
-using System.Text.RegularExpressions;
 
 namespace RESTvsGRPC.Bench.Servers;
 

@@ -1,10 +1,4 @@
-using System.Globalization;
 using Grpc.Core;
-using ModelLibrary;
-using RESTvsGRPC.Bench.Benchmarks;
-using RESTvsGRPC.Bench.Clients;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Placement;
 
 namespace RESTvsGRPC.Bench.Servers;
 

@@ -1,13 +1,3 @@
-using System.Diagnostics;
-using System.Globalization;
-using System.Net;
-using System.Text.RegularExpressions;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

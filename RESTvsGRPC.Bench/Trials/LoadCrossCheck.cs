@@ -1,8 +1,3 @@
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

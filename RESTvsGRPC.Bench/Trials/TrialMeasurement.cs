@@ -1,10 +1,3 @@
-using System.Diagnostics;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
@@ -25,6 +18,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         var clients = await WarmProcessAsync(request.ArmList);
         try
         {
+            var newConnections = await NewConnectionsAsync();
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
             foreach (var slice in order)
             {
@@ -41,7 +35,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 CollectFully();
             }
 
-            var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm)).ToList();
+            var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm) with { NewConnectionNanoseconds = newConnections.GetValueOrDefault(arm) }).ToList();
             foreach (var segment in segments)
             {
                 log.WriteLine($"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
@@ -175,6 +169,31 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 await client.CallCheckedAsync(arm.Operation);
             }
         }
+    }
+
+    /// <summary>
+    /// For each arm of the small GET, <see cref="TrialRequest.NewConnections"/> clients made afresh (a new connection each,
+    /// with its TLS handshake where the arm has one), each timed from its creation to its first answer: the median per arm,
+    /// in nanoseconds. The code is warm by then, so what differs between an arm and its cleartext twin is the handshake.
+    /// </summary>
+    private async Task<Dictionary<TrialArm, double?>> NewConnectionsAsync()
+    {
+        var medians = new Dictionary<TrialArm, double?>();
+        foreach (var arm in request.NewConnections > 0 ? request.ArmList.Where(a => a.Operation == LoadOperation.Small) : [])
+        {
+            var times = new List<double>();
+            for (var i = 0; i < request.NewConnections; i++)
+            {
+                var start = Stopwatch.GetTimestamp();
+                using var client = new LoadClient(Target(arm.Target).Arm, Target(arm.Target).Transport, expected);
+                await client.CallCheckedAsync(LoadOperation.Small);
+                times.Add(Stopwatch.GetElapsedTime(start).TotalNanoseconds);
+            }
+
+            medians[arm] = MedianInterval.MedianOf(times);
+        }
+
+        return medians;
     }
 
     /// <summary>A full blocking collection and the finalizers it queued, as BenchmarkDotNet makes between iterations.</summary>

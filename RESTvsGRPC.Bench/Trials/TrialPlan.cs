@@ -1,8 +1,3 @@
-using System.Globalization;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Results;
-
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
@@ -271,6 +266,17 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
     [
         .. new[] { LoadOperation.Small, LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
             new[] { "rest-minimal", "grpc", "rest-minimal-aot", "grpc-aot" }.Select(target => new TrialArm(operation, target))),
+    ];
+
+    /// <summary>
+    /// <c>--headline --tls</c>'s arms on every operation: REST + JSON over TLS with HTTP/1.1 and with HTTP/2 (ALPN) and gRPC
+    /// over TLS, each beside its cleartext twin (REST + JSON over HTTP/1.1 and h2c, gRPC over h2c), the six taking turns
+    /// in every trial, so each TLS/cleartext ratio compares moments a fraction of a second apart (<see cref="TrialStatistics.TlsPairs"/>).
+    /// </summary>
+    public static IReadOnlyList<TrialArm> Tls { get; } =
+    [
+        .. new[] { LoadOperation.Small, LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
+            new[] { "rest-json", "rest-json-h2c", "rest-json-tls-http11", "rest-json-tls", "grpc", "grpc-tls" }.Select(target => new TrialArm(operation, target))),
     ];
 
     /// <summary>"operation/target", as a trial's order and request name the arm.</summary>

@@ -1,6 +1,3 @@
-using ModelLibrary;
-using RESTvsGRPC.Bench.Load;
-
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

@@ -1,9 +1,4 @@
-using System.Text.Json;
 using System.Text.Json.Serialization;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -34,6 +29,9 @@ public sealed record TrialRequest(
 
     /// <summary>The load check's rounds in this process, each a window per arm, each starting one arm later.</summary>
     public int LoadCheckRounds { get; init; } = 1;
+
+    /// <summary>New clients per arm whose first small GET the trial times, before its slices (<c>--tls</c>); 0: none.</summary>
+    public int NewConnections { get; init; }
 
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }

@@ -1,12 +1,4 @@
-using System.Diagnostics;
-using System.Globalization;
 using System.Text;
-using RESTvsGRPC.Bench.Harness;
-using RESTvsGRPC.Bench.Links;
-using RESTvsGRPC.Bench.Load;
-using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Reports;
-using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -27,10 +19,10 @@ public static class TrialRunner
     /// </remarks>
     public static async Task<TrialsRun> RunAsync(
         TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
-        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
+        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0)
     {
         using var folder = new TrialFolder(servers);
-        var request = RequestOf(1, plan, arms, servers);
+        var request = RequestOf(1, plan, arms, servers) with { NewConnections = newConnections };
         var (measured, failures) = (new List<Trial>(), new List<TrialFailure>());
         IReadOnlyList<Trial> trials = [];
         var started = Stopwatch.GetTimestamp();
@@ -73,6 +65,7 @@ public static class TrialRunner
             TrialsSeconds = Stopwatch.GetElapsedTime(started).TotalSeconds,
             StoppedBy = plan.Stopping is null ? null : stop ?? TrialStopping.MostTrials,
             PeakChosenOnOtherTrials = true,
+            NewConnections = newConnections > 0 ? newConnections : null,
         };
         return link is null ? run : run.OnLink(link.ToResults());
     }

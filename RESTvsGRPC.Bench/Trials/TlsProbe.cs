@@ -1,0 +1,58 @@
+using System.Net.Security;
+using System.Net.Sockets;
+
+namespace RESTvsGRPC.Bench.Trials;
+
+/// <summary>
+/// What each TLS arm's connection agrees with its server, read from one handshake of the probe's own that offers what the
+/// arm's client offers (h2 or http/1.1) and pins the same certificate; a server that answers with another protocol fails the gate.
+/// </summary>
+public static class TlsProbe
+{
+    /// <summary>
+    /// The session each TLS arm among <paramref name="arms"/> agrees on; throws <see cref="TlsEndpointException"/> where an
+    /// endpoint does not answer TLS or presents another certificate than the pinned one, <see cref="GateFailedException"/>
+    /// where ALPN picks another protocol.
+    /// </summary>
+    public static async Task<IReadOnlyList<TlsSession>> ReadAsync(IEnumerable<TrialArm> arms, ServerSet servers)
+    {
+        var sessions = new List<TlsSession>();
+        foreach (var arm in arms.Select(a => ArmCatalogue.All[a.Target]).Where(a => a.IsTls).DistinctBy(a => a.Id))
+        {
+            var transport = ArmClient.EndpointOf(arm, servers.Rest, servers.Grpc) ?? throw new GateFailedException($"{arm.Id} needs {ArmClient.ServerOf(arm)}.");
+            var offered = transport.HttpVersion == HttpVersion.Version20 ? SslApplicationProtocol.Http2 : SslApplicationProtocol.Http11;
+            using var tcp = new TcpClient();
+            string? presented = null;
+            SslStream tls;
+            try
+            {
+                await tcp.ConnectAsync(transport.BaseAddress.Host, transport.BaseAddress.Port);
+                tls = new SslStream(tcp.GetStream(), false, (_, certificate, _, errors) =>
+                {
+                    presented = certificate?.GetCertHashString(System.Security.Cryptography.HashAlgorithmName.SHA256);
+                    return HttpClientSettings.IsTrusted(certificate, errors, transport.CertificateSha256);
+                });
+                await tls.AuthenticateAsClientAsync(new SslClientAuthenticationOptions { TargetHost = transport.BaseAddress.Host, ApplicationProtocols = [offered] });
+            }
+            catch (Exception e) when (e is System.Security.Authentication.AuthenticationException or IOException or SocketException)
+            {
+                throw new TlsEndpointException(presented is null
+                    ? $"--tls: {ArmClient.ServerOf(arm)} at {transport.BaseAddress} does not answer TLS ({e.Message})."
+                    : $"--tls: {ArmClient.ServerOf(arm)} at {transport.BaseAddress} presents the certificate sha256 {presented}, not the pinned {transport.CertificateSha256}.");
+            }
+
+            await using var session = tls;
+            if (session.NegotiatedApplicationProtocol != offered)
+            {
+                throw new GateFailedException($"{arm.Id} offered ALPN {offered} and the server agreed on '{session.NegotiatedApplicationProtocol}'.");
+            }
+
+            sessions.Add(new TlsSession(arm.Id, offered.ToString(), session.SslProtocol.ToString(), session.NegotiatedCipherSuite.ToString()));
+        }
+
+        return sessions;
+    }
+}
+
+/// <summary>A TLS endpoint the run was given that does not answer TLS, or presents another certificate than the pinned one.</summary>
+public sealed class TlsEndpointException(string message) : Exception(message);
