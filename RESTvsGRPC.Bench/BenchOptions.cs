@@ -99,7 +99,7 @@ public sealed record BenchOptions(
             DefaultValueFactory = _ => "default",
         };
 
-        public static readonly Option<bool> Tls = new("--tls") { Description = "With --headline: its arms over TLS (REST + JSON with HTTP/1.1 and HTTP/2, gRPC) beside their cleartext twins, the TLS/cleartext ratios and each arm's first answer on a new connection; into ARTIFACTS/headline-tls." };
+        public static readonly Option<bool> Tls = new("--tls") { Description = "With --headline (and --quick or --link): its arms over TLS (REST + JSON with HTTP/1.1 and HTTP/2, gRPC) beside their cleartext twins, the TLS/cleartext ratios and each arm's first answer on a new connection; into ARTIFACTS/headline-tls." };
         public static readonly Option<bool> Headline = new("--headline") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in, all of them (result run: 6 to 12, stopping once the ratios are precise; --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity and level in a trial (result run 0.3, --quick 0.15, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
@@ -178,9 +178,9 @@ public sealed record BenchOptions(
         }
 
         var tls = result.GetValue(Options.Tls);
-        if (tls && (!headline || suite is not (null or "default") || links is not null))
+        if (tls && (!headline || suite is not (null or "default")))
         {
-            throw new ArgumentException($"--tls goes with --headline (and --quick), on the default suite's arms, without --link. {Usage}");
+            throw new ArgumentException($"--tls goes with --headline (and --quick or --link), on the default suite's arms. {Usage}");
         }
 
         if (tls && servers.GivesServers && (servers.RestTlsUrl is null || servers.GrpcTlsUrl is null || servers.RestTlsCertificate is null || servers.GrpcTlsCertificate is null))

@@ -45,11 +45,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
         await MeasureBuildsAsync();
         await StartServersAsync();
-        if (options.Tls)
-        {
-            _tlsSessions = await TlsProbe.ReadAsync(TrialArm.Tls, servers);
-            output.WriteLine($"// TLS: {string.Join("; ", _tlsSessions.Select(s => $"{s.Arm} {s.ApplicationProtocol}, {s.TlsVersion}, {s.CipherSuite}"))}");
-        }
+        await ReadTlsSessionsAsync(TrialArm.Tls);
 
         _settings = new BenchSettings(servers.Rest, servers.Grpc, servers.RestScaling, servers.GrpcScaling, dataset.SourcePath, options.CallTimeout, options.Quick ? "100" : null) { Aot = servers.Aot, SettlesBenchmarks = options.SettlesBenchmarks };
         _settings.ApplyToThisProcess();
@@ -81,12 +77,14 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
 
     /// <summary>
     /// The headline's trials over each link in turn, on servers started afresh for each (in the link's namespace but on
-    /// loopback), gated before they are measured; one results file, the first link's trials first.
+    /// loopback), gated before they are measured; one results file, the first link's trials first. With <c>--tls</c>, the
+    /// TLS arms and their twins on the large GET and the POST, whose bytes a link makes cost time.
     /// </summary>
     private async Task MeasureLinksAsync(IReadOnlyList<LinkProfile> links)
     {
         var runs = new List<TrialsRun>();
         var urls = new List<string>();
+        IReadOnlyList<TrialArm> arms = options.Tls ? [.. TrialArm.Tls.Where(arm => arm.Operation != LoadOperation.Small)] : TrialArm.Link;
         foreach (var link in links)
         {
             servers.StopServers();
@@ -94,12 +92,15 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             urls.AddRange(Orchestrator.ServerUrls(servers).Urls);
             _settings = new BenchSettings(servers.Rest, servers.Grpc, null, null, dataset.SourcePath, options.CallTimeout, null);
             _settings.ApplyToThisProcess();
+            await ReadTlsSessionsAsync(arms);
             await Orchestrator.GateAsync(servers, dataset, output);
             Done($"correctness gate, link {link.Name}", "every operation on every transport answered and validated");
             try
             {
                 output.WriteLine($"// link {link.Name}: {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
-                runs.Add(await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Link, servers, _settings, Orchestrator.Placement(options), output, link));
+                var run = await TrialRunner.RunAsync(
+                    options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, link, options.Tls ? TrialStatistics.TlsPairs : null, options.Tls ? NewConnectionsPerTrial : 0);
+                runs.Add(options.Tls ? run with { TlsSessions = _tlsSessions } : run);
                 Done($"trials, link {link.Name}", $"{runs[^1].Completed} of {options.TrialPlan.Trials} trials, {runs[^1].Headline.Count} ratios");
             }
             catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
@@ -109,8 +110,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
 
         servers.StopServers();
-        _results = new RunResults(null!, [], [], []) { Trials = runs[0], LinkRuns = runs.Count > 1 ? runs.Skip(1).ToList() : null };
-        var directory = Path.Combine(options.ArtifactsPath, "headline");
+        var further = runs.Count > 1 ? runs.Skip(1).ToList() : null;
+        _results = options.Tls
+            ? new RunResults(null!, [], [], []) { TlsTrials = runs[0], TlsLinkRuns = further }
+            : new RunResults(null!, [], [], []) { Trials = runs[0], LinkRuns = further };
+        var directory = Path.Combine(options.ArtifactsPath, options.Tls ? "headline-tls" : "headline");
         Directory.CreateDirectory(directory);
         Write(directory, ProvenanceReader.ReadHere(dataset, (urls, true), args, $"trials ({options.TrialPlan.Name})", ProcessSetup.Trials, Orchestrator.Placement(options)));
     }
@@ -242,6 +246,16 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         var trials = await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Tls, servers, _settings, Orchestrator.Placement(options), output, pairs: TrialStatistics.TlsPairs, newConnections: NewConnectionsPerTrial);
         Done("trials, TLS", $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
         return trials with { TlsSessions = _tlsSessions };
+    }
+
+    /// <summary>With <c>--tls</c>, what each TLS arm among <paramref name="arms"/> agrees with the servers now running, read before the gate.</summary>
+    private async Task ReadTlsSessionsAsync(IReadOnlyList<TrialArm> arms)
+    {
+        if (options.Tls)
+        {
+            _tlsSessions = await TlsProbe.ReadAsync(arms, servers);
+            output.WriteLine($"// TLS: {string.Join("; ", _tlsSessions.Select(s => $"{s.Arm} {s.ApplicationProtocol}, {s.TlsVersion}, {s.CipherSuite}"))}");
+        }
     }
 
     /// <summary>New clients per arm and trial whose first answer is timed: enough for a stable median, a fraction of a second.</summary>

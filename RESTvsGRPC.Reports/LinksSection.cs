@@ -31,8 +31,12 @@ internal static class LinksSection
 
         summary.Charts.Add((ChartFile, Chart(runs)));
         summary.Document.AddImage(ChartFile, "Latency ratio against REST + JSON, each arm, link by link, slowest first");
-        summary.Notes.AddRange(faults.Select(fault => $"Shaping fault: {fault}. These figures broke the link's physics and are left out of its table and chart, with every ratio against them; rerun, and if it holds, the link's shaping is not what its profile says."));
+        AddFaults(summary, faults);
     }
+
+    /// <summary>Each shaping fault as a note: its figures are left out of its table and chart.</summary>
+    public static void AddFaults(SummaryContext summary, IEnumerable<string> faults) =>
+        summary.Notes.AddRange(faults.Select(fault => $"Shaping fault: {fault}. These figures broke the link's physics and are left out of its table and chart, with every ratio against them; rerun, and if it holds, the link's shaping is not what its profile says."));
 
     private static void AddLink(ReportDocument document, TrialsRun run, List<string> faults)
     {
@@ -49,9 +53,17 @@ internal static class LinksSection
             document.AddParagraph($"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. This link's figures are over the other {run.Completed} trials.");
         }
 
+        AddPhysics(document, run, faults);
+    }
+
+    /// <summary>The physics check of a shaped link's trials, its faults added to <paramref name="faults"/>; nothing for an unshaped link.</summary>
+    public static void AddPhysics(ReportDocument document, TrialsRun run, List<string> faults)
+    {
+        var physics = LinkPhysics.Of(run).ToList();
         if (physics.Count > 0)
         {
-            var broken = physics.Values.Where(p => p.Fault).ToList();
+            var link = run.Link!;
+            var broken = physics.Where(p => p.Fault).ToList();
             faults.AddRange(broken.Select(p => $"{LinkText.Short(link)}, {SummaryText.Short(p.Operation)}, {run.NameOf(p.Arm)}: {Broken(p)}"));
             document.AddParagraph(broken.Count == 0
                 ? $"**Physics check**: holds for all {physics.Count} arms: no arm's busier direction carried more than the rate (beyond one bucket per slice), and no call took less than its bytes need at the rate (less one bucket)."

@@ -12,12 +12,16 @@ internal static class PairedTrialsSection
 {
     /// <summary>What one kind of paired trials is called and how its pairs read.</summary>
     public sealed record Kind(
-        Func<RunResults, TrialsRun?> Of, IReadOnlyList<(string Arm, string Baseline)> Pairs, string Heading, string Intro, string RatioHeading, string RatioIntro,
-        string Chart, string ChartTitle, string CurveChart, Func<Arm, Arm, string> Label);
+        Func<RunResults, IReadOnlyList<TrialsRun>> Of, IReadOnlyList<(string Arm, string Baseline)> Pairs, string Heading, string Intro, string RatioHeading, string RatioIntro,
+        string Chart, string ChartTitle, string CurveChart, Func<Arm, Arm, string> Label)
+    {
+        /// <summary>The same comparison in a cleartext headline's ratios (against REST + JSON), where it has one: what <c>compare</c> sets beside a pair.</summary>
+        public IReadOnlyDictionary<(string Arm, string Baseline), string> CleartextAnalogs { get; init; } = new Dictionary<(string, string), string>();
+    }
 
     /// <summary>REST + JSON on the minimal APIs and gRPC unary, each from the JIT servers and from their Native AOT builds.</summary>
     public static Kind Aot { get; } = new(
-        run => run.AotTrials, TrialStatistics.AotPairs, "Server builds per call: JIT and Native AOT",
+        run => [.. new[] { run.AotTrials }.OfType<TrialsRun>()], TrialStatistics.AotPairs, "Server builds per call: JIT and Native AOT",
         "The arms both builds serve, REST + JSON on the minimal APIs and gRPC unary over h2c, each from the JIT servers and from their Native AOT builds, "
             + "all four servers running side by side on the servers' CPUs.",
         "gRPC against REST under each build, AOT against JIT for each protocol",
@@ -27,29 +31,39 @@ internal static class PairedTrialsSection
 
     /// <summary>REST + JSON over TLS with HTTP/1.1 and HTTP/2, gRPC over TLS, each beside its cleartext twin.</summary>
     public static Kind Tls { get; } = new(
-        run => run.TlsTrials, TrialStatistics.TlsPairs, "The headline over TLS",
+        run => run.EveryTlsLink, TrialStatistics.TlsPairs, "The headline over TLS",
         "REST + JSON over TLS with HTTP/1.1 (the baseline) and with HTTP/2 (agreed by ALPN on the same endpoint), and gRPC over TLS, each beside its cleartext twin "
             + "(REST + JSON over HTTP/1.1 and h2c, gRPC over h2c), the six arms of an operation taking turns. Connections stay open: the handshake is outside the timed calls, and measured apart below.",
         "Over TLS against REST + JSON over TLS with HTTP/1.1, and what TLS costs each protocol",
         "The first two columns: an arm over TLS against REST + JSON over TLS with HTTP/1.1. The last three: an arm over TLS against its cleartext twin (below 1: TLS costs it).",
         "tls-trials.svg", "TLS", "tls-curve.svg",
-        (arm, baseline) => baseline.IsTls ? $"{arm.Name} over {baseline.Name}" : $"TLS over cleartext: {baseline.Name}");
+        (arm, baseline) => baseline.IsTls ? $"{arm.Name} over {baseline.Name}" : $"TLS over cleartext: {baseline.Name}")
+    {
+        CleartextAnalogs = new Dictionary<(string, string), string> { [("rest-json-tls", "rest-json-tls-http11")] = "rest-json-h2c", [("grpc-tls", "rest-json-tls-http11")] = "grpc" },
+    };
 
-    /// <summary>Adds the section of <paramref name="kind"/> where <paramref name="summary"/>'s run measured its trials.</summary>
+    /// <summary>Adds the section of <paramref name="kind"/> for each link <paramref name="summary"/>'s run measured its trials over.</summary>
     public static void Add(SummaryContext summary, Kind kind)
     {
-        if (kind.Of(summary.Run) is not { } trials)
+        var faults = new List<string>();
+        foreach (var trials in kind.Of(summary.Run))
         {
-            return;
+            Add(summary, kind, trials, faults);
         }
 
+        LinksSection.AddFaults(summary, faults);
+    }
+
+    private static void Add(SummaryContext summary, Kind kind, TrialsRun trials, List<string> faults)
+    {
         var document = summary.Document;
-        document.AddHeading(2, $"{kind.Heading} ({trials.Completed} trials in fresh processes)")
+        var (onLink, file) = trials.Link is { } link ? ($", link {LinkText.Short(link)}", $"-{link.Name}") : ("", "");
+        document.AddHeading(2, $"{kind.Heading}{onLink} ({trials.Completed} trials in fresh processes)")
             .AddParagraph(kind.Intro + " They are measured as the headline's arms are: latency one call in flight, throughput at saturation "
                 + "with each side's CPU per call; in every trial an operation's arms take turns slice by slice, so each ratio below compares moments a fraction of a second apart. "
                 + "A ratio is the first-named arm's advantage: the other's time per call over its own (latency), its calls/s over the other's (throughput); above 1 it is better. "
                 + "Medians of one ratio per trial, with the exact 95 % interval over the trials in brackets (≈ where it holds 1).")
-            .AddParagraph($"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: loopback. **Method**: {SettingsText.Of(trials.Plan)}.")
+            .AddParagraph($"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: {(trials.Link is { } on ? LinkText.Of(on) : "loopback")}. **Method**: {SettingsText.Of(trials.Plan)}.")
             .AddParagraph(HeadlineSection.Covers(trials))
             .AddTable(["operation", "arm", "latency per call", "calls/s", "client CPU per call", "server CPU per call", "both"], Figures(trials), 2, 3, 4, 5, 6);
         foreach (var failure in trials.Failures)
@@ -62,17 +76,19 @@ internal static class PairedTrialsSection
             document.AddParagraph($"With {trials.Completed} trials there is no 95 % interval (it needs {MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish.");
         }
 
+        LinksSection.AddPhysics(document, trials, faults);
+        var chart = kind.Chart.Replace(".svg", file + ".svg", StringComparison.Ordinal);
         document.AddHeading(3, kind.RatioHeading)
             .AddParagraph(kind.RatioIntro)
             .AddTable(["operation", "quantity", .. kind.Pairs.Select(p => Label(kind, trials, p))], Ratios(kind, trials), [.. Enumerable.Range(2, kind.Pairs.Count)])
-            .AddImage(kind.Chart, $"{kind.ChartTitle}: each pair's ratio with its 95 % interval over trials");
+            .AddImage(chart, $"{kind.ChartTitle}{onLink}: each pair's ratio with its 95 % interval over trials");
         var groups = trials.Headline.GroupBy(h => (h.Operation, h.Quantity))
             .Select(g => new SvgChart.Group($"{g.Key.Operation}, {g.Key.Quantity}", [.. g.Select(h => new SvgChart.Bar(Label(kind, trials, (h.Arm, h.Baseline)), h.Median, h.HasInterval ? (h.High - h.Low) / 2 : null))]))
             .ToList();
-        summary.Charts.Add((kind.Chart, SvgChart.GroupedBars($"{kind.ChartTitle} ({trials.Completed} trials; above 1: the first-named is better)", "ratio", groups, logScale: false, v => Units.Ratio(v))));
+        summary.Charts.Add((chart, SvgChart.GroupedBars($"{kind.ChartTitle}{onLink} ({trials.Completed} trials; above 1: the first-named is better)", "ratio", groups, logScale: false, v => Units.Ratio(v))));
         AddConnections(document, trials);
         AddPool(document, kind, trials);
-        ThroughputCurveSection.Add(summary, trials, kind.CurveChart);
+        ThroughputCurveSection.Add(summary, trials, kind.CurveChart.Replace(".svg", file + ".svg", StringComparison.Ordinal));
     }
 
     /// <summary>
@@ -97,9 +113,9 @@ internal static class PairedTrialsSection
             .AddParagraph($"In every trial, once the code is warm, {made} clients per arm are made afresh, each timed from its creation to the answer of its first small GET: "
                 + "connecting, the TLS handshake where the arm has one, and one call. The median per trial, then the median over trials with its 95 % interval; the last column is the "
                 + "TLS arm's time over its cleartext twin's, trial by trial (above 1: the handshake's cost). A new client in the same process may resume an earlier TLS session, as a client reconnecting would.")
-            .AddTable(["arm", "first answer", "over its cleartext twin"], TrialStatistics.Arms(trials.Trials).Where(a => a.Operation == OperationNames.Small).Select(a => (IReadOnlyList<string>)
+            .AddTable(["arm", "first answer", "over its cleartext twin"], TrialStatistics.Arms(trials.Trials).DistinctBy(a => a.Arm).Select(a => (IReadOnlyList<string>)
                 [
-                    trials.NameOf(a.Arm), IntervalText(TrialStatistics.Values(trials.Trials, a.Operation, a.Arm, s => s.NewConnectionNanoseconds), Units.Time),
+                    trials.NameOf(a.Arm), IntervalText([.. trials.Trials.Select(t => t.Segments.FirstOrDefault(s => s.Arm == a.Arm && s.NewConnectionNanoseconds is not null)?.NewConnectionNanoseconds).OfType<double>()], Units.Time),
                     twins.TryGetValue(a.Arm, out var twin) ? IntervalText(TwinRatios(trials.Trials, a.Arm, twin), Units.Ratio) : "",
                 ]),
                 1, 2);
@@ -107,8 +123,8 @@ internal static class PairedTrialsSection
 
     private static IReadOnlyList<double> TwinRatios(IReadOnlyList<Trial> trials, string arm, string twin) =>
     [
-        .. trials.Select(t => (Arm: t.Segments.FirstOrDefault(s => s.Operation == OperationNames.Small && s.Arm == arm)?.NewConnectionNanoseconds,
-                Twin: t.Segments.FirstOrDefault(s => s.Operation == OperationNames.Small && s.Arm == twin)?.NewConnectionNanoseconds))
+        .. trials.Select(t => (Arm: t.Segments.FirstOrDefault(s => s.Arm == arm && s.NewConnectionNanoseconds is not null)?.NewConnectionNanoseconds,
+                Twin: t.Segments.FirstOrDefault(s => s.Arm == twin && s.NewConnectionNanoseconds is not null)?.NewConnectionNanoseconds))
             .Where(p => p is { Arm: > 0, Twin: > 0 }).Select(p => p.Arm!.Value / p.Twin!.Value),
     ];
 

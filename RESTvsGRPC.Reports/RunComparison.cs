@@ -132,27 +132,35 @@ public static class RunComparison
             "Each run's median over its own trials with its 95 % interval: the arms over TLS against REST + JSON over TLS with HTTP/1.1, and each against its cleartext twin.");
     }
 
-    /// <summary>The ratios of <paramref name="kind"/>'s pairs in every run that measured them, where two or more did.</summary>
+    /// <summary>
+    /// The ratios of <paramref name="kind"/>'s pairs in every run that measured them, and beside them, for a pair with a
+    /// cleartext analog, that ratio in every cleartext headline run compared (TLS and cleartext runs side by side).
+    /// </summary>
     private static void AddPaired(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs, PairedTrialsSection.Kind kind, string heading, string intro)
     {
-        var measured = runs.Where(r => kind.Of(r.Run) is not null).ToList();
-        if (measured.Count < 2)
+        var measured = runs.Where(r => kind.Of(r.Run).Count > 0).ToList();
+        var cleartext = kind.CleartextAnalogs.Count == 0 ? [] : runs.Where(r => r.Run.Trials is { Link: null }).ToList();
+        if (measured.Count == 0 || measured.Count + cleartext.Count < 2)
         {
             return;
         }
 
-        var first = kind.Of(measured[0].Run)!;
+        var first = kind.Of(measured[0].Run)[0];
         document.AddHeading(2, heading)
-            .AddParagraph(intro)
-            .AddTable(["quantity", "operation", "ratio", .. measured.Select(r => r.Label)], first.Headline.Select(ratio => (IReadOnlyList<string>)
+            .AddParagraph(intro + (cleartext.Count == 0 ? "" : " A cleartext run's column gives the same comparison without TLS (its arm against REST + JSON over HTTP/1.1), where the pair has one."))
+            .AddTable(["quantity", "operation", "ratio", .. measured.Select(r => r.Label), .. cleartext.Select(r => $"{r.Label} (cleartext)")], first.Headline.Select(ratio => (IReadOnlyList<string>)
                 [
                     ratio.Quantity, ratio.Operation, PairedTrialsSection.Label(kind, first, (ratio.Arm, ratio.Baseline)),
-                    .. measured.Select(r => kind.Of(r.Run)!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)) is { } h
+                    .. measured.Select(r => kind.Of(r.Run)[0].Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)) is { } h
                         ? HeadlineSection.Ratio(h)
                         : "not run"),
+                    .. cleartext.Select(r => kind.CleartextAnalogs.TryGetValue((ratio.Arm, ratio.Baseline), out var analog)
+                        && r.Run.Trials!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, analog, TrialStatistics.Baseline)) is { } c
+                            ? HeadlineSection.Ratio(c)
+                            : ""),
                 ]),
-                [.. Enumerable.Range(3, measured.Count)])
-            .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => kind.Of(r.Run)!.Trials)], kind.Pairs));
+                [.. Enumerable.Range(3, measured.Count + cleartext.Count)])
+            .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => kind.Of(r.Run)[0].Trials)], kind.Pairs));
     }
 
     /// <summary>Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.</summary>

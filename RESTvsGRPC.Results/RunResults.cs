@@ -56,6 +56,14 @@ public sealed record RunResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsRun? TlsTrials { get; init; }
 
+    /// <summary>The TLS trials on every further link a <c>--link --tls</c> run measured, in the order given (the first link's are <see cref="TlsTrials"/>).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<TrialsRun>? TlsLinkRuns { get; init; }
+
+    /// <summary>Every link's TLS trials, the first link's (<see cref="TlsTrials"/>) first; empty where none ran.</summary>
+    [JsonIgnore]
+    public IReadOnlyList<TrialsRun> EveryTlsLink => [.. new[] { TlsTrials }.OfType<TrialsRun>(), .. TlsLinkRuns ?? []];
+
     /// <summary>The headline's checks by other methods (<see cref="MethodAgreements"/>); null in results written before they were kept.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<MethodAgreement>? Agreements { get; init; }

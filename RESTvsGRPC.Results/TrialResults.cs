@@ -195,7 +195,8 @@ public sealed record TrialSegment(
 
     /// <summary>
     /// The time to the first answer on a new connection (connect, TLS handshake where the arm has one, one small GET),
-    /// the median of <see cref="TrialsRun.NewConnections"/> new clients in this trial; null where the run did not measure it.
+    /// the median of <see cref="TrialsRun.NewConnections"/> new clients in this trial, on the arm's first operation's
+    /// segment; null on its other segments and where the run did not measure it.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? NewConnectionNanoseconds { get; init; }

@@ -172,14 +172,15 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// For each arm of the small GET, <see cref="TrialRequest.NewConnections"/> clients made afresh (a new connection each,
-    /// with its TLS handshake where the arm has one), each timed from its creation to its first answer: the median per arm,
-    /// in nanoseconds. The code is warm by then, so what differs between an arm and its cleartext twin is the handshake.
+    /// For each client arm (on its first operation's segment), <see cref="TrialRequest.NewConnections"/> clients made afresh
+    /// (a new connection each, with its TLS handshake where the arm has one), each timed from its creation to the answer of
+    /// its first small GET: the median per arm, in nanoseconds. The code is warm by then, so what differs between an arm and
+    /// its cleartext twin is the handshake.
     /// </summary>
     private async Task<Dictionary<TrialArm, double?>> NewConnectionsAsync()
     {
         var medians = new Dictionary<TrialArm, double?>();
-        foreach (var arm in request.NewConnections > 0 ? request.ArmList.Where(a => a.Operation == LoadOperation.Small) : [])
+        foreach (var arm in request.NewConnections > 0 ? request.ArmList.DistinctBy(a => a.Target) : [])
         {
             var times = new List<double>();
             for (var i = 0; i < request.NewConnections; i++)
