@@ -39,7 +39,7 @@ internal static class PairedTrialsSection
         "tls-trials.svg", "TLS", "tls-curve.svg",
         (arm, baseline) => baseline.IsTls ? $"{arm.Name} over {baseline.Name}" : $"TLS over cleartext: {baseline.Name}")
     {
-        CleartextAnalogs = new Dictionary<(string, string), string> { [("rest-json-tls", "rest-json-tls-http11")] = "rest-json-h2c", [("grpc-tls", "rest-json-tls-http11")] = "grpc" },
+        CleartextAnalogs = TrialStatistics.TlsCleartextAnalogs,
     };
 
     /// <summary>Adds the section of <paramref name="kind"/> for each link <paramref name="summary"/>'s run measured its trials over.</summary>

@@ -49,6 +49,16 @@ public static class TrialStatistics
         ("rest-json-tls-http11", "rest-json"), ("rest-json-tls", "rest-json-h2c"), ("grpc-tls", "grpc"),
     ];
 
+    /// <summary>
+    /// The TLS pairs whose comparison a cleartext headline also makes, against REST + JSON over HTTP/1.1: each one's
+    /// cleartext arm, so <c>compare</c> can set a TLS run beside a cleartext one.
+    /// </summary>
+    public static IReadOnlyDictionary<(string Arm, string Baseline), string> TlsCleartextAnalogs { get; } = new Dictionary<(string, string), string>
+    {
+        [("rest-json-tls", "rest-json-tls-http11")] = "rest-json-h2c",
+        [("grpc-tls", "rest-json-tls-http11")] = "grpc",
+    };
+
     /// <summary>The ratios of each (arm, baseline) pair in <paramref name="pairs"/>, per operation in the trials' order, then in the pairs' order.</summary>
     public static IReadOnlyList<HeadlineRatio> PairRatios(IReadOnlyList<Trial> trials, CpuPlacement placement, IReadOnlyList<(string Arm, string Baseline)> pairs) =>
     [

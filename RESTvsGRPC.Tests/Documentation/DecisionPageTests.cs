@@ -57,6 +57,7 @@ public sealed partial class DecisionPageTests : IDisposable
     [InlineData("the default run")]
     [InlineData("--suite aot")]
     [InlineData("--link")]
+    [InlineData("--tls")]
     [InlineData("load")]
     [InlineData("soak")]
     public void Readme_run_time_table_names_the_command(string command)

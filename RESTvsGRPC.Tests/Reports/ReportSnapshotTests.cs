@@ -27,9 +27,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// runs written into one folder (its pool carries the first two), a real quick run whose BenchmarkDotNet processes
     /// each settled the JIT on their case first, a real quick run of the styles' trials alone
     /// (<c>--headline --suite styles --quick</c>), and a real <c>--headline</c> whose trials measured every arm at each
-    /// level, took each arm's throughput at the level chosen on the other trials and stopped at the time cap.
+    /// level, took each arm's throughput at the level chosen on the other trials and stopped at the time cap, and a real
+    /// <c>--headline --tls --quick</c> (the TLS arms beside their cleartext twins, each TLS session, each arm's first answer).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline", "headline"];
+    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline", "headline", "headline-tls"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
@@ -76,7 +77,8 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two headline
-    /// runs of one build, two runs over links (one with a shaping fault), and two <c>--suite aot</c> runs of one build beside each other.
+    /// runs of one build, two runs over links (one with a shaping fault), two <c>--suite aot</c> runs of one build beside
+    /// each other, and a TLS headline beside a cleartext one.
     /// </summary>
     public static TheoryData<string, string, string> Comparisons => new()
     {
@@ -85,6 +87,7 @@ public sealed class ReportSnapshotTests : IDisposable
         { "compare-headline", "headline-quick", "headline-pooled" },
         { "compare-links", "links", "links-fault" },
         { "compare-aot", "aot-pooled/previous", "aot-pooled" },
+        { "compare-tls", "headline", "headline-tls" },
     };
 
     [Theory]

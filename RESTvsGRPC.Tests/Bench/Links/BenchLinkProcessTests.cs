@@ -20,17 +20,7 @@ public sealed class BenchLinkProcessTests : IDisposable
     [NetworkNamespaceFact]
     public async Task Headline_over_100_Mbit_stays_within_the_rate_and_leaves_no_namespace()
     {
-        using var bench = Start("--headline", "--link", "100mbit", "--trials", "1", "--segment", "0.4", "--slices", "1", "--artifacts", _artifacts.Path);
-        try
-        {
-            var (found, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(3));
-            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
-            Assert.True(found && bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
-        }
-        finally
-        {
-            StopIfRunning(bench);
-        }
+        var benchId = await RunToEndAsync("--headline", "--link", "100mbit", "--trials", "1", "--segment", "0.4", "--slices", "1");
 
         var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline"));
         var trials = run.Trials!;
@@ -43,24 +33,14 @@ public sealed class BenchLinkProcessTests : IDisposable
         var largeJson = trials.Trials[0].Segments.Single(s => (s.Operation, s.Arm) == ("large", "rest-json"));
         Assert.True(largeJson.LinkReceivedBytesPerCall > 219 * 1024, $"the large GET's answer took {largeJson.LinkReceivedBytesPerCall} bytes on the link");
         Assert.True(largeJson.LatencyNanosecondsPerCall >= 219 * 1024 * 8 / 100e6 * 1e9, $"{largeJson.LatencyNanosecondsPerCall / 1e6:0.0} ms: faster than 219 KiB at 100 Mbit/s");
-        Assert.Empty(LeftBy(bench.Id));
+        Assert.Empty(LeftBy(benchId));
     }
 
     /// <summary>The TLS arms and their twins over 100 Mbit/s: each link's TLS ratios, sessions and first answers, and the physics check holding for all twelve.</summary>
     [NetworkNamespaceFact]
     public async Task Tls_headline_over_100_Mbit_stays_within_the_rate_with_every_tls_pair()
     {
-        using var bench = Start("--headline", "--tls", "--link", "100mbit", "--trials", "1", "--segment", "0.2", "--slices", "1", "--artifacts", _artifacts.Path);
-        try
-        {
-            var (found, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(3));
-            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
-            Assert.True(found && bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
-        }
-        finally
-        {
-            StopIfRunning(bench);
-        }
+        var benchId = await RunToEndAsync("--headline", "--tls", "--link", "100mbit", "--trials", "1", "--segment", "0.2", "--slices", "1");
 
         var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline-tls"));
         var trials = run.TlsTrials!;
@@ -74,7 +54,24 @@ public sealed class BenchLinkProcessTests : IDisposable
         var physics = LinkPhysics.Of(trials);
         Assert.Equal(12, physics.Count);
         Assert.All(physics, check => Assert.False(check.Fault, $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), {check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"));
-        Assert.Empty(LeftBy(bench.Id));
+        Assert.Empty(LeftBy(benchId));
+    }
+
+    /// <summary>Runs the bench with <paramref name="arguments"/> into the test's artifacts to its summary and a clean exit; its process id.</summary>
+    private async Task<int> RunToEndAsync(params string[] arguments)
+    {
+        using var bench = Start([.. arguments, "--artifacts", _artifacts.Path]);
+        try
+        {
+            var (found, remaining) = await WaitForLineAsync(bench, "// summary", TimeSpan.FromMinutes(3));
+            await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
+            Assert.True(found && bench.ExitCode == 0, $"the bench exited with {bench.ExitCode}:\n{await remaining.Error}");
+            return bench.Id;
+        }
+        finally
+        {
+            StopIfRunning(bench);
+        }
     }
 
     /// <summary>A run ended inside a link's trials: by SIGKILL (the watchdog cleans up), by Ctrl+C, or by its only trial failing.</summary>
