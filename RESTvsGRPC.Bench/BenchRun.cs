@@ -173,10 +173,13 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    /// <summary>Bytes on the wire per arm, and the streaming probe where the scaling servers run; nothing timed by BenchmarkDotNet yet.</summary>
+    /// <summary>
+    /// Bytes on the wire per arm, and the streaming probe where the scaling servers run; nothing timed by BenchmarkDotNet
+    /// yet. Not where no BenchmarkDotNet runs (<c>--headline</c>, <c>--suite aot</c>): only its sections show them.
+    /// </summary>
     private async Task ProbeAsync()
     {
-        if (options.MeasuresBuildsOnly)
+        if (options.MeasuresBuildsOnly || options.Headline)
         {
             _results = new RunResults(null!, [], [], []);
             return;

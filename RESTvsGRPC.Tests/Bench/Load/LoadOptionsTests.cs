@@ -91,7 +91,7 @@ public sealed class LoadOptionsTests
     [InlineData("--mix", "small:0", "--mix needs at least one operation with a weight above 0")]
     [InlineData("--connections", "many", "--connections takes shared or per-user, not 'many'")]
     [InlineData("--filter", "*", "Unrecognized command or argument '--filter'")]
-    [InlineData("--targets", "grpc,soap", "--targets takes rest-json, rest-json-h2c, rest-json-gzip, rest-protobuf, grpc, grpc-gzip, grpc-stream, rest-minimal, grpc-transcoding, grpc-web, grpc-web-h2c, grpc-web-text, rest-minimal-aot, grpc-aot, not 'soap'")]
+    [InlineData("--targets", "grpc,soap", "--targets takes rest-json, rest-json-h2c, rest-json-tls-http11, rest-json-tls, rest-json-gzip, rest-protobuf, grpc, grpc-tls, grpc-gzip, grpc-stream, rest-minimal, grpc-transcoding, grpc-web, grpc-web-h2c, grpc-web-text, rest-minimal-aot, grpc-aot, not 'soap'")]
     public void A_bad_option_is_refused_with_what_is_wrong(string option, string value, string message)
     {
         var error = Assert.Throws<ArgumentException>(() => LoadOptions.Parse([option, value]));
