@@ -33,15 +33,19 @@ public static class RunComparison
 
         Directory.CreateDirectory(target);
         var (document, chart) = Build(runs);
-        File.WriteAllText(Path.Combine(target, ChartFile), chart);
+        if (chart is not null)
+        {
+            File.WriteAllText(Path.Combine(target, ChartFile), chart);
+        }
+
         var markdown = Path.Combine(target, MarkdownFile);
         File.WriteAllText(markdown, document.ToMarkdown());
         output.WriteLine($"// comparison (Markdown, SVG): {markdown}");
         return 0;
     }
 
-    /// <summary>The comparison document and its chart, from runs labelled by their folders.</summary>
-    public static (ReportDocument Document, string Chart) Build(IReadOnlyList<(string Label, RunResults Run)> runs)
+    /// <summary>The comparison document and its chart of the benchmarks' times (null where no run timed one), from runs labelled by their folders.</summary>
+    public static (ReportDocument Document, string? Chart) Build(IReadOnlyList<(string Label, RunResults Run)> runs)
     {
         var document = new ReportDocument().AddHeading(1, "RESTvsGRPC runs compared");
         document.AddTable(["run", "commit", "OS", "CPU", ".NET", "job", "date (UTC)"],
@@ -56,6 +60,12 @@ public static class RunComparison
         AddHeadline(document, runs);
         AddBuilds(document, runs);
         AddLinks(document, runs);
+        // Runs of the trials alone (--headline, --suite aot) timed no benchmark: no per-call table or chart to show.
+        if (runs.All(r => r.Run.Benchmarks.Count == 0))
+        {
+            return (document, null);
+        }
+
         AddTimes(document, runs);
         AddRatios(document, runs);
         document.AddImage(ChartFile, "Time per call in each run");
