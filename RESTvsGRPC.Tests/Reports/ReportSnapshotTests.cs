@@ -28,9 +28,10 @@ public sealed class ReportSnapshotTests : IDisposable
     /// each settled the JIT on their case first, a real quick run of the styles' trials alone
     /// (<c>--headline --suite styles --quick</c>), and a real <c>--headline</c> whose trials measured every arm at each
     /// level, took each arm's throughput at the level chosen on the other trials and stopped at the time cap, and a real
-    /// <c>--headline --tls --quick</c> (the TLS arms beside their cleartext twins, each TLS session, each arm's first answer).
+    /// <c>--headline --tls --quick</c> (the TLS arms beside their cleartext twins, each TLS session, each arm's first answer),
+    /// and a real <c>--headline --tls --link 100mbit</c> (the same on the large calls over a shaped link, its physics check).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline", "headline", "headline-tls"];
+    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline", "headline", "headline-tls", "headline-tls-link"];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];

@@ -36,27 +36,6 @@ public sealed class BenchLinkProcessTests : IDisposable
         Assert.Empty(LeftBy(benchId));
     }
 
-    /// <summary>The TLS arms and their twins over 100 Mbit/s: each link's TLS ratios, sessions and first answers, and the physics check holding for all twelve.</summary>
-    [NetworkNamespaceFact]
-    public async Task Tls_headline_over_100_Mbit_stays_within_the_rate_with_every_tls_pair()
-    {
-        var benchId = await RunToEndAsync("--headline", "--tls", "--link", "100mbit", "--trials", "1", "--segment", "0.2", "--slices", "1");
-
-        var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline-tls"));
-        var trials = run.TlsTrials!;
-        Assert.Null(run.Trials);
-        Assert.Equal("100mbit", trials.Link!.Name);
-        Assert.Equal(
-            [.. new[] { "large", "post" }.SelectMany(op => TrialStatistics.TlsPairs.Select(p => $"{op} {p.Arm}/{p.Baseline}")).Order()],
-            [.. trials.Headline.Where(r => r.Quantity == HeadlineRatio.Latency).Select(r => $"{r.Operation} {r.Arm}/{r.Baseline}").Order()]);
-        Assert.Equal(3, trials.TlsSessions!.Count);
-        Assert.Equal(6, trials.Trials[0].Segments.Count(s => s.NewConnectionNanoseconds > 0));
-        var physics = LinkPhysics.Of(trials);
-        Assert.Equal(12, physics.Count);
-        Assert.All(physics, check => Assert.False(check.Fault, $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), {check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"));
-        Assert.Empty(LeftBy(benchId));
-    }
-
     /// <summary>Runs the bench with <paramref name="arguments"/> into the test's artifacts to its summary and a clean exit; its process id.</summary>
     private async Task<int> RunToEndAsync(params string[] arguments)
     {
