@@ -23,7 +23,7 @@ public static class TlsProbe
             var offered = transport.HttpVersion == HttpVersion.Version20 ? SslApplicationProtocol.Http2 : SslApplicationProtocol.Http11;
             using var tcp = new TcpClient();
             string? presented = null;
-            SslStream tls;
+            SslStream? tls = null;
             try
             {
                 await tcp.ConnectAsync(transport.BaseAddress.Host, transport.BaseAddress.Port);
@@ -36,6 +36,7 @@ public static class TlsProbe
             }
             catch (Exception e) when (e is System.Security.Authentication.AuthenticationException or IOException or SocketException)
             {
+                tls?.Dispose();
                 throw new TlsEndpointException(presented is null
                     ? $"--tls: {ArmClient.ServerOf(arm)} at {transport.BaseAddress} does not answer TLS ({e.Message})."
                     : $"--tls: {ArmClient.ServerOf(arm)} at {transport.BaseAddress} presents the certificate sha256 {presented}, not the pinned {transport.CertificateSha256}.");

@@ -1,43 +1,18 @@
 using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Servers;
-using RESTvsGRPC.Bench.Trials;
-using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary><c>--headline --tls</c>: the headline's arms over TLS beside their cleartext twins, gated, with each connection's terms and its first answer.</summary>
+/// <summary>
+/// <c>--headline --tls</c>'s refusals, before anything is measured; the run itself is proved by the two-machine recipe's
+/// test (<c>TwoMachineRecipeTests</c>), which runs it.
+/// </summary>
 public sealed class TlsHeadlineTests : IDisposable
 {
     private readonly TemporaryDirectory _artifacts = new();
 
     public void Dispose() => _artifacts.Dispose();
-
-    /// <summary>
-    /// One dry trial: every TLS arm and its twin on every operation, the five pairs' ratios, each TLS arm's session as ALPN
-    /// agreed it (http/1.1 for REST + JSON over TLS with HTTP/1.1, h2 for the others), and each arm's first answer on new connections.
-    /// </summary>
-    [Fact]
-    public async Task Tls_headline_measures_each_tls_arm_beside_its_cleartext_twin_with_its_session_and_first_answer()
-    {
-        await BenchProcess.RunToSummaryAsync("--headline", "--tls", "--job", "dry", "--trials", "1", "--artifacts", _artifacts.Path);
-
-        var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline-tls"));
-        Assert.Null(run.Trials);
-        var tls = Assert.IsType<TrialsRun>(run.TlsTrials);
-        Assert.Equal(
-            [.. TrialArm.Tls.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}").Order()],
-            [.. tls.Trials[0].Segments.Select(s => $"{s.Operation}/{s.Arm}").Order()]);
-        Assert.Equal(
-            [.. OperationNames.Calls.SelectMany(op => TrialStatistics.TlsPairs.SelectMany(p => new[] { $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Latency}", $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Throughput}" })).Order()],
-            [.. tls.Headline.Select(r => $"{r.Operation} {r.Arm}/{r.Baseline} {r.Quantity}").Order()]);
-        Assert.Equal(
-            [("rest-json-tls-http11", "http/1.1"), ("rest-json-tls", "h2"), ("grpc-tls", "h2")],
-            tls.TlsSessions!.Select(s => (s.Arm, s.ApplicationProtocol)));
-        Assert.All(tls.TlsSessions!, s => Assert.Matches("^Tls1[23]$", s.TlsVersion));
-        Assert.Equal(8, tls.NewConnections);
-        Assert.All(tls.Trials[0].Segments, s => Assert.True(s.Operation == OperationNames.Small ? s.NewConnectionNanoseconds > 0 : s.NewConnectionNanoseconds is null, $"{s.Operation}/{s.Arm}"));
-    }
 
     [Theory]
     [InlineData("--tls")]

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -8,7 +9,9 @@ namespace RESTvsGRPC.Tests.CrossPlatform;
 /// <summary>
 /// The recipe of docs/your-decision.md for client and servers on two machines, with two network namespaces this test
 /// makes standing in for the machines, joined by a veth pair: the servers listen on the first one's address, the
-/// bench runs in the second and knows them only by the URLs and certificate fingerprints their ready lines print.
+/// bench runs in the second and knows them only by the URLs and certificate fingerprints their ready lines print. It
+/// runs the recipe with <c>--tls</c>, so the whole TLS headline is proved here too: every TLS arm beside its cleartext
+/// twin, each certificate pinned across the pair, each session's ALPN and each arm's first answer on new connections.
 /// </summary>
 public sealed class TwoMachineRecipeTests : IDisposable
 {
@@ -30,15 +33,22 @@ public sealed class TwoMachineRecipeTests : IDisposable
             var (r, g) = (RestServerAddresses.FromReadyLine(rest.ReadyLine), GrpcServerAddresses.FromReadyLine(grpc.ReadyLine));
 
             var (exitCode, output) = await RunBenchInAsync(client,
-                "--headline", "--quick", "--trials", "1", "--segment", "0.05", "--slices", "1", "--artifacts", _directory.Path,
+                "--headline", "--tls", "--quick", "--trials", "1", "--segment", "0.05", "--slices", "1", "--in-flight", "small=16,large=2,post=2", "--artifacts", _directory.Path,
                 "--rest-url", $"{r.Http11}", "--rest-h2c-url", $"{r.H2c}", "--rest-tls-url", $"{r.Tls}", "--rest-tls-certificate", r.CertificateSha256!,
                 "--grpc-url", $"{g.H2c}", "--grpc-tls-url", $"{g.Tls}", "--grpc-tls-certificate", g.CertificateSha256!, "--grpc-web-url", $"{g.Web}");
 
             Assert.True(exitCode == 0, $"the bench exited with {exitCode}:\n{output}");
             Assert.Contains("correctness gate done", output);
-            var run = RunResults.Load(Path.Combine(_directory.Path, "headline"));
-            Assert.Single(run.Trials!.Trials);
-            Assert.NotEmpty(run.Trials.Headline);
+            var run = RunResults.Load(Path.Combine(_directory.Path, "headline-tls"));
+            var trial = Assert.Single(run.TlsTrials!.Trials);
+            Assert.Equal(
+                [.. TrialArm.Tls.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}").Order()],
+                [.. trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order()]);
+            Assert.Equal(
+                [.. OperationNames.Calls.SelectMany(op => TrialStatistics.TlsPairs.SelectMany(p => new[] { $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Latency}", $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Throughput}" })).Order()],
+                [.. run.TlsTrials.Headline.Select(r => $"{r.Operation} {r.Arm}/{r.Baseline} {r.Quantity}").Order()]);
+            Assert.Equal([("rest-json-tls-http11", "http/1.1"), ("rest-json-tls", "h2"), ("grpc-tls", "h2")], run.TlsTrials.TlsSessions!.Select(s => (s.Arm, s.ApplicationProtocol)));
+            Assert.All(trial.Segments, s => Assert.True(s.Operation == OperationNames.Small ? s.NewConnectionNanoseconds > 0 : s.NewConnectionNanoseconds is null, $"{s.Operation}/{s.Arm}"));
             Assert.Contains(run.Provenance.Servers, server => server.Contains("10.203.5.1:", StringComparison.Ordinal));
         }
         finally
