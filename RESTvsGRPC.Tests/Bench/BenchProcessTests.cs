@@ -35,7 +35,10 @@ public sealed class BenchProcessTests : IDisposable
         Assert.DoesNotContain("127.0.0.1", run.Provenance.Job, StringComparison.Ordinal);
         Assert.All(run.Benchmarks, b => Assert.False(b.ForcedCollections, b.Method));
         Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
-        Assert.All(run.Benchmarks, b => Assert.True(b.ServerCpuNanosecondsPerCall > 0, b.Method));
+        // One iteration of 100 small calls costs a server a few milliseconds, under the OS's 10-ms CPU clock tick: a case
+        // may read 0 ticks. Every case has a reading of the server it was handed, and together they read its work.
+        Assert.All(run.Benchmarks, b => Assert.True(double.IsFinite(b.ServerCpuNanosecondsPerCall ?? double.NaN) && b.ServerCpuNanosecondsPerCall >= 0, b.Method));
+        Assert.True(run.Benchmarks.Sum(b => b.ServerCpuNanosecondsPerCall) > 0, "no case read any of the server's CPU time");
         var report = File.ReadAllText(Path.Combine(results, "RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks-report-github.md"));
         Assert.Matches(@"EnvironmentVariables=RESTVSGRPC_REST_URL=http://127\.0\.0\.1:\d+/,", report);
 
