@@ -215,7 +215,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         {
             if (options.Tls)
             {
-                _results = _results with { TlsTrials = await TlsTrialsAsync() };
+                var tls = await TrialPhaseAsync("trials, TLS", TrialArm.Tls, TrialStatistics.TlsPairs, NewConnectionsPerTrial);
+                _results = _results with { TlsTrials = tls with { TlsSessions = _tlsSessions } };
             }
 
             if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
@@ -239,18 +240,6 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    /// <summary>
-    /// The headline's arms over TLS beside their cleartext twins (<see cref="TrialArm.Tls"/>), with each TLS arm's session
-    /// read before the gate, and each arm's first answer on new connections timed in every trial.
-    /// </summary>
-    private async Task<TrialsRun> TlsTrialsAsync()
-    {
-        output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, TrialArm.Tls, servers, _settings, Orchestrator.Placement(options), output, pairs: TrialStatistics.TlsPairs, newConnections: NewConnectionsPerTrial);
-        Done("trials, TLS", $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
-        return trials with { TlsSessions = _tlsSessions };
-    }
-
     /// <summary>With <c>--tls</c>, what each TLS arm among <paramref name="arms"/> agrees with the servers now running, read before the gate.</summary>
     private async Task ReadTlsSessionsAsync(IReadOnlyList<TrialArm> arms)
     {
@@ -264,9 +253,9 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// <summary>New clients per arm and trial whose first answer is timed: enough for a stable median, a fraction of a second.</summary>
     private const int NewConnectionsPerTrial = 8;
 
-    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null)
+    private async Task<TrialsRun> TrialPhaseAsync(string name, IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0)
     {
-        var trials = await MeasureTrialsAsync(arms, pairs);
+        var trials = await MeasureTrialsAsync(arms, pairs, newConnections);
         Done(name, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
         return trials;
     }
@@ -339,11 +328,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     /// the trials and,
     /// for the transport arms, h2load's check of the same servers where h2load is installed and the bench started them.
     /// </summary>
-    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs)
+    private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs, int newConnections)
     {
         output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
         var checksLoad = !options.Quick && pairs is null;
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs);
+        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, newConnections: newConnections);
         _settings = _settings.At(servers);
         _settings.ApplyToThisProcess();
         if (!checksLoad)

@@ -19,6 +19,12 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         try
         {
             var newConnections = await NewConnectionsAsync();
+            if (newConnections.Count > 0)
+            {
+                // The clients just disposed are collected now, not in the first slice.
+                CollectFully();
+            }
+
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
             foreach (var slice in order)
             {
