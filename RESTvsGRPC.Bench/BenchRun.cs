@@ -332,7 +332,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     {
         output.WriteLine($"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}");
         var checksLoad = !options.Quick && pairs is null;
-        var trials = await TrialRunner.RunAsync(options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, newConnections: newConnections);
+        var trials = await TrialRunner.RunAsync(
+            options.TrialPlan, arms, servers, _settings, Orchestrator.Placement(options), output, pairs: pairs, newConnections: newConnections, openLoop: arms == TrialArm.Transport);
         _settings = _settings.At(servers);
         _settings.ApplyToThisProcess();
         if (!checksLoad)

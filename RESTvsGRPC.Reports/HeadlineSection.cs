@@ -49,6 +49,7 @@ internal static class HeadlineSection
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
         AddPool(document, trials);
         ThroughputCurveSection.Add(summary, trials, "curve.svg");
+        OpenLoopSection.Add(summary, trials);
         MethodChecksSection.Add(summary, trials);
         AddPrevious(document, trials, previous);
     }

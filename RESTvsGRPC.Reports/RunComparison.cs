@@ -98,6 +98,7 @@ public static class RunComparison
         document.AddParagraph(HeadlineSection.Coverage(pool));
         AddChecks(document, measured);
         AddPool(document, measured);
+        OpenLoopSection.AddComparison(document, [.. measured.Select(r => (r.Label, r.Run.Trials!))]);
     }
 
     /// <summary>How many of each run's decided checks by other methods flagged, and of all the runs': the calibration of their allowance, which claims 5 %.</summary>

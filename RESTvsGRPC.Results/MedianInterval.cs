@@ -34,6 +34,10 @@ public sealed record MedianInterval(double Median, double Lower, double Upper, i
         return new MedianInterval(MedianOfSorted(sorted), sorted[j - 1], sorted[n - j], n);
     }
 
+    /// <summary>The median and interval of <paramref name="samples"/>; with too few for one, the median as both its bounds.</summary>
+    public static MedianInterval OrMedian(IReadOnlyList<double> samples) =>
+        Of(samples) ?? new MedianInterval(MedianOf(samples), MedianOf(samples), MedianOf(samples), samples.Count);
+
     /// <summary>The median of any number of samples (NaN for none).</summary>
     public static double MedianOf(IEnumerable<double> samples) => MedianOfSorted([.. samples.Order()]);
 

@@ -57,6 +57,10 @@ public sealed record TrialsRun(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<TlsSession>? TlsSessions { get; init; }
 
+    /// <summary>Latency under load, open loop, over this run's trials (<see cref="OpenLoopStatistics"/>); null where the run measured none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public OpenLoopSummary? OpenLoop { get; init; }
+
     /// <summary>Every pooled run's trials, the earlier runs' first and this run's last.</summary>
     [JsonIgnore]
     public IReadOnlyList<IReadOnlyList<Trial>> Pool => [.. (EarlierRuns ?? []).Select(r => r.Trials), Trials];
@@ -200,6 +204,10 @@ public sealed record TrialSegment(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? NewConnectionNanoseconds { get; init; }
+
+    /// <summary>The arm driven open loop at each offered rate of the plan (<see cref="OpenLoopPlan"/>) in this trial; null where the run measured none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<OpenLoopReading>? OpenLoop { get; init; }
 }
 
 /// <summary>

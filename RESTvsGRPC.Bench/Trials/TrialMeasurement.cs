@@ -4,7 +4,8 @@ namespace RESTvsGRPC.Bench.Trials;
 /// What one trial process measures: every arm in slices an operation's arms take in turns (<see cref="TrialPlan.OrderOf"/>),
 /// each arm on one client of its own made and warmed before the clock starts and kept for the process. Latency: one call
 /// in flight, time per call. Throughput: a closed loop of the operation's calls in flight, calls/s and each side's CPU
-/// time per call over the same windows. Every call's answer is checked (status, version or record count and id sum); a
+/// time per call over the same windows. Latency under load, where asked: open loop at shares of REST + JSON's peak
+/// (<see cref="OpenLoopAsync"/>). Every call's answer is checked (status, version or record count and id sum); a
 /// failed call fails the trial. Whatever the process measures, it first warms every arm (<see cref="WarmProcessAsync"/>).
 /// </summary>
 public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTarget> targets, LoadExpectation expected, TextWriter log)
@@ -26,7 +27,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             }
 
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
-            foreach (var slice in order)
+                foreach (var slice in order)
             {
                 var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
                 if (slice.Quantity == TrialQuantity.Latency)
@@ -41,6 +42,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 CollectFully();
             }
 
+            await OpenLoopAsync(clients, sums);
             var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm) with { NewConnectionNanoseconds = newConnections.GetValueOrDefault(arm) }).ToList();
             foreach (var segment in segments)
             {
@@ -55,6 +57,40 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             Dispose(clients);
         }
     }
+
+    /// <summary>
+    /// Where the request asks for it, every arm driven open loop (<see cref="OpenLoopDriver"/>) at each of the plan's
+    /// shares of its operation's REST + JSON calls/s at its best level in this trial, so the rate follows the machine's pace
+    /// and is the same for every arm; in the plan's order, after a few uncounted calls each, a full collection after each.
+    /// </summary>
+    private async Task OpenLoopAsync(Dictionary<TrialArm, LoadClient> clients, Dictionary<TrialArm, ArmSums> sums)
+    {
+        if (request.OpenLoop is not { } openLoop)
+        {
+            return;
+        }
+
+        foreach (var (arm, fraction) in _plan.OpenLoopOrderOf(request.Index, request.ArmList, openLoop))
+        {
+            if (sums.GetValueOrDefault(arm with { Target = TrialArm.Baseline })?.BestCallsPerSecond is not { } peak)
+            {
+                continue;
+            }
+
+            var (client, perSecond) = (clients[arm], fraction * peak);
+            for (var i = 0; i < TrialPlan.SliceWarmUpCalls; i++)
+            {
+                await client.CallCheckedAsync(arm.Operation);
+            }
+
+            var window = await OpenLoopDriver.RunAsync(() => client.CallCheckedAsync(arm.Operation), perSecond, openLoop.CallsAt(perSecond), OpenLoopDrain);
+            sums[arm].AddOpenLoop(window.ToReading(fraction, perSecond));
+            CollectFully();
+        }
+    }
+
+    /// <summary>How long an open-loop window waits for its last answers: a rate the arm holds leaves it nothing to wait for.</summary>
+    private static readonly TimeSpan OpenLoopDrain = TimeSpan.FromSeconds(2);
 
     /// <summary>
     /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
@@ -259,6 +295,12 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     {
         private Window _latency = new(0, 0, 0, null, null);
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
+        private readonly List<OpenLoopReading> _openLoop = [];
+
+        /// <summary>The arm's calls/s at its best level so far; null before its throughput slices.</summary>
+        public double? BestCallsPerSecond => _throughput.Count == 0 ? null : _throughput.Values.Max(level => level.Sum.Calls / level.Sum.Seconds);
+
+        public void AddOpenLoop(OpenLoopReading reading) => _openLoop.Add(reading);
 
         public void AddLatency(Window window) =>
             _latency = _latency with
@@ -289,6 +331,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,
+                OpenLoop = _openLoop.Count > 0 ? [.. _openLoop.OrderBy(r => r.Fraction)] : null,
             };
         }
 

@@ -36,14 +36,20 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         [LoadOperation.Small] = [16, 32, 64, 128], [LoadOperation.Large] = [2, 4, 8, 16, 32, 64], [LoadOperation.Post] = [2, 4, 8, 16, 32],
     };
 
+    /// <summary>The offered rates of the open loop, as shares of REST + JSON's peak calls/s: light, half and heavy load.</summary>
+    public static IReadOnlyList<double> OpenLoopFractions { get; } = [0.25, 0.5, 0.8];
+
     /// <summary>
     /// A result run: six to twelve trials, stopping once their ratios are precise (<see cref="TrialStopping"/>), or after
     /// four minutes of trials, of 0.3 s per arm, quantity and level in two slices (docs/benchmark.md, "The plan").
     /// </summary>
-    public static TrialPlan Standard { get; } = new("standard", 12, 0.3, DefaultSeed, 2) { Stopping = new TrialStopping(6, 0.05, 0.10, 0.90, 240) };
+    public static TrialPlan Standard { get; } = new("standard", 12, 0.3, DefaultSeed, 2)
+    {
+        Stopping = new TrialStopping(6, 0.05, 0.10, 0.90, 240), OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.3, 100, 1),
+    };
 
     /// <summary>A first look: six trials (the fewest with a 95 % interval) of 0.15 s per arm, quantity and level in two slices.</summary>
-    public static TrialPlan Quick { get; } = new("quick", 6, 0.15, DefaultSeed, 2);
+    public static TrialPlan Quick { get; } = new("quick", 6, 0.15, DefaultSeed, 2) { OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.2, 50, 0.5) };
 
     /// <summary>
     /// A <c>--link</c> run, per link: six trials (the fewest with a 95 % interval) of 1 s per arm and quantity in two
@@ -64,7 +70,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1)
     {
-        SettleCalls = 0, LoadCheckProcesses = 1, LoadCheckRounds = 1,
+        SettleCalls = 0, LoadCheckProcesses = 1, LoadCheckRounds = 1, OpenLoop = new OpenLoopPlan(OpenLoopFractions, MinSegmentSeconds, 10, 0.2),
         InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [16, 64], [LoadOperation.Large] = [2, 16], [LoadOperation.Post] = [4, 16] },
     };
 
@@ -163,6 +169,12 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;
 
+    /// <summary>
+    /// Latency under load: after its throughput slices, each trial drives the transport suite's arms open loop at these
+    /// rates (<see cref="OpenLoopOrderOf"/>); null where the plan measures none (a link run).
+    /// </summary>
+    public OpenLoopPlan? OpenLoop { get; init; }
+
     /// <summary>When the trials stop before <see cref="Trials"/>, the most; null: every one of them runs.</summary>
     public TrialStopping? Stopping { get; init; }
 
@@ -191,6 +203,27 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
                     slices.AddRange(turns);
                 }
             }
+        }
+
+        return slices;
+    }
+
+    /// <summary>
+    /// The order of <paramref name="trial"/>'s open-loop slices: the operations shuffled, within each the rates from the
+    /// lightest, and at each rate every arm of the operation once in an order drawn for that rate.
+    /// </summary>
+    public IReadOnlyList<(TrialArm Arm, double Fraction)> OpenLoopOrderOf(int trial, IReadOnlyList<TrialArm> arms, OpenLoopPlan openLoop)
+    {
+        // Its own draw, so the open loop leaves the other slices' orders as they were.
+        var random = new Random(~(Seed + trial));
+        var operations = arms.Select(a => a.Operation).Distinct().ToArray();
+        random.Shuffle(operations);
+        var slices = new List<(TrialArm, double)>();
+        foreach (var (operation, fraction) in operations.SelectMany(operation => openLoop.Fractions.Order().Select(fraction => (operation, fraction))))
+        {
+            var turns = arms.Where(a => a.Operation == operation).ToArray();
+            random.Shuffle(turns);
+            slices.AddRange(turns.Select(arm => (arm, fraction)));
         }
 
         return slices;

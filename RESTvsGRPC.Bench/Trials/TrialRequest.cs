@@ -33,6 +33,9 @@ public sealed record TrialRequest(
     /// <summary>New clients per arm whose first small GET the trial times, before its slices (<c>--tls</c>); 0: none.</summary>
     public int NewConnections { get; init; }
 
+    /// <summary>The open loop each trial ends with (<see cref="TrialPlan.OpenLoopOrderOf"/>); null: none.</summary>
+    public OpenLoopPlan? OpenLoop { get; init; }
+
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
 

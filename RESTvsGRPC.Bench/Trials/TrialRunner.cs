@@ -19,10 +19,10 @@ public static class TrialRunner
     /// </remarks>
     public static async Task<TrialsRun> RunAsync(
         TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
-        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0)
+        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0, bool openLoop = false)
     {
         using var folder = new TrialFolder(servers);
-        var request = RequestOf(1, plan, arms, servers) with { NewConnections = newConnections };
+        var request = RequestOf(1, plan, arms, servers) with { NewConnections = newConnections, OpenLoop = openLoop ? plan.OpenLoop : null };
         var (measured, failures) = (new List<Trial>(), new List<TrialFailure>());
         IReadOnlyList<Trial> trials = [];
         var started = Stopwatch.GetTimestamp();
@@ -66,6 +66,7 @@ public static class TrialRunner
             StoppedBy = plan.Stopping is null ? null : stop ?? TrialStopping.MostTrials,
             PeakChosenOnOtherTrials = true,
             NewConnections = newConnections > 0 ? newConnections : null,
+            OpenLoop = OpenLoopStatistics.Of(request.OpenLoop, trials),
         };
         return link is null ? run : run.OnLink(link.ToResults());
     }
@@ -252,11 +253,13 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window).
+        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window),
+        // then its open-loop windows with their drains.
         var plan = request.Plan;
         var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + (request.Index == TrialRequest.LoadCheck
             ? request.LoadCheckRounds * (1 + 20)
-            : plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))));
+            : plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))))
+            + (request.OpenLoop is { } openLoop ? openLoop.Fractions.Count * (openLoop.MaxSliceSeconds + 2) : 0);
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }
 

@@ -1,0 +1,92 @@
+using System.Globalization;
+using RESTvsGRPC.Results;
+
+namespace RESTvsGRPC.Reports;
+
+/// <summary>
+/// Latency under load, from the trials' open loop (<see cref="OpenLoopSummary"/>): each arm's 50th, 90th and 99th
+/// percentile at each offered rate, REST + JSON's 99th over the arm's, a rate an arm did not hold shown as such, a chart
+/// of the 99th percentile against the offered rate, and each arm's highest rate within a latency bound.
+/// </summary>
+internal static class OpenLoopSection
+{
+    /// <summary>The chart's file in a summary.</summary>
+    public const string Chart = "open-loop.svg";
+
+    /// <summary>Adds the open loop's tables and chart where the trials measured one.</summary>
+    public static void Add(SummaryContext summary, TrialsRun trials)
+    {
+        if (trials.OpenLoop is not { } openLoop)
+        {
+            return;
+        }
+
+        summary.Document.AddHeading(3, "Latency under load (open loop)")
+            .AddParagraph(Method(openLoop.Plan))
+            .AddTable(["operation", "offered (share of REST + JSON's peak)", "arm", "p50", "p90", "p99", "p99 ratio", "held in"],
+                openLoop.Results.Select(r => (IReadOnlyList<string>)[r.Operation, Offered(r), trials.NameOf(r.Arm), .. Cells(r)]), 3, 4, 5, 6);
+        var lines = openLoop.Results.GroupBy(r => (r.Operation, r.Arm))
+            .Select(arm => new SvgChart.Line($"{arm.Key.Operation}, {trials.NameOf(arm.Key.Arm)}", [.. arm.Where(r => r.IsHeld).Select(r => (r.OfferedPerSecond, r.P99!.Median))]))
+            .ToList();
+        summary.Charts.Add((Chart, SvgChart.Lines("99th percentile against offered rate, per arm (median over trials)", "offered calls/s", "p99", lines, Units.Time)));
+        summary.Document.AddImage(Chart, "Each arm's 99th percentile against the offered rate, open loop, the median over the trials")
+            .AddParagraph($"**Capacity within a bound**: the highest offered rate at which an arm's p99 stayed within {OpenLoopStatistics.BoundFactor:0}× REST + JSON's "
+                + "one-call time per call on the operation, as it did at every lower rate (the same bound for every arm of an operation).")
+            .AddTable(["operation", "p99 bound", "arm", "highest rate within it"],
+                openLoop.Bounds.Select(b => (IReadOnlyList<string>)[b.Operation, Units.Time(b.BoundNanoseconds), trials.NameOf(b.Arm), Capacity(b)]), 1, 3);
+    }
+
+    /// <summary>The p99 at the middle offered rate in every run that measured the open loop, side by side, for <c>compare</c>.</summary>
+    public static void AddComparison(ReportDocument document, IReadOnlyList<(string Label, TrialsRun Trials)> runs)
+    {
+        var measured = runs.Where(r => r.Trials.OpenLoop is not null).ToList();
+        if (measured.Count < 2)
+        {
+            return;
+        }
+
+        var first = measured[0].Trials.OpenLoop!;
+        var middle = first.Plan.Fractions.Order().ElementAt(first.Plan.Fractions.Count / 2);
+        document.AddHeading(2, $"Latency under load: p99 at {Units.Percent(middle)} of REST + JSON's peak in each run")
+            .AddParagraph("Each run's median over its own trials with its 95 % interval, then REST + JSON's p99 over the arm's; each run offered its own rate, the same share of its own baseline's peak.")
+            .AddTable(["operation", "arm", .. measured.Select(r => r.Label)],
+                first.Results.Where(r => r.Fraction == middle).Select(result => (IReadOnlyList<string>)[
+                    result.Operation, measured[0].Trials.NameOf(result.Arm),
+                    .. measured.Select(r => r.Trials.OpenLoop!.Results.FirstOrDefault(o => (o.Operation, o.Arm, o.Fraction) == (result.Operation, result.Arm, middle)) is { } o
+                        ? $"{Percentiles(o)[2]}; {Percentiles(o)[3]}" : "not run"),
+                ]), [.. Enumerable.Range(2, measured.Count)]);
+    }
+
+    private static string Method(OpenLoopPlan plan) =>
+        $"Each trial ends by driving every arm open loop at {string.Join(", ", plan.Fractions.Order().Select(Units.Percent))} of REST + JSON's calls/s at its peak in that trial, "
+        + "the same rate for every arm of an operation, the arms taking turns: each call starts at its intended time whatever the earlier ones are doing, "
+        + $"for {Units.Time(plan.SliceSeconds * 1e9)} or {plan.MinCalls} calls, whichever is longer (at most {Units.Time(plan.MaxSliceSeconds * 1e9)}). "
+        + "Each time runs from the call's intended start to its answer, so a stall counts for every call it delays, as wrk2 counts. "
+        + "A cell is the median over the trials of each trial's percentile, with its 95 % interval; the p99 ratio is REST + JSON's p99 over the arm's in the same trial (above 1 the arm waits less). "
+        + $"An arm **did not hold** a rate in a trial where over {Units.Percent(OpenLoopReading.MaxBacklogShare)} of its calls were unanswered as the window closed, or any never were, "
+        + $"or where the client started its calls so late that its own delay was over {Units.Percent(OpenLoopReading.MaxLateShare)} of the p99; "
+        + "held in fewer than half the trials, the row gives what the arm achieved instead of a latency.";
+
+    private static string Offered(OpenLoopResult result) =>
+        $"{Units.Percent(result.Fraction)}: {result.OfferedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s";
+
+    private static IEnumerable<string> Cells(OpenLoopResult result) => result.IsHeld
+        ? [.. Percentiles(result), $"{result.Held} of {result.Trials}"]
+        : [$"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls", "", "", "",
+            $"{result.Held} of {result.Trials}" + (result.ClientBound > 0 ? $" ({result.ClientBound} client-bound)" : "")];
+
+    private static IReadOnlyList<string> Percentiles(OpenLoopResult result) =>
+        [Time(result.P50!), Time(result.P90!), Time(result.P99!), result.P99Ratio is { } ratio ? Ratio(ratio) : result.Arm == TrialStatistics.Baseline ? "baseline" : "no baseline held"];
+
+    private static string Time(MedianInterval value) => value.Samples >= MedianInterval.MinimumSamples
+        ? $"{Units.Time(value.Median)} [{Units.Time(value.Lower)}, {Units.Time(value.Upper)}]"
+        : Units.Time(value.Median);
+
+    private static string Ratio(MedianInterval value) => value.Samples >= MedianInterval.MinimumSamples
+        ? (value.Lower <= 1 && value.Upper >= 1 ? "≈ " : "") + $"{Units.Ratio(value.Median)} [{Units.Ratio(value.Lower)}, {Units.Ratio(value.Upper)}]"
+        : $"{Units.Ratio(value.Median)} ({value.Samples} trials, no interval)";
+
+    private static string Capacity(OpenLoopBound bound) => bound is { Fraction: { } fraction, OfferedPerSecond: { } rate }
+        ? $"{Units.Percent(fraction)}: {rate.ToString("#,0", CultureInfo.InvariantCulture)}/s"
+        : "below the lowest rate";
+}
