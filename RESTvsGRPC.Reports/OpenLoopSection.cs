@@ -16,15 +16,15 @@ internal static class OpenLoopSection
     /// <summary>Adds the open loop's tables and chart where the trials measured one.</summary>
     public static void Add(SummaryContext summary, TrialsRun trials)
     {
-        if (trials.OpenLoop is not { } openLoop)
+        if (OpenLoopStatistics.Of(trials.OpenLoop?.Plan, trials.Trials) is not { } openLoop)
         {
             return;
         }
 
         summary.Document.AddHeading(3, "Latency under load (open loop)")
             .AddParagraph(Method(openLoop.Plan))
-            .AddTable(["operation", "offered (share of REST + JSON's peak)", "arm", "p50", "p90", "p99", "p99 ratio", "held in"],
-                openLoop.Results.Select(r => (IReadOnlyList<string>)[r.Operation, Offered(r), trials.NameOf(r.Arm), .. Cells(r)]), 3, 4, 5, 6);
+            .AddTable(["operation", "offered (share of REST + JSON's peak)", "arm", "p50", "p90", "p99", "p99 ratio", "client late, p99", "held in"],
+                openLoop.Results.Select(r => (IReadOnlyList<string>)[r.Operation, Offered(r), trials.NameOf(r.Arm), .. Cells(r)]), 3, 4, 5, 6, 7);
         var lines = openLoop.Results.GroupBy(r => (r.Operation, r.Arm))
             .Select(arm => new SvgChart.Line($"{arm.Key.Operation}, {trials.NameOf(arm.Key.Arm)}", [.. arm.Where(r => r.IsHeld).Select(r => (r.OfferedPerSecond, r.P99!.Median))]))
             .ToList();
@@ -39,20 +39,20 @@ internal static class OpenLoopSection
     /// <summary>The p99 at the middle offered rate in every run that measured the open loop, side by side, for <c>compare</c>.</summary>
     public static void AddComparison(ReportDocument document, IReadOnlyList<(string Label, TrialsRun Trials)> runs)
     {
-        var measured = runs.Where(r => r.Trials.OpenLoop is not null).ToList();
+        var measured = runs.Select(r => (r.Label, r.Trials, OpenLoop: OpenLoopStatistics.Of(r.Trials.OpenLoop?.Plan, r.Trials.Trials))).Where(r => r.OpenLoop is not null).ToList();
         if (measured.Count < 2)
         {
             return;
         }
 
-        var first = measured[0].Trials.OpenLoop!;
+        var first = measured[0].OpenLoop!;
         var middle = first.Plan.Fractions.Order().ElementAt(first.Plan.Fractions.Count / 2);
         document.AddHeading(2, $"Latency under load: p99 at {Units.Percent(middle)} of REST + JSON's peak in each run")
             .AddParagraph("Each run's median over its own trials with its 95 % interval, then REST + JSON's p99 over the arm's; each run offered its own rate, the same share of its own baseline's peak.")
             .AddTable(["operation", "arm", .. measured.Select(r => r.Label)],
                 first.Results.Where(r => r.Fraction == middle).Select(result => (IReadOnlyList<string>)[
                     result.Operation, measured[0].Trials.NameOf(result.Arm),
-                    .. measured.Select(r => r.Trials.OpenLoop!.Results.FirstOrDefault(o => (o.Operation, o.Arm, o.Fraction) == (result.Operation, result.Arm, middle)) is { } o
+                    .. measured.Select(r => r.OpenLoop!.Results.FirstOrDefault(o => (o.Operation, o.Arm, o.Fraction) == (result.Operation, result.Arm, middle)) is { } o
                         ? $"{Percentiles(o)[2]}; {Percentiles(o)[3]}" : "not run"),
                 ]), [.. Enumerable.Range(2, measured.Count)]);
     }
@@ -62,7 +62,8 @@ internal static class OpenLoopSection
         + "the same rate for every arm of an operation, the arms taking turns: each call starts at its intended time whatever the earlier ones are doing, "
         + $"for {Units.Time(plan.SliceSeconds * 1e9)} or {plan.MinCalls} calls, whichever is longer (at most {Units.Time(plan.MaxSliceSeconds * 1e9)}). "
         + "Each time runs from the call's intended start to its answer, so a stall counts for every call it delays, as wrk2 counts. "
-        + "A cell is the median over the trials of each trial's percentile, with its 95 % interval; the p99 ratio is REST + JSON's p99 over the arm's in the same trial (above 1 the arm waits less). "
+        + "A cell is the median over the trials of each trial's percentile, with its 95 % interval; the p99 ratio is REST + JSON's p99 over the arm's in the same trial (above 1 the arm waits less); "
+        + "client late is how late the client started its calls (the 99th percentile, the median over the trials), a part of every time beside it that is the client's, not the arm's. "
         + $"An arm **did not hold** a rate in a trial where over {Units.Percent(OpenLoopReading.MaxBacklogShare)} of its calls were unanswered as the window closed, or any never were, "
         + $"or where the client started its calls so late that its own delay was over {Units.Percent(OpenLoopReading.MaxLateShare)} of the p99; "
         + "held in fewer than half the trials, the row gives what the arm achieved instead of a latency.";
@@ -71,8 +72,8 @@ internal static class OpenLoopSection
         $"{Units.Percent(result.Fraction)}: {result.OfferedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s";
 
     private static IEnumerable<string> Cells(OpenLoopResult result) => result.IsHeld
-        ? [.. Percentiles(result), $"{result.Held} of {result.Trials}"]
-        : [$"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls", "", "", "",
+        ? [.. Percentiles(result), Units.Time(result.LateP99Nanoseconds ?? double.NaN), $"{result.Held} of {result.Trials}"]
+        : [$"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls", "", "", "", "",
             $"{result.Held} of {result.Trials}" + (result.ClientBound > 0 ? $" ({result.ClientBound} client-bound)" : "")];
 
     private static IReadOnlyList<string> Percentiles(OpenLoopResult result) =>

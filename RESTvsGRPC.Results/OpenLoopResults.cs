@@ -57,15 +57,17 @@ public sealed record OpenLoopReading(
 }
 
 /// <summary>
-/// The open loop over a run's trials (<see cref="OpenLoopStatistics.Of"/>): the plan, each arm's percentiles at each rate
-/// and the latency bound each arm's rates are held to.
+/// The open loop over a run's trials (<see cref="OpenLoopStatistics.Of"/>): the plan, each arm's percentiles at each rate,
+/// and each arm's capacity within the latency bound of <see cref="BoundFactor"/> times REST + JSON's one-call time.
+/// The reports compute it again from the trials' readings, as they do the pool.
 /// </summary>
-public sealed record OpenLoopSummary(OpenLoopPlan Plan, IReadOnlyList<OpenLoopResult> Results, IReadOnlyList<OpenLoopBound> Bounds);
+public sealed record OpenLoopSummary(OpenLoopPlan Plan, IReadOnlyList<OpenLoopResult> Results, IReadOnlyList<OpenLoopBound> Bounds, double BoundFactor = 2);
 
 /// <summary>
 /// One arm at one offered rate over the trials: the rate (median over trials), how many trials it held
 /// (<see cref="OpenLoopReading.IsLatency"/>) of how many, the achieved rate and backlog (medians), and where it held in
-/// at least half the trials, its percentiles (median with 95 % interval over the held trials) and REST + JSON's 99th
+/// at least half the trials, its percentiles (median with 95 % interval over the held trials), the client's own delay
+/// (the median of the held trials' 99th percentile of how late a call started) and REST + JSON's 99th
 /// percentile over the arm's in the trials where both held (above 1 the arm waits less; null for the baseline, and
 /// where both held in fewer than half the trials).
 /// </summary>
@@ -73,6 +75,10 @@ public sealed record OpenLoopResult(
     string Operation, string Arm, double Fraction, double OfferedPerSecond, int Trials, int Held, int ClientBound, double AchievedPerSecond, double Backlog,
     MedianInterval? P50, MedianInterval? P90, MedianInterval? P99, MedianInterval? P99Ratio)
 {
+    /// <summary>The median over the held trials of the client's 99th percentile delay in starting a call; null where not held.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LateP99Nanoseconds { get; init; }
+
     /// <summary>True where the arm held the rate in at least half the trials, so its percentiles are its latency.</summary>
     [JsonIgnore]
     public bool IsHeld => P99 is not null;
@@ -88,8 +94,11 @@ public sealed record OpenLoopBound(string Operation, string Arm, double BoundNan
 /// <summary>The open loop's arithmetic over a run's trials: percentiles and ratios per arm and rate, and each arm's capacity at a latency bound.</summary>
 public static class OpenLoopStatistics
 {
-    /// <summary>The latency bound, in multiples of REST + JSON's one-call time per call on the operation.</summary>
-    public const double BoundFactor = 2;
+    /// <summary>
+    /// The latency bound, in multiples of REST + JSON's one-call time per call on the operation: a service's objective
+    /// for its slowest calls in a hundred, loose enough that an idle machine's own tail stays within it on the large calls.
+    /// </summary>
+    public const double BoundFactor = 5;
 
     /// <summary>The open loop over <paramref name="trials"/>; null where no trial measured one.</summary>
     public static OpenLoopSummary? Of(OpenLoopPlan? plan, IReadOnlyList<Trial> trials)
@@ -102,7 +111,7 @@ public static class OpenLoopStatistics
         var results = TrialStatistics.Arms(trials)
             .SelectMany(a => plan.Fractions.Select(fraction => ResultOf(trials, a.Operation, a.Arm, fraction)))
             .OfType<OpenLoopResult>().ToList();
-        return new OpenLoopSummary(plan, results, [.. BoundsOf(trials, results)]);
+        return new OpenLoopSummary(plan, results, [.. BoundsOf(trials, results)], BoundFactor);
     }
 
     private static OpenLoopResult? ResultOf(IReadOnlyList<Trial> trials, string operation, string arm, double fraction)
@@ -124,7 +133,10 @@ public static class OpenLoopStatistics
             isHeld ? MedianInterval.OrMedian([.. held.Select(r => r.P50Nanoseconds)]) : null,
             isHeld ? MedianInterval.OrMedian([.. held.Select(r => r.P90Nanoseconds)]) : null,
             isHeld ? MedianInterval.OrMedian([.. held.Select(r => r.P99Nanoseconds)]) : null,
-            isHeld && arm != TrialStatistics.Baseline && ratios.Count * 2 >= readings.Count ? MedianInterval.OrMedian(ratios) : null);
+            isHeld && arm != TrialStatistics.Baseline && ratios.Count * 2 >= readings.Count ? MedianInterval.OrMedian(ratios) : null)
+        {
+            LateP99Nanoseconds = isHeld ? MedianInterval.MedianOf(held.Select(r => r.LateP99Nanoseconds)) : null,
+        };
     }
 
     private static IEnumerable<OpenLoopBound> BoundsOf(IReadOnlyList<Trial> trials, IReadOnlyList<OpenLoopResult> results)

@@ -78,6 +78,7 @@ public sealed partial class DecisionPageTests : IDisposable
     [InlineData("gate")]
     [InlineData("pool")]
     [InlineData("≈")]
+    [InlineData("open loop")]
     public void Glossary_defines_the_term_and_readme_links_it(string term)
     {
         Assert.Matches($@"(?m)^\| [^|]*\*\*{Regex.Escape(term)}\*\*", Page("glossary.md"));

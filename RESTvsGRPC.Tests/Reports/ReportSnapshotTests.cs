@@ -79,7 +79,7 @@ public sealed class ReportSnapshotTests : IDisposable
     /// <summary>
     /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two headline
     /// runs of one build, two runs over links (one with a shaping fault), two <c>--suite aot</c> runs of one build beside
-    /// each other, and a TLS headline beside a cleartext one.
+    /// each other, a TLS headline beside a cleartext one, and README's two headline runs with their open loops.
     /// </summary>
     public static TheoryData<string, string, string> Comparisons => new()
     {
@@ -89,6 +89,7 @@ public sealed class ReportSnapshotTests : IDisposable
         { "compare-links", "links", "links-fault" },
         { "compare-aot", "aot-pooled/previous", "aot-pooled" },
         { "compare-tls", "headline", "headline-tls" },
+        { "compare-open-loop", "../../../docs/run/previous", "../../../docs/run" },
     };
 
     [Theory]
