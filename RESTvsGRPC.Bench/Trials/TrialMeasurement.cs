@@ -27,7 +27,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             }
 
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
-                foreach (var slice in order)
+            foreach (var slice in order)
             {
                 var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
                 if (slice.Quantity == TrialQuantity.Latency)
