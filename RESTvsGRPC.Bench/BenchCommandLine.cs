@@ -107,7 +107,7 @@ public static class BenchCommandLine
     {
         var command = soak
             ? new Command("soak", "Hold the normal load on RestAPI and GrpcAPI at once for 10 minutes after a 2-minute warm-up, then judge errors and each server's memory, threads and handles (trend and range).\n\nExample:\n  RESTvsGRPC.Bench soak --duration 60s")
-            : new Command("load", "Drive each target with many users or a request rate, one target after another: throughput, latency percentiles, errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load --scenario saturation --targets grpc,rest-json");
+            : new Command("load", "Drive each target with many users, one target after another: throughput, latency percentiles, errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load --scenario stress --targets grpc,rest-json");
         command.TreatUnmatchedTokensAsErrors = true;
         foreach (var option in LoadOptions.Declare(soak))
         {

@@ -10,23 +10,11 @@ public static class LoadScenarioText
     public static IEnumerable<(string Name, string Value)> Rows(LoadScenarioSettings scenario)
     {
         yield return ("scenario", scenario.Name);
-        yield return ("model", scenario.Model switch
-        {
-            LoadScenarioSettings.Closed => $"closed loop, {scenario.Users} users",
-            LoadScenarioSettings.Open => $"open loop, {Number(scenario.Rate)} requests/s",
-            _ => $"saturation: open loop from {Number(scenario.Rate)} requests/s, ×{Number(scenario.StepFactor)} every {Duration(scenario.StepDurationSeconds)}, "
-                + $"up to {scenario.MaxSteps} steps, until p99 > {Duration(scenario.P99LimitSeconds)} or an error",
-        });
-        if (scenario.Model != LoadScenarioSettings.Saturation)
-        {
-            yield return ("duration", Duration(scenario.DurationSeconds));
-            yield return ("ramp-up", Duration(scenario.RampUpSeconds));
-        }
-
+        yield return ("model", $"closed loop, {scenario.Users} users");
+        yield return ("duration", Duration(scenario.DurationSeconds));
+        yield return ("ramp-up", Duration(scenario.RampUpSeconds));
         yield return ("warm-up (not measured)", Duration(scenario.WarmupSeconds));
-        yield return scenario.Model == LoadScenarioSettings.Closed
-            ? ("think time", Duration(scenario.ThinkTimeSeconds))
-            : ("requests in flight at most", scenario.MaxInFlight.ToString(CultureInfo.InvariantCulture));
+        yield return ("think time", Duration(scenario.ThinkTimeSeconds));
         var total = scenario.Mix.Sum(w => w.Weight);
         yield return ("mix", string.Join(", ", scenario.Mix.Select(w => $"{w.Operation} {(100.0 * w.Weight / total).ToString("0.#", CultureInfo.InvariantCulture)} %")));
         yield return ("connections", scenario.SharedClient ? "shared (one client per target)" : "per user");

@@ -6,7 +6,7 @@ namespace RESTvsGRPC.Reports;
 
 /// <summary>
 /// Writes what a load run measured, only from its <see cref="LoadResults"/>: <c>load-summary.md</c> (and .html)
-/// with the scenario, a table per target, drift, saturation steps, warnings and provenance; the per-second time
+/// with the scenario, a table per target, drift, warnings and provenance; the per-second time
 /// series as CSV; and SVG charts of requests per second and p99 over time and of each target's percentiles.
 /// </summary>
 public static class LoadSummary
@@ -55,7 +55,6 @@ public static class LoadSummary
             [.. LoadScenarioText.Rows(results.Scenario).Select(p => (IReadOnlyList<string>)[p.Name, p.Value]), .. LinkRow(results.Link)]);
         AddTotals(document, results);
         AddDrift(document, results);
-        AddSaturation(document, charts, results);
         AddSeriesCharts(document, charts, results);
         var warnings = results.Targets.SelectMany(t => WarningsOf(t.Totals).Select(w => $"{t.Name}: {w}")).ToList();
         if (warnings.Count > 0)
@@ -135,35 +134,14 @@ public static class LoadSummary
                     2, 4);
         }
 
-        var undrifted = results.Targets.Where(t => t.Drift is null && t.Steps.Count == 0).Select(t => t.Name).ToList();
+        var undrifted = results.Targets.Where(t => t.Drift is null).Select(t => t.Name).ToList();
         if (undrifted.Count > 0)
         {
             document.AddParagraph($"Drift: too short to judge for {string.Join(", ", undrifted)} (each tenth of the measured span must hold at least {results.Timing.MinDriftTenthSeconds} s).");
         }
     }
 
-    private static void AddSaturation(ReportDocument document, List<(string File, string Svg)> charts, LoadResults results)
-    {
-        var saturated = results.Targets.Where(t => t.Steps.Count > 0).ToList();
-        if (saturated.Count > 0)
-        {
-            document.AddHeading(2, "Saturation")
-                .AddBullets(saturated.Select(t => t.HighestRateHeld is { } rate
-                    ? $"{t.Name}: held {Rate(rate)} requests/s at most"
-                    : $"{t.Name}: did not hold even the first step ({Rate(t.Steps[0].TargetRate)} requests/s)"))
-                .AddTable(
-                    ["target", "rate asked", "answered/s", "p99", "errors", "held"],
-                    saturated.SelectMany(t => t.Steps.Select(s => (IReadOnlyList<string>)
-                        [t.Name, Rate(s.TargetRate), Rate(s.AchievedRate), Units.Time(s.P99), s.Errors.ToString(CultureInfo.InvariantCulture), s.Held ? "yes" : "no"])),
-                    1, 2, 3, 4);
-            charts.Add(("load-saturation.svg", SvgChart.Lines(
-                "p99 latency against the rate asked", "requests/s asked", "p99",
-                [.. saturated.Select(t => new SvgChart.Line(t.Name, [.. t.Steps.Select(s => (s.TargetRate, s.P99 / 1e6))]))],
-                Milliseconds)));
-        }
-    }
-
-    /// <summary>Requests/s and p99 second by second, the percentiles per target, and every chart's image in the document (saturation's first where it ran).</summary>
+    /// <summary>Requests/s and p99 second by second, the percentiles per target, and every chart's image in the document.</summary>
     private static void AddSeriesCharts(ReportDocument document, List<(string File, string Svg)> charts, LoadResults results)
     {
         var phases = Phases(results);
@@ -191,8 +169,7 @@ public static class LoadSummary
             {
                 "load-rps.svg" => "Requests per second over time",
                 "load-p99.svg" => "p99 latency over time",
-                "load-percentiles.svg" => "Latency percentiles per target",
-                _ => "p99 against the rate asked (saturation)",
+                _ => "Latency percentiles per target",
             });
         }
     }
@@ -213,7 +190,6 @@ public static class LoadSummary
         return csv.ToString();
     }
 
-    /// <summary>The seconds a chart shows: all but the last, which the run ended in the middle of (it would show as a drop).</summary>
     /// <summary>The ramp-up and the warm-up as shaded spans of the time-series charts.</summary>
     private static IReadOnlyList<SvgChart.Span> Phases(LoadResults results)
     {
@@ -235,6 +211,7 @@ public static class LoadSummary
     /// <summary>A chart value in ms, written in the unit that suits it (three significant digits).</summary>
     private static string Milliseconds(double milliseconds) => Units.Time(milliseconds * 1e6);
 
+    /// <summary>The seconds a chart shows: all but the last, which the run ended in the middle of (it would show as a drop).</summary>
     private static IEnumerable<SecondSample> Whole(IReadOnlyList<SecondSample> series) => series.Count > 1 ? series.Take(series.Count - 1) : series;
 
     private static string Rate(double perSecond) => perSecond.ToString(perSecond >= 100 ? "#,0" : "#,0.#", CultureInfo.InvariantCulture);

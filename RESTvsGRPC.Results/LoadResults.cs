@@ -64,34 +64,19 @@ public sealed record LoadResults(
 public sealed record LoadTiming(double RampUpSeconds, double WarmupSeconds, double MeasuredFromSeconds, double DurationSeconds, double MinDriftTenthSeconds);
 
 /// <summary>
-/// The scenario a load run used, in numbers: its <see cref="Model"/> ("closed": <see cref="Users"/> callers with a think
-/// time; "open": <see cref="Rate"/> requests/s, at most <see cref="MaxInFlight"/> in flight; "saturation": an open loop
-/// from <see cref="Rate"/>, ×<see cref="StepFactor"/> every step, up to <see cref="MaxSteps"/> steps, until p99 passes
-/// <see cref="P99LimitSeconds"/> or a call fails), its phases, its operations' weights, whether the targets' callers
-/// share one client each, and the call timeout.
+/// The scenario a load run used, in numbers: a closed loop of <see cref="Users"/> callers, each with a think time, its
+/// phases, its operations' weights, whether the targets' callers share one client each, and the call timeout.
 /// </summary>
 public sealed record LoadScenarioSettings(
     string Name,
-    string Model,
     int Users,
-    double Rate,
     double DurationSeconds,
     double RampUpSeconds,
     double WarmupSeconds,
     double ThinkTimeSeconds,
-    int MaxInFlight,
-    double StepFactor,
-    double StepDurationSeconds,
-    int MaxSteps,
-    double P99LimitSeconds,
     IReadOnlyList<OperationWeight> Mix,
     bool SharedClient,
-    double TimeoutSeconds)
-{
-    public const string Closed = "closed";
-    public const string Open = "open";
-    public const string Saturation = "saturation";
-}
+    double TimeoutSeconds);
 
 /// <summary>An operation's weight in a load run's mix.</summary>
 public sealed record OperationWeight(string Operation, int Weight);
@@ -101,8 +86,8 @@ public sealed record LoadStop(int TargetsDone, int Targets);
 
 /// <summary>
 /// One target's run: what it called and over which clients (<paramref name="SharedClient"/>: one client for every
-/// user, else <paramref name="Clients"/> of them, one per user), its totals over the measured span, the drift, its
-/// seconds, and any saturation steps. Data only: the reports word it (and warn from its totals).
+/// user, else <paramref name="Clients"/> of them, one per user), its totals over the measured span, the drift and its
+/// seconds. Data only: the reports word it (and warn from its totals).
 /// </summary>
 public sealed record TargetResult(
     string Name,
@@ -112,9 +97,7 @@ public sealed record TargetResult(
     int Clients,
     TargetTotals Totals,
     Drift? Drift,
-    IReadOnlyList<SecondSample> Series,
-    IReadOnlyList<SaturationStep> Steps,
-    double? HighestRateHeld);
+    IReadOnlyList<SecondSample> Series);
 
 /// <summary>
 /// A target's figures over its measured seconds (after the ramp-up): requests per second counts good answers,
@@ -166,9 +149,6 @@ public sealed record SecondSample(
     long? ServerResidentBytes,
     int? ServerThreads,
     int? ServerHandles);
-
-/// <summary>One saturation step: the rate asked for, the rate of good answers, p99 and errors; held when errors are 0, p99 within the limit and at least 95 % of the rate answered.</summary>
-public sealed record SaturationStep(double TargetRate, double AchievedRate, double P99, long Errors, bool Held);
 
 [JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
 [JsonSerializable(typeof(LoadResults))]

@@ -9,9 +9,9 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
     public IReadOnlyList<LinkProfile>? Links { get; init; }
 
     public static readonly string Usage =
-        $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability|saturation] [--targets {string.Join(",", LoadTarget.Names)}] "
-        + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--rate N] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
-        + "[--timeout 10s] [--max-in-flight N] [--step-factor 1.5] [--step-duration 10s] [--max-steps N] [--p99-limit 100ms] [--out DIR] [--link PROFILE[,PROFILE…]] "
+        $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability] [--targets {string.Join(",", LoadTarget.Names)}] "
+        + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
+        + "[--timeout 10s] [--out DIR] [--link PROFILE[,PROFILE…]] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
 
 
@@ -25,20 +25,14 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         var presets = string.Join(", ", LoadScenario.Presets.Keys);
         yield return new Option<string>("--scenario") { Description = $"The preset: {presets}.", HelpName = "NAME", DefaultValueFactory = _ => "normal" };
         yield return Text("--targets", $"Comma-separated targets: {string.Join(", ", LoadTarget.Names)}.", "LIST", soak ? "rest-json,grpc" : null, "the first five, where their server runs; the API styles' when named");
-        yield return Text("--users", "Users of a closed loop (one call in flight each).", "N", null, "the preset's");
+        yield return Text("--users", "Users of the closed loop (one call in flight each).", "N", null, "the preset's");
         yield return Text("--duration", "Measured time.", "DURATION", soak ? "10m" : null, "the preset's");
         yield return Text("--ramp-up", "Time over which users start.", "DURATION", null, "5s");
         yield return Text("--warmup", "Time run but not measured, after the ramp-up.", "DURATION", soak ? "2m" : null, "15s");
         yield return Text("--think-time", "Pause between a user's calls.", "DURATION", null, "0ms");
-        yield return Text("--rate", "Requests per second: an open loop (or saturation's starting rate).", "N", null, null);
         yield return Text("--mix", "Operations and their weights.", "MIX", null, "small:70,large:20,post:10");
         yield return Text("--connections", "One client per target, or one per user.", "shared|per-user", null, "shared");
         yield return Text("--timeout", "Time one call may take before it counts as an error.", "DURATION", null, "10s");
-        yield return Text("--max-in-flight", "Open loop: calls in flight at most before arrivals are dropped.", "N", null, null);
-        yield return Text("--step-factor", "Saturation: how much each step raises the rate.", "FACTOR", null, "1.5");
-        yield return Text("--step-duration", "Saturation: time per step.", "DURATION", null, "10s");
-        yield return Text("--max-steps", "Saturation: steps at most.", "N", null, null);
-        yield return Text("--p99-limit", "Saturation: the p99 latency a rate must hold.", "DURATION", null, "100ms");
         yield return Text("--out", "Where results and the summary go.", "DIR", Path.Combine("BenchmarkDotNet.Artifacts", soak ? "soak" : "load"), null);
         if (!soak)
         {
@@ -93,7 +87,7 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
             throw new ArgumentException($"{e.Message} {usage}", e);
         }
 
-        scenario = Validate(scenario, result.GetValue<string>("--rate") is not null, usage);
+        scenario = Validate(scenario, usage);
         var targets = result.GetValue<string>("--targets")?.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
         // Refused here, before any server starts.
         if (targets?.FirstOrDefault(target => !LoadTarget.Names.Contains(target)) is { } unknown)
@@ -137,7 +131,6 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         ["--ramp-up"] = (s, v) => s with { RampUp = ParseDuration("--ramp-up", v) },
         ["--warmup"] = (s, v) => s with { Warmup = ParseDuration("--warmup", v) },
         ["--think-time"] = (s, v) => s with { ThinkTime = ParseDuration("--think-time", v) },
-        ["--rate"] = (s, v) => s with { Rate = Positive("--rate", v) },
         ["--mix"] = (s, v) => s with { Mix = OperationMix.Parse(v) },
         ["--connections"] = (s, v) => s with
         {
@@ -149,35 +142,17 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
             },
         },
         ["--timeout"] = (s, v) => s with { Timeout = ParseDuration("--timeout", v) },
-        ["--max-in-flight"] = (s, v) => s with { MaxInFlight = Whole("--max-in-flight", v) },
-        ["--step-factor"] = (s, v) => s with { StepFactor = Positive("--step-factor", v) },
-        ["--step-duration"] = (s, v) => s with { StepDuration = ParseDuration("--step-duration", v) },
-        ["--max-steps"] = (s, v) => s with { MaxSteps = Whole("--max-steps", v) },
-        ["--p99-limit"] = (s, v) => s with { P99Limit = ParseDuration("--p99-limit", v) },
     };
 
-    /// <summary>
-    /// Checks the parameters together: a rate turns a closed-loop preset into an open loop; every loop needs a
-    /// positive duration and count, so that it ends by itself.
-    /// </summary>
-    private static LoadScenario Validate(LoadScenario scenario, bool rateGiven, string usage)
+    /// <summary>Checks the parameters together: every loop needs a positive duration and count, so that it ends by itself.</summary>
+    private static LoadScenario Validate(LoadScenario scenario, string usage)
     {
-        if (rateGiven && scenario.Model == LoadModel.Closed)
-        {
-            scenario = scenario with { Model = LoadModel.Open };
-        }
-
         string? problem = scenario switch
         {
-            { Model: LoadModel.Closed, Users: < 1 } => "--users must be at least 1",
-            { Model: not LoadModel.Saturation, Duration.Ticks: <= 0 } => "--duration must be longer than 0",
+            { Users: < 1 } => "--users must be at least 1",
+            { Duration.Ticks: <= 0 } => "--duration must be longer than 0",
             { RampUp.Ticks: < 0 } or { Warmup.Ticks: < 0 } or { ThinkTime.Ticks: < 0 } => "--ramp-up, --warmup and --think-time cannot be negative",
             { Timeout.Ticks: <= 0 } => "--timeout must be longer than 0",
-            { MaxInFlight: < 1 } => "--max-in-flight must be at least 1",
-            { Model: LoadModel.Saturation, StepFactor: <= 1 } => "--step-factor must be above 1, or the rate never rises",
-            { Model: LoadModel.Saturation, MaxSteps: < 1 } => "--max-steps must be at least 1",
-            { Model: LoadModel.Saturation, StepDuration.Ticks: <= 0 } => "--step-duration must be longer than 0",
-            { Connections: ConnectionMode.PerUser, Users: < 1 } => "--connections per-user needs --users (how many clients)",
             _ => null,
         };
         return problem is null ? scenario : throw new ArgumentException($"{problem}. {usage}");
@@ -201,11 +176,6 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
 
     private static int Whole(string option, string text) =>
         int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : throw new ArgumentException($"{option} takes a whole number, not '{text}'.");
-
-    private static double Positive(string option, string text) =>
-        double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) && value > 0 && double.IsFinite(value)
-            ? value
-            : throw new ArgumentException($"{option} takes a number above 0, not '{text}'.");
 
     [GeneratedRegex(@"^(?<value>\d+(\.\d+)?)(?<unit>ms|s|m|h)?$")]
     private static partial Regex DurationPattern();

@@ -1,8 +1,7 @@
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>
-/// Drives one target through a scenario: closed-loop users, an open loop at a fixed rate, or saturation steps;
-/// samples the processes and the wire once a second; and turns the counts into a <see cref="TargetResult"/>.
+/// Drives one target through a scenario's closed loop of users; samples the processes and the wire once a second; and turns the counts into a <see cref="TargetResult"/>.
 /// Every loop ends by itself at the scenario's time, and at once (after the calls in flight, each bounded by the
 /// timeout) when <c>stop</c> is cancelled.
 /// </summary>
@@ -61,35 +60,21 @@ public sealed class LoadRunner
 
         using var client = ProcessSampler.Current();
         using var server = ProcessSampler.Of(serverProcessId);
-        var plannedSeconds = (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds);
-        // Saturation waits for each step's calls in flight before the next, so it may take a timeout longer per step.
-        var seconds = plannedSeconds + 1 + (int)Math.Ceiling(_scenario.Timeout.TotalSeconds) * (_scenario.Model == LoadModel.Saturation ? _scenario.MaxSteps : 1);
+        // The last calls may end up to a timeout after the planned end.
+        var seconds = (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds) + 1 + (int)Math.Ceiling(_scenario.Timeout.TotalSeconds);
         var start = Stopwatch.GetTimestamp();
         var recorder = new LoadRecorder(start, seconds);
         var samples = new (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[seconds];
 
         using var sampling = new CancellationTokenSource();
         var sampler = SampleAsync(recorder, samples, client, server, progress, sampling.Token);
-        var steps = new List<SaturationStep>();
-        switch (_scenario.Model)
-        {
-            case LoadModel.Closed:
-                await Task.WhenAll(Enumerable.Range(0, _scenario.Users).Select(user => UserAsync(user, recorder, start)));
-                break;
-            case LoadModel.Open:
-                await OpenLoopAsync(_scenario.Rate, start, start + Ticks(_scenario.TargetTime), recorder, tally: null);
-                break;
-            default:
-                await OpenLoopAsync(_scenario.Rate, start, start + Ticks(_scenario.Warmup), recorder, tally: null);
-                await SaturateAsync(recorder, steps);
-                break;
-        }
+        await Task.WhenAll(Enumerable.Range(0, _scenario.Users).Select(user => UserAsync(user, recorder, start)));
 
         sampling.Cancel();
         await sampler;
         var end = recorder.SecondOf(Stopwatch.GetTimestamp());
         samples[end] ??= Reading(client, server);
-        return Result(recorder, samples, end, steps);
+        return Result(recorder, samples, end);
     }
 
     /// <summary>A closed-loop user: starts at its share of the ramp-up, then calls, waits for the answer, thinks, and calls again until the end.</summary>
@@ -121,85 +106,6 @@ public sealed class LoadRunner
         catch (OperationCanceledException) when (_stop.IsCancellationRequested)
         {
             // Ctrl+C: the user stops; what it measured stays counted.
-        }
-    }
-
-    /// <summary>
-    /// Starts a call every 1/<paramref name="rate"/> seconds from <paramref name="from"/> to <paramref name="until"/>,
-    /// whatever the answers do. Latency counts from each call's intended start, so a server that stalls shows as
-    /// latency rather than as calls never sent (coordinated omission). At most MaxInFlight calls wait at once; past
-    /// that the dispatcher waits too, and the calls it sends late still count from their intended start.
-    /// </summary>
-    private async Task OpenLoopAsync(double rate, long from, long until, LoadRecorder recorder, StepTally? tally)
-    {
-        var interval = Stopwatch.Frequency / rate;
-        var random = new Random(Seed);
-        using var inFlight = new SemaphoreSlim(_scenario.MaxInFlight);
-        var next = (double)from;
-        long sent = 0;
-        try
-        {
-            while (next < until && !_stop.IsCancellationRequested)
-            {
-                var now = Stopwatch.GetTimestamp();
-                while (next <= now && next < until)
-                {
-                    await inFlight.WaitAsync(_stop);
-                    _ = CallAsync(_clients[sent++ % _clients.Length], _scenario.Mix.Pick(random.NextDouble()), (long)next);
-                    next += interval;
-                }
-
-                if (next < until)
-                {
-                    await Task.Delay(TimeSpan.FromTicks(Math.Max(TimeSpan.TicksPerMillisecond, (long)((next - Stopwatch.GetTimestamp()) * TimeSpan.TicksPerSecond / Stopwatch.Frequency))), _stop);
-                }
-            }
-        }
-        catch (OperationCanceledException) when (_stop.IsCancellationRequested)
-        {
-            // Ctrl+C: no more calls are started; those in flight finish below.
-        }
-
-        // Every call in flight has ended once all permits are back; each is bounded by the timeout.
-        for (var i = 0; i < _scenario.MaxInFlight; i++)
-        {
-            await inFlight.WaitAsync();
-        }
-
-        async Task CallAsync(LoadClient client, LoadOperation operation, long intended)
-        {
-            try
-            {
-                var outcome = await client.CallAsync(operation, _scenario.Timeout);
-                var ended = Stopwatch.GetTimestamp();
-                var latency = Nanoseconds(intended, ended);
-                recorder.Record(ended, latency, outcome);
-                tally?.Record(latency, outcome);
-            }
-            finally
-            {
-                inFlight.Release();
-            }
-        }
-    }
-
-    /// <summary>Open-loop steps of rising rate, each waited out, until one is not held (p99 beyond the limit, an error, or the rate not answered).</summary>
-    private async Task SaturateAsync(LoadRecorder recorder, List<SaturationStep> steps)
-    {
-        var rate = _scenario.Rate;
-        for (var step = 0; step < _scenario.MaxSteps && !_stop.IsCancellationRequested; step++, rate *= _scenario.StepFactor)
-        {
-            var tally = new StepTally();
-            var from = Stopwatch.GetTimestamp();
-            await OpenLoopAsync(rate, from, from + Ticks(_scenario.StepDuration), recorder, tally);
-            var achieved = tally.Ok / _scenario.StepDuration.TotalSeconds;
-            var p99 = tally.Latency.Percentile(99);
-            var held = tally.Errors == 0 && p99 <= _scenario.P99Limit.TotalNanoseconds && achieved >= 0.95 * rate;
-            steps.Add(new SaturationStep(rate, achieved, p99, tally.Errors, held));
-            if (!held)
-            {
-                break;
-            }
         }
     }
 
@@ -236,7 +142,7 @@ public sealed class LoadRunner
     }
 
     private string Phase(int second) =>
-        second < _scenario.RampUp.TotalSeconds && _scenario.Model != LoadModel.Saturation ? "ramp-up"
+        second < _scenario.RampUp.TotalSeconds ? "ramp-up"
         : second < _scenario.MeasuredFrom.TotalSeconds ? "warm-up"
         : "measured";
 
@@ -247,7 +153,7 @@ public sealed class LoadRunner
         return (sent, received, client.Read(), server?.Read());
     }
 
-    private TargetResult Result(LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, int lastSecond, List<SaturationStep> steps)
+    private TargetResult Result(LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, int lastSecond)
     {
         var series = new List<SecondSample>();
         for (var second = 0; second <= lastSecond; second++)
@@ -260,11 +166,10 @@ public sealed class LoadRunner
                 sample?.Server?.CpuPercent, sample?.Server?.ResidentBytes, sample?.Server?.Threads, sample?.Server?.Handles));
         }
 
-        // The measured span: after the ramp-up and the warm-up, up to the planned end (saturation: every step).
+        // The measured span: after the ramp-up and the warm-up, up to the planned end.
         // Calls still in flight at the end land after it; their errors still count, below.
         var from = (int)Math.Ceiling(_scenario.MeasuredFrom.TotalSeconds);
-        var to = _scenario.Model == LoadModel.Saturation ? lastSecond + 1 : Math.Min(lastSecond + 1, (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds));
-        to = Math.Max(to, from + 1);
+        var to = Math.Max(Math.Min(lastSecond + 1, (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds)), from + 1);
         var measured = series.Where(s => s.Second >= from && s.Second < to).ToList();
         var seconds = Math.Max(1, measured.Count);
         var latencies = recorder.Latencies(from, to);
@@ -287,16 +192,15 @@ public sealed class LoadRunner
             series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null);
 
         var version = _clients[0].LastResponseVersion is { } v ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}" : "unknown";
-        var held = steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).DefaultIfEmpty(null).Max();
-        return new TargetResult(_target.Name, _target.Description, version, _scenario.Connections == ConnectionMode.Shared, _clients.Length, totals, DriftOf(recorder, from, to), series, steps, held);
+        return new TargetResult(_target.Name, _target.Description, version, _scenario.Connections == ConnectionMode.Shared, _clients.Length, totals, DriftOf(recorder, from, to), series);
     }
 
-    /// <summary>The first tenth of the measured span against the last; null where a tenth is too short to judge, or for saturation's steps.</summary>
+    /// <summary>The first tenth of the measured span against the last; null where a tenth is too short to judge.</summary>
     private Drift? DriftOf(LoadRecorder recorder, int from, int to)
     {
         // A tenth shorter than 10 s is a handful of samples: its rate and p99 say more about the second than the run.
         var tenth = (to - from) / 10;
-        return tenth >= MinDriftTenthSeconds && _scenario.Model != LoadModel.Saturation
+        return tenth >= MinDriftTenthSeconds
             ? new Drift(
                 recorder.Latencies(from, from + tenth).Count / (double)tenth,
                 recorder.Latencies(to - tenth, to).Count / (double)tenth,
@@ -308,30 +212,4 @@ public sealed class LoadRunner
     private static long Ticks(TimeSpan span) => (long)(span.TotalSeconds * Stopwatch.Frequency);
 
     private static long Nanoseconds(long from, long to) => (long)((to - from) * (1e9 / Stopwatch.Frequency));
-
-    /// <summary>One saturation step's good answers, latencies and errors, counted by the step that sent them.</summary>
-    private sealed class StepTally
-    {
-        private long _ok;
-        private long _errors;
-
-        public LatencyHistogram Latency { get; } = new();
-
-        public long Ok => Interlocked.Read(ref _ok);
-
-        public long Errors => Interlocked.Read(ref _errors);
-
-        public void Record(long latency, CallOutcome outcome)
-        {
-            if (outcome == CallOutcome.Ok)
-            {
-                Latency.Record(latency);
-                Interlocked.Increment(ref _ok);
-            }
-            else
-            {
-                Interlocked.Increment(ref _errors);
-            }
-        }
-    }
 }

@@ -1,18 +1,5 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>How users reach the servers: a closed loop of users who wait for each answer, or requests arriving at a fixed rate.</summary>
-public enum LoadModel
-{
-    /// <summary>N users, each sending its next request when the previous one is answered (plus think time).</summary>
-    Closed,
-
-    /// <summary>Requests started at a fixed rate whatever the answers do; latency counts from each request's intended start.</summary>
-    Open,
-
-    /// <summary>Open-loop steps of rising rate until p99 passes the limit or errors appear.</summary>
-    Saturation,
-}
-
 /// <summary>How the load client's requests share connections; written into the report.</summary>
 public enum ConnectionMode
 {
@@ -29,21 +16,14 @@ public enum ConnectionMode
 /// </summary>
 public sealed record LoadScenario(
     string Name,
-    LoadModel Model,
     int Users,
     TimeSpan Duration,
     TimeSpan RampUp,
     TimeSpan Warmup,
     TimeSpan ThinkTime,
-    double Rate,
     OperationMix Mix,
     ConnectionMode Connections,
-    TimeSpan Timeout,
-    int MaxInFlight,
-    double StepFactor,
-    TimeSpan StepDuration,
-    int MaxSteps,
-    TimeSpan P99Limit)
+    TimeSpan Timeout)
 {
     /// <summary>
     /// A target's first seconds run far below its later rate while the JIT recompiles the hot paths of client and server.
@@ -59,46 +39,21 @@ public sealed record LoadScenario(
         ["normal"] = Closed("normal", users: 50, TimeSpan.FromSeconds(60), TimeSpan.FromSeconds(5)),
         ["stress"] = Closed("stress", users: 200, TimeSpan.FromSeconds(60), TimeSpan.FromSeconds(10)),
         ["stability"] = Closed("stability", users: 100, TimeSpan.FromMinutes(30), TimeSpan.FromSeconds(10)),
-        ["saturation"] = Closed("saturation", users: 0, TimeSpan.Zero, TimeSpan.Zero) with
-        {
-            Model = LoadModel.Saturation,
-            Rate = 100,
-            StepFactor = 1.5,
-            StepDuration = TimeSpan.FromSeconds(10),
-            MaxSteps = 12,
-        },
     };
 
-    /// <summary>How long one target runs: ramp-up, warm-up and duration, or warm-up and every saturation step.</summary>
-    public TimeSpan TargetTime => Model == LoadModel.Saturation ? Warmup + (StepDuration * MaxSteps) : RampUp + Warmup + Duration;
+    /// <summary>How long one target runs: ramp-up, warm-up and duration.</summary>
+    public TimeSpan TargetTime => RampUp + Warmup + Duration;
 
     /// <summary>The phases as the results file keeps them.</summary>
     public LoadTiming Timing() => new(RampUp.TotalSeconds, Warmup.TotalSeconds, MeasuredFrom.TotalSeconds, Duration.TotalSeconds, LoadRunner.MinDriftTenthSeconds);
 
     /// <summary>When the measured span begins, from the target's start: after the ramp-up and the warm-up.</summary>
-    public TimeSpan MeasuredFrom => Model == LoadModel.Saturation ? Warmup : RampUp + Warmup;
+    public TimeSpan MeasuredFrom => RampUp + Warmup;
 
     /// <summary>The scenario as the results file holds it: its numbers, which the reports put in words.</summary>
     public LoadScenarioSettings ToResults() => new(
-        Name,
-        Model switch { LoadModel.Closed => LoadScenarioSettings.Closed, LoadModel.Open => LoadScenarioSettings.Open, _ => LoadScenarioSettings.Saturation },
-        Users,
-        Rate,
-        Duration.TotalSeconds,
-        RampUp.TotalSeconds,
-        Warmup.TotalSeconds,
-        ThinkTime.TotalSeconds,
-        MaxInFlight,
-        StepFactor,
-        StepDuration.TotalSeconds,
-        MaxSteps,
-        P99Limit.TotalSeconds,
-        Mix.Weights,
-        Connections == ConnectionMode.Shared,
-        Timeout.TotalSeconds);
+        Name, Users, Duration.TotalSeconds, RampUp.TotalSeconds, Warmup.TotalSeconds, ThinkTime.TotalSeconds, Mix.Weights, Connections == ConnectionMode.Shared, Timeout.TotalSeconds);
 
-    private static LoadScenario Closed(string name, int users, TimeSpan duration, TimeSpan rampUp) => new(
-        name, LoadModel.Closed, users, duration, rampUp, DefaultWarmup, TimeSpan.Zero, Rate: 0, SeedMix, ConnectionMode.Shared,
-        Timeout: TimeSpan.FromSeconds(10), MaxInFlight: 1000, StepFactor: 1.5, StepDuration: TimeSpan.FromSeconds(10),
-        MaxSteps: 12, P99Limit: TimeSpan.FromMilliseconds(100));
+    private static LoadScenario Closed(string name, int users, TimeSpan duration, TimeSpan rampUp) =>
+        new(name, users, duration, rampUp, DefaultWarmup, TimeSpan.Zero, SeedMix, ConnectionMode.Shared, Timeout: TimeSpan.FromSeconds(10));
 }

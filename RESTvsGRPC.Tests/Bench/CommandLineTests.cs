@@ -8,7 +8,7 @@ public sealed class CommandLineTests
     [Theory]
     [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--trials", "--segment", "--in-flight", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
     [InlineData(new[] { "run", "--help" }, new[] { "--suite", "--rest-url", "--data", "--benchmarkdotnet-help" })]
-    [InlineData(new[] { "load", "--help" }, new[] { "--scenario", "[default: normal]", "--targets", "--users", "--rate", "--p99-limit", "--rest-url", "Examples:" })]
+    [InlineData(new[] { "load", "--help" }, new[] { "--scenario", "[default: normal]", "--targets", "--users", "--think-time", "--connections", "--rest-url", "Examples:" })]
     [InlineData(new[] { "soak", "--help" }, new[] { "--duration", "[default: 10m]", "--warmup", "[default: 2m]", "[default: rest-json,grpc]" })]
     [InlineData(new[] { "compare", "--help" }, new[] { "RESULTS_DIR", "--out" })]
     [InlineData(new[] { "summary", "--help" }, new[] { "RESULTS_DIR" })]

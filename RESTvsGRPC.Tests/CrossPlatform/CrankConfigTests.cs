@@ -14,7 +14,7 @@ public sealed partial class CrankConfigTests
     public void Load_job_arguments_parse_for_every_scenario()
     {
         var scenarios = ScenarioLine().Matches(Config).Select(m => m.Groups["name"].Value).Distinct().ToList();
-        Assert.Equal(["light", "normal", "stress", "stability", "saturation"], scenarios);
+        Assert.Equal(["light", "normal", "stress", "stability"], scenarios);
 
         foreach (var scenario in scenarios)
         {

@@ -15,7 +15,7 @@ internal static class RunFixture
 
     /// <summary>Load mode's "light" scenario: five users for a minute, the seed mix.</summary>
     public static LoadScenarioSettings Scenario { get; } = new(
-        "light", LoadScenarioSettings.Closed, 5, 0, 60, 5, 15, 0, 1000, 1.5, 10, 12, 0.1, [new("small", 70), new("large", 20), new("post", 10)], true, 10);
+        "light", 5, 60, 5, 15, 0, [new("small", 70), new("large", 20), new("post", 10)], true, 10);
 
     public static Provenance Provenance(string commit = "0123456789abcdef0123456789abcdef01234567", string os = "Debian GNU/Linux 12 (bookworm)") => new(
         commit, false, os, "AMD EPYC", 2, ".NET 10.0.12", "10.0.401", new ProcessSetup(ProcessSetup.BenchmarkProcesses, ServerGc: true, ConcurrentGc: true, Datas: false, CallCountingDelayMs: 0), "0.14.0",

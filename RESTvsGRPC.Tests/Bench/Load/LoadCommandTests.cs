@@ -80,40 +80,6 @@ public sealed class LoadCommandTests : IDisposable
     }
 
     [Fact]
-    public async Task Open_loop_never_sends_more_than_its_rate_and_counts_from_intended_starts()
-    {
-        var (output, error) = (new StringWriter(), new StringWriter());
-
-        var exitCode = await BenchCommandLine.InvokeAsync(
-            ["load", "--scenario", "light", "--rate", "40", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--targets", "grpc", "--mix", "small:1", "--out", _directory.Path], output, error);
-
-        Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
-        var target = Assert.Single(LoadResults.Load(_directory.Path).Targets);
-        var answered = target.Series.Sum(s => s.Requests);
-        Assert.InRange(answered, 1, 80);
-        Assert.Contains("| model | open loop, 40 requests/s |", File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile)));
-    }
-
-    [Fact]
-    public async Task Saturation_reports_its_steps_and_the_highest_rate_held()
-    {
-        var (output, error) = (new StringWriter(), new StringWriter());
-
-        var exitCode = await BenchCommandLine.InvokeAsync(
-            ["load", "--scenario", "saturation", "--warmup", "0s", "--rate", "10", "--step-factor", "2", "--step-duration", "1s", "--max-steps", "2", "--p99-limit", "5s",
-             "--targets", "rest-protobuf", "--mix", "small:1", "--out", _directory.Path], output, error);
-
-        Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
-        var target = Assert.Single(LoadResults.Load(_directory.Path).Targets);
-        Assert.Equal([10.0, 20.0], target.Steps.Select(s => s.TargetRate));
-        Assert.All(target.Steps, step => Assert.InRange(step.AchievedRate, 0, step.TargetRate * 1.05));
-        Assert.Equal(target.Steps.Where(s => s.Held).Select(s => (double?)s.TargetRate).Max(), target.HighestRateHeld);
-        var summary = File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile));
-        Assert.Contains("## Saturation", summary);
-        Assert.True(File.Exists(Path.Combine(_directory.Path, "load-saturation.svg")));
-    }
-
-    [Fact]
     public async Task Load_refuses_a_target_whose_server_was_not_given()
     {
         using var server = await TestServers.StartRestAsync();

@@ -14,7 +14,6 @@ public sealed class LoadOptionsTests
     {
         var options = LoadOptions.Parse(["--scenario", preset]);
 
-        Assert.Equal(LoadModel.Closed, options.Scenario.Model);
         Assert.Equal(users, options.Scenario.Users);
         Assert.Equal(TimeSpan.FromSeconds(seconds), options.Scenario.Duration);
         Assert.Equal(TimeSpan.FromSeconds(15), options.Scenario.Warmup);
@@ -51,26 +50,6 @@ public sealed class LoadOptionsTests
     }
 
     [Fact]
-    public void A_rate_turns_a_closed_preset_into_an_open_loop()
-    {
-        var scenario = LoadOptions.Parse(["--scenario", "light", "--rate", "250"]).Scenario;
-
-        Assert.Equal(LoadModel.Open, scenario.Model);
-        Assert.Equal(250, scenario.Rate);
-        Assert.Contains(("model", "open loop, 250 requests/s"), RESTvsGRPC.Reports.LoadScenarioText.Rows(scenario.ToResults()));
-    }
-
-    [Fact]
-    public void Saturation_steps_its_rate_up_to_a_p99_limit()
-    {
-        var scenario = LoadOptions.Parse(["--scenario", "saturation", "--rate", "50", "--step-factor", "2", "--step-duration", "3s", "--max-steps", "4", "--p99-limit", "20ms"]).Scenario;
-
-        Assert.Equal(LoadModel.Saturation, scenario.Model);
-        Assert.Equal((50.0, 2.0, 3.0, 4, 20.0), (scenario.Rate, scenario.StepFactor, scenario.StepDuration.TotalSeconds, scenario.MaxSteps, scenario.P99Limit.TotalMilliseconds));
-        Assert.Equal(TimeSpan.FromSeconds(15 + 12), scenario.TargetTime);
-    }
-
-    [Fact]
     public void Server_options_are_the_benchmark_runs_own()
     {
         var options = LoadOptions.Parse(["--rest-url", "http://127.0.0.1:5000", "--grpc-url", "http://127.0.0.1:5001", "--data", "d.json"]);
@@ -81,12 +60,12 @@ public sealed class LoadOptionsTests
     }
 
     [Theory]
-    [InlineData("--scenario", "huge", "--scenario takes light, normal, stress, stability, saturation, not 'huge'")]
+    [InlineData("--scenario", "huge", "--scenario takes light, normal, stress, stability, not 'huge'")]
     [InlineData("--users", "-3", "--users takes a whole number, not '-3'")]
     [InlineData("--users", "0", "--users must be at least 1")]
     [InlineData("--duration", "soon", "--duration takes a duration such as 60s, 500ms, 2m or 1h, not 'soon'")]
     [InlineData("--duration", "0s", "--duration must be longer than 0")]
-    [InlineData("--rate", "0", "--rate takes a number above 0, not '0'")]
+    [InlineData("--rate", "250", "Unrecognized command or argument '--rate'")]
     [InlineData("--mix", "small:70,tiny:30", "--mix takes name:weight pairs")]
     [InlineData("--mix", "small:0", "--mix needs at least one operation with a weight above 0")]
     [InlineData("--connections", "many", "--connections takes shared or per-user, not 'many'")]
