@@ -26,9 +26,6 @@ public static class BenchmarkResults
         results.Measurements.Where(m => m is { IterationMode: IterationMode.Workload, IterationStage: IterationStage.Actual }).Sum(m => (double)m.Operations)
         * CallsOf(results.BenchmarkCase);
 
-    /// <summary>The <see cref="BenchmarkResult.Key"/> the case's result will have.</summary>
-    public static string KeyOf(BenchmarkCase benchmark) => ResultOf(benchmark, 0, 0, null, null, null).Key;
-
     private static BenchmarkResult From(BenchmarkReport report)
     {
         var benchmark = report.BenchmarkCase;

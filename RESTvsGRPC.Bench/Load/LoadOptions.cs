@@ -49,9 +49,6 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
     /// <summary>Parses <paramref name="args"/> as <c>load</c>'s; throws <see cref="ArgumentException"/> with <see cref="Usage"/> on a bad one.</summary>
     public static LoadOptions Parse(IReadOnlyList<string> args) => From(BenchCommandLine.ParseLoad(args, soak: false), soak: false);
 
-    /// <summary>Parses <paramref name="args"/> as <c>soak</c>'s; throws <see cref="ArgumentException"/> with <see cref="SoakUsage"/> on a bad one.</summary>
-    public static LoadOptions ParseSoak(IReadOnlyList<string> args) => From(BenchCommandLine.ParseLoad(args, soak: true), soak: true);
-
     /// <summary>
     /// The options of a parsed <c>load</c> or <c>soak</c>. Soak's defaults make the <c>normal</c> preset held for ten
     /// minutes against RestAPI (JSON) and GrpcAPI at once, after a two-minute warm-up, written to

@@ -22,9 +22,6 @@ public sealed class StartupMeasurement(string dataPath, CpuSet? serverCpus, Serv
     private static readonly Dictionary<string, string> AsDeployed = new() { [JitTiering.CallCountingDelayVariable] = "" };
     private static readonly LoadOperation[] Operations = [LoadOperation.Small, LoadOperation.Large, LoadOperation.Post];
 
-    /// <summary>The arms both builds serve: the minimal API's REST + JSON and gRPC unary.</summary>
-    public static IReadOnlyList<string> ArmIds { get; } = ["rest-minimal", "grpc"];
-
     private sealed record Subject(string Build, Arm Arm, string Program, IReadOnlyList<string> Arguments);
 
     /// <summary>Every build's cold starts over <paramref name="starts"/> rounds of fresh processes, then its memory.</summary>
