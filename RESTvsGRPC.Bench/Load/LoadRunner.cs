@@ -52,10 +52,6 @@ public sealed class LoadRunner
         }
     }
 
-    /// <summary>Runs <paramref name="target"/> through <paramref name="scenario"/>, every user on <paramref name="client"/>, which is already connected and warm and stays the caller's.</summary>
-    public static Task<TargetResult> RunOnAsync(LoadClient client, LoadTarget target, LoadScenario scenario) =>
-        new LoadRunner(target, scenario with { Connections = ConnectionMode.Shared }, [client], new WireCounter(), CancellationToken.None).RunAsync(null, _ => { });
-
     private async Task<TargetResult> RunAsync(int? serverProcessId, Action<Progress> progress)
     {
         // Connections are opened before the clock starts: set-up is not what a load run measures.

@@ -95,38 +95,32 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// <summary>
     /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
     /// <see cref="TrialRequest.LoadCheckRounds"/> rounds, each starting one arm later (<see cref="TrialRequest.LoadCheckFirstRound"/>), a window of whole seconds no
-    /// shorter than a segment per arm (load mode counts whole seconds): the throughput ratios measured by another engine
-    /// (load mode's runner with its own loop, counting and validation, on the arm's client warmed as a trial's), to set
+    /// shorter than a segment per arm after a second's warm-up (load mode counts whole seconds): the throughput ratios
+    /// measured by another engine (load mode's runner with its own validation, on a client it makes per window), to set
     /// beside the trials'.
     /// </summary>
     public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
     {
-        var clients = await WarmProcessAsync(request.ArmList);
-        try
+        // Warmed as a trial process is, then put away: load mode makes its own client for each window.
+        Dispose(await WarmProcessAsync(request.ArmList));
+        var measured = new List<LoadCheck>();
+        foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
         {
-            var measured = new List<LoadCheck>();
-            foreach (var operation in request.ArmList.Select(a => a.Operation).Distinct())
+            var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
+            var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
+            for (var round = request.LoadCheckFirstRound; round < request.LoadCheckFirstRound + request.LoadCheckRounds; round++)
             {
-                var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
-                var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-                for (var round = request.LoadCheckFirstRound; round < request.LoadCheckFirstRound + request.LoadCheckRounds; round++)
+                var first = round % arms.Count;
+                foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
                 {
-                    var first = round % arms.Count;
-                    foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
-                    {
-                        windows[arm].Add(await LoadWindowAsync(arm, clients[arm]));
-                    }
+                    windows[arm].Add(await LoadWindowAsync(arm));
                 }
-
-                measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
             }
 
-            return measured;
+            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
         }
-        finally
-        {
-            Dispose(clients);
-        }
+
+        return measured;
     }
 
     /// <summary>
@@ -147,19 +141,22 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         });
     }
 
-    /// <summary>One window of load mode's closed loop on <paramref name="arm"/>'s warm <paramref name="client"/>: its calls/s; throws where a call failed.</summary>
-    private async Task<double> LoadWindowAsync(TrialArm arm, LoadClient client)
+    /// <summary>One window of load mode's closed loop on <paramref name="arm"/>, on a client load mode makes for it: its calls/s; throws where a call failed.</summary>
+    private async Task<double> LoadWindowAsync(TrialArm arm)
     {
         var scenario = LoadScenario.Presets["light"] with
         {
-            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.Zero,
+            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
             Duration = TimeSpan.FromSeconds(LoadWindowSeconds), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
         };
-        var result = await LoadRunner.RunOnAsync(client, Target(arm.Target), scenario);
+        var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
         return result.Totals.Errors.Total == 0
             ? result.Totals.RequestsPerSecond
             : throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
     }
+
+    /// <summary>The load check's warm-up before each window, seconds: none in the dry plan.</summary>
+    private double LoadWarmUpSeconds => _plan.ProvesThePipeline ? 0 : 1;
 
     /// <summary>The load check's counted window, whole seconds (load mode counts whole seconds), no shorter than a segment.</summary>
     private double LoadWindowSeconds => Math.Max(1, Math.Ceiling(_plan.SegmentSeconds));
