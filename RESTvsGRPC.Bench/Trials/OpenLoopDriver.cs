@@ -4,7 +4,8 @@ namespace RESTvsGRPC.Bench.Trials;
 /// Calls at a constant rate, open loop: call i is due at start + i / rate whatever the earlier calls are doing, and its
 /// time runs from that intended start to its answer, so a stall counts for every call it delays (no coordinated
 /// omission). A dedicated thread starts each call when it is due (its answer continues on the thread pool); how late it
-/// starts one is the client's own delay, recorded beside the latency. The first failed call fails the window.
+/// starts one is the client's own delay, recorded beside the latency. The first failed call fails the window, even
+/// one that ends after the window's drain.
 /// </summary>
 public sealed class OpenLoopDriver
 {
@@ -26,7 +27,8 @@ public sealed class OpenLoopDriver
 
     /// <summary>
     /// <paramref name="calls"/> calls of <paramref name="call"/> at <paramref name="perSecond"/>, then up to
-    /// <paramref name="drain"/> for the answers still outstanding; throws the first call's failure.
+    /// <paramref name="drain"/> for the answers still outstanding, read as the drain ends; returns once every call has
+    /// ended, and throws the first call's failure, even one after the drain.
     /// </summary>
     public static async Task<OpenLoopWindow> RunAsync(Func<Task> call, double perSecond, long calls, TimeSpan drain)
     {
@@ -41,8 +43,13 @@ public sealed class OpenLoopDriver
         }) { IsBackground = true, Name = "open loop" }.Start();
         await dispatched.Task;
         var windowEnd = start + (long)(calls * interval);
-        await Task.WhenAny(driver._allAnswered.Task, Task.Delay(drain));
-        return Volatile.Read(ref driver._failure) is { } failure ? throw failure : driver.WindowOf(windowEnd, calls / perSecond);
+        using var drained = new CancellationTokenSource(drain);
+        await driver._allAnswered.Task.WaitAsync(drained.Token).ContinueWith(_ => { }, TaskScheduler.Default);
+        var window = driver.WindowOf(windowEnd, calls / perSecond);
+        // The answers still out are awaited (each bounded by the client's call timeout), so that none fails unseen or
+        // runs into what is measured next; the window is read as the drain ended.
+        await driver._allAnswered.Task;
+        return Volatile.Read(ref driver._failure) is { } failure ? throw failure : window;
     }
 
     private void Dispatch(long start, double interval)
