@@ -2,12 +2,7 @@ using System.CommandLine;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// The bench's command line on System.CommandLine: <c>run</c> (also what runs with no command), <c>load</c>,
-/// <c>soak</c>, <c>compare</c> and <c>summary</c>, each with its own <c>--help</c>. A bad option, value or argument is
-/// refused before any server starts, in one sentence and the command's usage line, with exit code
-/// <see cref="BadUsage"/>; a run that fails exits 1.
-/// </summary>
+/// <summary>The command line: <c>run</c> (the default), <c>load</c>, <c>soak</c>, <c>compare</c>, <c>summary</c>; a bad option exits <see cref="BadUsage"/> before any server starts.</summary>
 public static class BenchCommandLine
 {
     /// <summary>The exit code of a command line the bench refuses.</summary>

@@ -6,16 +6,10 @@ using BenchmarkDotNet.Order;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// What every benchmark class adds to BenchmarkDotNet's default configuration (which already exports the HTML,
-/// CSV and GitHub Markdown reports); the command line may add a job.
-/// </summary>
+/// <summary>What every benchmark class adds to BenchmarkDotNet's default configuration; the command line may add a job.</summary>
 public class BenchConfig : ManualConfig
 {
-    /// <summary>
-    /// The MSBuild property, set to true, with which the SDK builds the benchmark processes' project: the bench's project
-    /// then leaves out the servers, which those processes never start.
-    /// </summary>
+    /// <summary>The MSBuild property with which the benchmark processes' project is built: it then leaves out the servers, which they never start.</summary>
     public const string BenchmarkProcessBuildProperty = "BenchmarkProcessBuild";
 
     /// <summary>How long the SDK may take to build the benchmark processes' project.</summary>
@@ -36,9 +30,7 @@ public class BenchConfig : ManualConfig
     }
 }
 
-/// <summary>
-/// <see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration.
-/// </summary>
+/// <summary><see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration.</summary>
 public sealed class ServerBenchConfig : BenchConfig
 {
     public ServerBenchConfig()

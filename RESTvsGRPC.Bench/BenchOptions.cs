@@ -2,15 +2,7 @@ using System.CommandLine;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// The bench's own options; every other argument goes to BenchmarkDotNet untouched. With <c>Headline</c> (<c>--headline</c>)
-/// the run measures only the headline's trials (no BenchmarkDotNet); <c>MeasuresTrials</c> says
-/// whether it measures the transport arms' trials (the default and full suites do, before BenchmarkDotNet);
-/// <c>MeasuresStylesTrials</c> whether it measures the API styles' (the styles and full suites do);
-/// <c>MeasuresStartup</c> whether it measures the servers' JIT and Native AOT builds from their first instant, and
-/// <c>MeasuresAotTrials</c> whether it measures both builds' arms in the headline's trials (<c>--suite aot</c>, which does
-/// nothing else: <c>MeasuresBuildsOnly</c>; and <c>--suite full</c>, where Native AOT can be built).
-/// </summary>
+/// <summary>The bench's own options (which suites, trials and checks a run measures); every other argument goes to BenchmarkDotNet untouched.</summary>
 public sealed record BenchOptions(
     Uri? RestUrl, Uri? RestH2cUrl, Uri? RestTlsUrl, string? RestTlsCertificate, Uri? RestScalingUrl,
     Uri? GrpcUrl, Uri? GrpcTlsUrl, string? GrpcTlsCertificate, Uri? GrpcScalingUrl, string? DataPath, string[] BenchmarkDotNetArgs, bool Quick = false,
@@ -42,19 +34,10 @@ public sealed record BenchOptions(
         ["aot"] = [],
     };
 
-    /// <summary>
-    /// What the bench adds to BenchmarkDotNet's default job when no job is chosen: three warm-up iterations and 5–10
-    /// measured ones per case, each of about 250 ms (BenchmarkDotNet's default: 500), so a default run fits in 15 minutes
-    /// on a slow 2-core VM now that every process settles its case first (docs/benchmark.md). A case's time moves far
-    /// more from one process to the next than within its iterations, so more iterations would buy little.
-    /// </summary>
+    /// <summary>BenchmarkDotNet's default job, bounded: 3 warm-ups and 5–10 iterations of 250 ms per case (a case's time moves far more between processes than within one).</summary>
     public static IReadOnlyList<string> DefaultIterationBounds { get; } = ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "10", "--iterationTime", "250"];
 
-    /// <summary>
-    /// The quick profile: BenchmarkDotNet's short job with one warm-up (3 iterations of 250 ms per case) and batches of
-    /// 100 calls only, six trials of quarter-second segments without load mode's and h2load's checks; a first look,
-    /// not a result to publish.
-    /// </summary>
+    /// <summary>The quick profile's job: BenchmarkDotNet's short job with one warm-up and iterations of 250 ms.</summary>
     public static IReadOnlyList<string> QuickJob { get; } = ["--job", "short", "--warmupCount", "1", "--iterationTime", "250"];
 
     /// <summary>The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).</summary>
@@ -76,20 +59,14 @@ public sealed record BenchOptions(
         }
     }
 
-    /// <summary>
-    /// Where BenchmarkDotNet writes (its <c>--artifacts</c> option, else <c>BenchmarkDotNet.Artifacts</c> in the current
-    /// folder).
-    /// </summary>
+    /// <summary>Where BenchmarkDotNet writes: its <c>--artifacts</c> option, else <c>BenchmarkDotNet.Artifacts</c> here.</summary>
     public string ArtifactsPath =>
         Path.GetFullPath(BenchmarkDotNetArgs.SkipWhile(a => a != "--artifacts").Skip(1).FirstOrDefault() ?? "BenchmarkDotNet.Artifacts");
 
     /// <summary>True where BenchmarkDotNet only prints (a list, help, its version): no server is needed.</summary>
     public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 
-    /// <summary>
-    /// The <c>run</c> command's options as System.CommandLine declares them. Arguments it does not know go to
-    /// BenchmarkDotNet, after its own parser has accepted them (<see cref="BenchmarkDotNetArguments"/>).
-    /// </summary>
+    /// <summary>The <c>run</c> command's options; arguments it does not know go to BenchmarkDotNet (<see cref="BenchmarkDotNetArguments"/>).</summary>
     internal static class Options
     {
         public static readonly Option<string> Suite = new Option<string>("--suite")
@@ -219,10 +196,7 @@ public sealed record BenchOptions(
         };
     }
 
-    /// <summary>
-    /// The client's and the servers' CPUs: as given, or by default split in halves where the bench starts the servers;
-    /// throws <see cref="ArgumentException"/> where servers given by URL would be placed.
-    /// </summary>
+    /// <summary>The client's and servers' CPUs: as given, or split in halves where the bench starts the servers.</summary>
     private static (CpuSet? Client, CpuSet? Servers) Placement(ParseResult result, bool givesServers)
     {
         var serverCpus = Cpus(result, Options.ServerCpus);
@@ -240,7 +214,7 @@ public sealed record BenchOptions(
         return (clientCpus, serverCpus);
     }
 
-    /// <summary><paramref name="option"/>'s whole number, null where not given; throws <see cref="ArgumentException"/> with <see cref="Usage"/> outside <paramref name="min"/>–<paramref name="max"/>.</summary>
+    /// <summary><paramref name="option"/>'s value, null where not given; throws <see cref="ArgumentException"/> with <see cref="Usage"/> outside <paramref name="min"/>–<paramref name="max"/>.</summary>
     private static double? Seconds(ParseResult result, Option<double> option, double min, double max) =>
         result.GetResult(option) is not { Implicit: false } ? null : result.GetValue(option) switch
         {
@@ -255,10 +229,7 @@ public sealed record BenchOptions(
             var n => throw new ArgumentException($"{option.Name} takes a whole number from {min} to {max}, not '{n}'. {Usage}"),
         };
 
-    /// <summary>
-    /// The arguments the bench passes to BenchmarkDotNet: the user's own (checked by BenchmarkDotNet's parser), and,
-    /// where the user gave none of their kind, the suite's filter, the job's bounds and stopping at the first error.
-    /// </summary>
+    /// <summary>The user's BenchmarkDotNet arguments, plus the suite's filter, the job's bounds and stopping at the first error where the user gave none of their kind.</summary>
     private static List<string> BenchmarkDotNetArgsFrom(ParseResult result, bool quick, string? suite)
     {
         List<string> rest = [.. result.UnmatchedTokens];

@@ -6,10 +6,7 @@ using RESTvsGRPC.Bench.Startup;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// A phase that could not finish: <see cref="Exception.Message"/> says which, <see cref="Cause"/> why (the servers'
-/// own problem is put first where they have one), and <see cref="Ending"/> what it means for the run's reports.
-/// </summary>
+/// <summary>A phase that could not finish: the message says which, <see cref="Cause"/> why, <see cref="Ending"/> what it means for the reports.</summary>
 internal sealed class PhaseFailedException(string message, Exception? cause = null, string ending = "; no report written.") : Exception(message, cause)
 {
     public Exception? Cause => InnerException;
@@ -17,10 +14,7 @@ internal sealed class PhaseFailedException(string message, Exception? cause = nu
     public string Ending { get; } = ending;
 }
 
-/// <summary>
-/// One run's phases in order, each a method: servers, gate, probes, trials, BenchmarkDotNet, results.
-/// Every failure leaves through <see cref="PhaseFailedException"/>; the measurements are handed on as a <see cref="RunResults"/>.
-/// </summary>
+/// <summary>One run's phases in order (servers, gate, probes, trials, BenchmarkDotNet, results); every failure leaves as a <see cref="PhaseFailedException"/>.</summary>
 internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDataset dataset, ServerSet servers, TextWriter output)
 {
     private readonly Stopwatch _phase = Stopwatch.StartNew();
@@ -75,11 +69,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    /// <summary>
-    /// The headline's trials over each link in turn, on servers started afresh for each (in the link's namespace but on
-    /// loopback), gated before they are measured; one results file, the first link's trials first. With <c>--tls</c>, the
-    /// TLS arms and their twins on the large GET and the POST, whose bytes a link makes cost time.
-    /// </summary>
+    /// <summary>The headline's trials over each link in turn, on servers started and gated afresh for each; one results file, the first link's first.</summary>
     private async Task MeasureLinksAsync(IReadOnlyList<LinkProfile> links)
     {
         var runs = new List<TrialsRun>();
@@ -119,11 +109,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         Write(directory, ProvenanceReader.ReadHere(dataset, (urls, true), args, $"trials ({options.TrialPlan.Name})", ProcessSetup.Trials, Orchestrator.Placement(options)));
     }
 
-    /// <summary>
-    /// Before any server starts, where the run measures the Native AOT builds: the AOT servers published (the time
-    /// said), then, for <c>--suite aot</c> and a full run, both builds from their first instant (cold starts over
-    /// fresh server processes, each build's memory), kept for the results.
-    /// </summary>
+    /// <summary>Where the run measures the Native AOT builds, before any server starts: publishes them, then measures cold starts and memory over fresh server processes.</summary>
     private async Task MeasureBuildsAsync()
     {
         if (!options.MeasuresAotTrials)
@@ -173,10 +159,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         }
     }
 
-    /// <summary>
-    /// Bytes on the wire per arm, and the streaming probe where the scaling servers run; nothing timed by BenchmarkDotNet
-    /// yet. Not where no BenchmarkDotNet runs (<c>--headline</c>, <c>--suite aot</c>): only its sections show them.
-    /// </summary>
+    /// <summary>Bytes on the wire per arm and the streaming probe, before BenchmarkDotNet; none where it does not run (their sections are its).</summary>
     private async Task ProbeAsync()
     {
         if (options.MeasuresBuildsOnly || options.Headline)
@@ -292,11 +275,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         return summaries;
     }
 
-    /// <summary>
-    /// Saves the results with their provenance and the pool of earlier runs of the same build it carries forward,
-    /// keeps the run they replace in <paramref name="directory"/> (<see cref="RunResults.PreviousFolder"/>), then
-    /// writes the summary made from both.
-    /// </summary>
+    /// <summary>Saves the results with their provenance and pool, keeps the run they replace (<see cref="RunResults.PreviousFolder"/>), and writes the summary of both.</summary>
     private void Write(string directory, Provenance provenance)
     {
         _results = _results with { Provenance = provenance, Startup = _startup };
@@ -322,11 +301,8 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
     }
 
     /// <summary>
-    /// Trials over <paramref name="arms"/>, each in a fresh client process placed as the bench is, their ratios each arm's
-    /// against REST + JSON or, where given, those of <paramref name="pairs"/>. Then, unless the run is --quick or the
-    /// ratios are pairs' (the checks compare against REST + JSON), load mode's closed loop at the same concurrency after
-    /// the trials and,
-    /// for the transport arms, h2load's check of the same servers where h2load is installed and the bench started them.
+    /// Trials over <paramref name="arms"/> in fresh client processes; then, unless the run is quick or measures pairs, load mode's check and, for the
+    /// transport arms, h2load's where it is installed and the bench started the servers.
     /// </summary>
     private async Task<TrialsRun> MeasureTrialsAsync(IReadOnlyList<TrialArm> arms, IReadOnlyList<(string Arm, string Baseline)>? pairs, int newConnections)
     {
@@ -378,10 +354,7 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         return failures;
     }
 
-    /// <summary>
-    /// Deletes the reports BenchmarkDotNet exported during a failed run: with some benchmarks timed and others not,
-    /// they would read like a result. Its logs stay, for the reason.
-    /// </summary>
+    /// <summary>Deletes the reports a failed BenchmarkDotNet run exported (partial, they would read like a result); its logs stay.</summary>
     private static void RemoveReports(Summary[] summaries, DateTime since)
     {
         foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Where(Directory.Exists).Distinct())

@@ -1,11 +1,8 @@
 namespace RESTvsGRPC.Bench;
 
 /// <summary>
-/// Every setting a run's measuring processes share, one record made once per run: the servers' addresses, the data
-/// file the answers are checked against, the call timeout (<c>--call-timeout</c>) and the batch sizes (<c>--quick</c>:
-/// 100 only). It is applied once to the bench's own process (<see cref="ApplyToThisProcess"/>: its gate, its probes,
-/// BenchmarkDotNet's list of cases) and travels as environment variables to every process it starts (BenchmarkDotNet's
-/// job, each trial's start), and nothing else sets them.
+/// The settings every measuring process of a run shares (servers, data, call timeout, batch sizes): applied once to the bench's
+/// own process and passed as environment variables to every process it starts; nothing else sets them.
 /// </summary>
 public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresses? Grpc, Uri? RestScalingUrl, Uri? GrpcScalingUrl, string DataPath, TimeSpan? CallTimeout = null, string? BatchSizes = null)
 {
@@ -31,10 +28,7 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     /// <summary>The Native AOT servers the AOT arms call, where the run started them.</summary>
     public AotServerAddresses? Aot { get; init; }
 
-    /// <summary>
-    /// The settings as environment variables, for the processes that run benchmark bodies: BenchmarkDotNet's job
-    /// carries them to its benchmark processes, the trial runner to each trial process.
-    /// </summary>
+    /// <summary>The settings as environment variables, for BenchmarkDotNet's job and each trial process.</summary>
     public IReadOnlyList<KeyValuePair<string, string>> Variables() =>
     [
         .. new (string Name, string? Value)[]
@@ -77,10 +71,8 @@ public sealed record BenchSettings(RestServerAddresses? Rest, GrpcServerAddresse
     public BenchSettings At(ServerSet servers) => this with { Rest = servers.Rest, Grpc = servers.Grpc, Aot = servers.Aot };
 
     /// <summary>
-    /// Sets the settings in this process, once per run and again after trials that renewed the servers: what it
-    /// measures itself and a job that runs the benchmark bodies in it (BenchmarkDotNet's in-process toolchain) read them
-    /// from here; DATAS cannot change after start-up, so the bench's own project file turns it off, and the inline
-    /// completions stay out so that the servers the bench starts next (which inherit its variables) keep the runtime's default.
+    /// Sets the settings in this process (again after trials renewed the servers); DATAS cannot change after start-up, so the
+    /// bench's project turns it off, and inline completions stay out so the servers started next keep the runtime's default.
     /// </summary>
     public void ApplyToThisProcess()
     {

@@ -3,11 +3,7 @@ using BenchmarkDotNet.Loggers;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// The arguments the bench passes to BenchmarkDotNet, checked by BenchmarkDotNet's own parser before any server
-/// starts: a typo (<c>--sute</c>) or a bad value (<c>--job fastest</c>) is refused in one sentence, not after the
-/// gate with 240 lines of usage.
-/// </summary>
+/// <summary>BenchmarkDotNet's arguments, checked by its own parser before any server starts, so a typo is refused in one sentence.</summary>
 public static class BenchmarkDotNetArguments
 {
     /// <summary>Throws <see cref="ArgumentException"/> with BenchmarkDotNet's first complaint and <paramref name="usage"/> when it refuses <paramref name="args"/>.</summary>

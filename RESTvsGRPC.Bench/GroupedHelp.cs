@@ -1,18 +1,11 @@
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// The run command's <c>--help</c> in two groups, the options a first run needs and then the rest, so that a new user
-/// finds <c>--quick</c> and <c>--headline</c> before the servers' URLs and certificates. It regroups System.CommandLine's
-/// own help text, whose layout this version does not let a caller change.
-/// </summary>
+/// <summary>The run command's <c>--help</c> with the options a first run needs listed first (System.CommandLine's layout cannot be changed).</summary>
 internal static class GroupedHelp
 {
     private const string OptionsTitle = "Options:";
 
-    /// <summary>
-    /// <paramref name="help"/> with its options section split into "Options for a first run" (those named in
-    /// <paramref name="firstRun"/>, in their order there) and "More options"; unchanged where it has no options section.
-    /// </summary>
+    /// <summary><paramref name="help"/> with its options split into "Options for a first run" (<paramref name="firstRun"/>, in order) and "More options".</summary>
     public static string Regroup(string help, IReadOnlyList<string> firstRun)
     {
         var lines = help.Split('\n');

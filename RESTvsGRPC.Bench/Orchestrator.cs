@@ -4,10 +4,7 @@ using BenchmarkDotNet.Running;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>
-/// One unattended run: start the servers (or use the given URLs), pass the correctness gate, run BenchmarkDotNet,
-/// say where the reports are, and stop the servers on success, failure and Ctrl+C alike.
-/// </summary>
+/// <summary>One unattended run: servers, correctness gate, BenchmarkDotNet, reports; the servers stopped on success, failure and Ctrl+C alike.</summary>
 public static class Orchestrator
 {
     /// <summary>Runs the benchmarks as <paramref name="options"/> say (<paramref name="args"/> as typed, for the provenance); 0 only when every benchmark ran and passed the gate.</summary>
@@ -127,9 +124,8 @@ public static class Orchestrator
     );
 
     /// <summary>
-    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits, so no child outlives it, whether the
-    /// servers are still starting or BenchmarkDotNet is mid-run. Signal handlers, not ProcessExit: on SIGTERM the runtime ends the process without
-    /// waiting for this thread, and a server started by it would be left running.
+    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits. Signal handlers, not ProcessExit: on SIGTERM the
+    /// runtime would end the process without waiting for this thread, leaving a server it started running.
     /// </summary>
     private static IDisposable StopOnCancel(ServerSet servers)
     {

@@ -5,11 +5,7 @@ using ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// The codec floor: serialize and then deserialize, in process and with no network, exactly the payloads the
-/// operations move, and the large payload's two halves on their own (what a server pays to answer a GET, what a
-/// client pays to read it). What a call costs beyond its floor is transport and framework.
-/// </summary>
+/// <summary>The codec floor: each payload serialized and deserialized in process, no network; what a call costs beyond it is transport and framework.</summary>
 [Config(typeof(BenchConfig))]
 [Suite(Suites.Codec)]
 public class CodecBenchmarks

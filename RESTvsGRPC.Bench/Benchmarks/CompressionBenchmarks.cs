@@ -2,11 +2,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// What gzip costs in time, beside what it saves on the wire (the summary's bytes): the large GET and POST with
-/// and without gzip, REST + JSON over HTTP/1.1 (Accept-Encoding and Content-Encoding) and gRPC over h2c
-/// (<c>grpc-encoding</c>), all at the same compression level. Each operation's baseline is uncompressed REST + JSON.
-/// </summary>
+/// <summary>What gzip costs in time on the large GET and POST, REST + JSON over HTTP/1.1 and gRPC over h2c at one compression level; baseline uncompressed REST + JSON.</summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Compression)]
 public class CompressionBenchmarks : ServerBenchmarks

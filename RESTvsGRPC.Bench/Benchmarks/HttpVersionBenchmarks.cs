@@ -2,11 +2,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// The same REST + JSON calls over HTTP/1.1 (baseline), h2c and TLS with HTTP/2: what the HTTP version and TLS
-/// cost or save on one framework and one serializer; and gRPC over the same two HTTP/2 transports, so a gRPC arm
-/// can be compared with REST on the same HTTP version.
-/// </summary>
+/// <summary>REST + JSON over HTTP/1.1 (baseline), h2c and TLS, and gRPC over h2c and TLS: what the HTTP version and TLS cost each protocol.</summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.HttpVersions)]
 public class HttpVersionBenchmarks : ServerBenchmarks

@@ -2,11 +2,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// The large GET and POST at 1 to 10 000 records: REST + JSON and REST + protobuf over HTTP/1.1 against a RestAPI,
-/// and gRPC (list, stream and POST) over h2c against a GrpcAPI, both serving the generator's first
-/// <see cref="MaxRecords"/> records. The summary fits t(n) = a + b·n to each.
-/// </summary>
+/// <summary>The large GET and POST at 1 to <see cref="MaxRecords"/> records from the scaling servers; the summary fits t(n) = a + b·n to each arm.</summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Scaling)]
 public class ScalingBenchmarks : ServerBenchmarks

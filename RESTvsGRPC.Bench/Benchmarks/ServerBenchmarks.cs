@@ -3,12 +3,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// What every suite that calls the servers shares: one setup that reads the job's settings and the data the answers
-/// are checked against, then connects and validates each client (<see cref="ConnectAsync"/>) and, where the run asks
-/// for it, settles the JIT on the case it will time (<see cref="SettleOnCase"/>), and one cleanup that disposes every
-/// client it kept.
-/// </summary>
+/// <summary>What every server suite shares: a setup that connects and validates each client and settles the JIT on its case, and a cleanup.</summary>
 public abstract class ServerBenchmarks
 {
     private readonly List<IDisposable> _clients = [];
@@ -39,11 +34,8 @@ public abstract class ServerBenchmarks
     public const string BenchmarkNameArgument = "--benchmarkName";
 
     /// <summary>
-    /// Runs the case's own batch, pass after pass, until the JIT has settled by the trials' rule (<see cref="JitSettling"/>),
-    /// before BenchmarkDotNet's first timed batch: its pilot sizes each iteration from the batches it times first, and
-    /// without this it sized gRPC's small call from cold ones, two or three batches per iteration against REST's 64 to
-    /// 256, all timed within about two seconds of the process's start, and timed it while the JIT was still recompiling
-    /// (docs/method.md). Says what each pass compiled.
+    /// Runs the case's own batch until the JIT has settled by the trials' rule (<see cref="JitSettling"/>), before BenchmarkDotNet's
+    /// pilot sizes its iterations: sized from cold batches, gRPC's small call got two or three per iteration (docs/method.md).
     /// </summary>
     public void SettleOnCase(IReadOnlyList<string> commandLine)
     {
@@ -87,10 +79,7 @@ public abstract class ServerBenchmarks
     /// <summary>Creates the suite's clients (each through <see cref="Keep{T}"/>) and validates every one against the servers.</summary>
     protected abstract Task ConnectAsync(BenchSettings settings);
 
-    /// <summary>
-    /// The client of the catalogue arm <paramref name="id"/> on the servers' endpoint that serves it (its bytes counted
-    /// where the bench probes them), kept for <see cref="Cleanup"/> and validated against <see cref="Dataset"/>.
-    /// </summary>
+    /// <summary>The catalogue arm <paramref name="id"/>'s client on the endpoint that serves it, validated and kept for <see cref="Cleanup"/>.</summary>
     protected async Task<ArmClient> ConnectArmAsync(string id, BenchSettings settings)
     {
         var arm = ArmCatalogue.All[id];

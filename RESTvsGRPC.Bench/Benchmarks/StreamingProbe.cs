@@ -1,17 +1,9 @@
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// When streaming pays: for each way of getting many records (one answer, or a stream read record by record), the
-/// time to the first record the consumer can use, the time to the last, and the managed memory the client holds
-/// meanwhile, at <see cref="ScalingBenchmarks.MaxRecords"/> records from the scaling servers, outside any timed
-/// benchmark. Stream consumers process each record and drop it; a list's consumer has every record at once.
-/// </summary>
+/// <summary>When streaming pays: per way of getting <see cref="ScalingBenchmarks.MaxRecords"/> records, the time to the first and last record and the client's live memory, untimed by BenchmarkDotNet.</summary>
 public static class StreamingProbe
 {
-    /// <summary>
-    /// Untimed calls per arm first (<see cref="WarmUps"/>), so client and server run tiered-up code as in the
-    /// benchmarks, then timed repetitions (<see cref="Repetitions"/>), whose medians are reported.
-    /// </summary>
+    /// <summary>Untimed calls per arm (<see cref="WarmUps"/>), then timed repetitions whose medians are reported.</summary>
     public sealed record Calls(int WarmUps, int Repetitions);
 
     /// <summary>A measuring run's calls per arm: ten warm-ups, nine timed.</summary>
@@ -99,10 +91,7 @@ public static class StreamingProbe
         return (first * 1e9 / Stopwatch.Frequency, total * 1e9 / Stopwatch.Frequency);
     }
 
-    /// <summary>
-    /// The most managed memory live at once while the consumer works, above what was live before the call: read
-    /// after full collections every <see cref="MemorySampleEvery"/> records and at the last, in a pass of its own (not timed).
-    /// </summary>
+    /// <summary>The most managed memory live at once above the start, read after full collections every <see cref="MemorySampleEvery"/> records, in an untimed pass.</summary>
     private static async Task<double> PeakLiveBytesAsync(Arm arm, int records)
     {
         // Off the previous call's continuation first: its frames still hold that call's answer, which would count as baseline.
@@ -122,10 +111,7 @@ public static class StreamingProbe
         return peak;
     }
 
-    /// <summary>
-    /// The bytes that survive a full, blocking, compacting collection: what is live. Not GC.GetTotalMemory, which
-    /// under-reports with regions (dotnet/runtime#106712).
-    /// </summary>
+    /// <summary>The bytes that survive a full compacting collection; not GC.GetTotalMemory, which under-reports with regions.</summary>
     private static long LiveBytes()
     {
         GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);

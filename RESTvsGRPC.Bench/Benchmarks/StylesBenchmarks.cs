@@ -2,13 +2,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// The API styles a .NET team weighs, on the same records and batches: REST + JSON from MVC controllers (the
-/// baseline) and from minimal APIs on the same RestAPI; GrpcAPI's one service as gRPC JSON transcoding (REST + JSON
-/// routes, read by the same System.Text.Json context as the controllers' answers), as gRPC-Web (binary over HTTP/1.1
-/// and over h2c, base64 text for the stream, as browsers need it) and as gRPC over h2c. Every HTTP/1.1 arm goes to its
-/// server's HTTP/1.1 endpoint, every HTTP/2 arm to its h2c endpoint. Every client was validated in <see cref="ServerBenchmarks.Setup"/>.
-/// </summary>
+/// <summary>The API styles a .NET team weighs: controllers (baseline), minimal APIs, JSON transcoding, gRPC-Web (binary and text) and gRPC, on the same records.</summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Styles)]
 public class StylesBenchmarks : ServerBenchmarks

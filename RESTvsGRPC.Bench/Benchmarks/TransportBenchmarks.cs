@@ -2,11 +2,7 @@ using BenchmarkDotNet.Attributes;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>
-/// Each operation called <see cref="Calls"/> times in a row over a long-lived client, the reference benchmark's
-/// batches, with REST + JSON over HTTP/1.1 as the baseline of each operation, REST + protobuf over the same stack,
-/// and gRPC over h2c. The timed region holds only the calls; every client was validated in <see cref="ServerBenchmarks.Setup"/>.
-/// </summary>
+/// <summary>Each operation <see cref="Calls"/> times in a row on a long-lived client: REST + JSON (baseline), REST + protobuf and gRPC; only the calls are timed.</summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Transport)]
 public class TransportBenchmarks : ServerBenchmarks

@@ -4,11 +4,8 @@ using BenchmarkDotNet.Attributes;
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>
-/// Bytes on the wire per call for each networked benchmark, counted on the client's sockets outside any timed
-/// region, over the suites' own benchmark bodies (set up, and so validated, as in a benchmark process, one call per
-/// batch): one call opens the connection (TCP, TLS handshake, HTTP/2 preface and settings, first HPACK entries), then
-/// the counter is reset and <see cref="Calls"/> more calls are counted, so the figure is a long-lived client's steady
-/// state, as the benchmarks measure it.
+/// Bytes on the client's sockets per call for each networked benchmark's body, untimed: one call opens the connection, then
+/// <see cref="Calls"/> more are counted, a long-lived client's steady state.
 /// </summary>
 public static class WireBytesProbe
 {

@@ -2,11 +2,7 @@ using Grpc.Net.Client.Web;
 
 namespace RESTvsGRPC.Bench.Clients;
 
-/// <summary>
-/// The one place an arm becomes a client, for the suites, the correctness gate and load mode alike: the client its
-/// catalogue entry calls for (protocol, encoding, API style, compression) on the server endpoint that serves its transport.
-/// Exactly one of <see cref="Json"/>, <see cref="Protobuf"/> and <see cref="Grpc"/> is set.
-/// </summary>
+/// <summary>The one place an arm becomes a client (suites, gate, load mode): exactly one of <see cref="Json"/>, <see cref="Protobuf"/> and <see cref="Grpc"/> is set.</summary>
 public sealed class ArmClient : IDisposable
 {
     private ArmClient(Arm arm, RestClient? json, RestProtobufClient? protobuf, GrpcClient? grpc) =>
@@ -41,11 +37,7 @@ public sealed class ArmClient : IDisposable
         };
     }
 
-    /// <summary>
-    /// The endpoint that serves <paramref name="arm"/>: RestAPI's HTTP/1.1, h2c or TLS; GrpcAPI's web endpoint for what a
-    /// browser reaches over HTTP/1.1 (transcoding, gRPC-Web); GrpcAPI's h2c or TLS otherwise; for an AOT arm, its
-    /// server's AOT build (<paramref name="aot"/>). Null where that server or endpoint was not given.
-    /// </summary>
+    /// <summary>The endpoint that serves <paramref name="arm"/> (HTTP/1.1, h2c, TLS, GrpcAPI's web endpoint or an AOT build); null where not given.</summary>
     public static HttpTransport? EndpointOf(Arm arm, RestServerAddresses? rest, GrpcServerAddresses? grpc, AotServerAddresses? aot = null) => arm switch
     {
         { IsAot: true } => aot is null ? null : arm.IsServedByGrpcApi ? HttpTransport.H2c(aot.Grpc) : HttpTransport.Http11(aot.Rest),

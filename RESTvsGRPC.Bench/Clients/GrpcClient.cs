@@ -6,12 +6,8 @@ using ModelLibrary.Protos;
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// GrpcAPI's operations through grpc-dotnet's client: the generated <c>MeteoriteLandingsServiceClient</c> over one
-/// long-lived <see cref="GrpcChannel"/> (one HTTP/2 connection) whose handler is the bench's own SocketsHttpHandler, so
-/// windows, TLS pinning and the wire counter are those of the REST arms. Each call carries a deadline of
-/// <see cref="HttpClientSettings.CallTimeout"/>, covering the whole call, stream included. A status other than OK is an
-/// <see cref="RpcException"/>, never a result. With a <see cref="GrpcWebMode"/>, the same calls go as gRPC-Web (binary, or
-/// base64 text) through grpc-dotnet's <see cref="GrpcWebHandler"/>, over HTTP/1.1 or HTTP/2 as the transport says.
+/// GrpcAPI's operations through grpc-dotnet's generated client over one long-lived channel on the bench's own handler (windows,
+/// TLS pinning and wire counter as REST's); every call has a deadline, a status other than OK throws; optionally as gRPC-Web.
 /// </summary>
 public sealed class GrpcClient : IDisposable
 {
@@ -25,10 +21,7 @@ public sealed class GrpcClient : IDisposable
     private readonly Metadata? _postHeaders;
     private readonly TimeSpan _timeout = HttpClientSettings.CallTimeout;
 
-    /// <summary>
-    /// A client over one channel; with <paramref name="compression"/> (gzip or deflate), every response is asked for
-    /// compressed and the POST's message is sent compressed; with <paramref name="web"/>, as gRPC-Web.
-    /// </summary>
+    /// <summary>A client over one channel; with <paramref name="compression"/> responses and the POST are compressed; with <paramref name="web"/>, gRPC-Web.</summary>
     public GrpcClient(HttpTransport transport, string? compression = null, GrpcWebMode? web = null)
     {
         if (web is null && transport.HttpVersion != System.Net.HttpVersion.Version20)
@@ -96,10 +89,7 @@ public sealed class GrpcClient : IDisposable
         return records;
     }
 
-    /// <summary>
-    /// Reads a record stream one message at a time and hands each record to <paramref name="onRecord"/> without
-    /// keeping it: what a consumer that processes records as they come holds in memory.
-    /// </summary>
+    /// <summary>Reads a record stream one message at a time, handing each to <paramref name="onRecord"/> without keeping it.</summary>
     public async Task<int> ConsumeStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord, bool buffered = false)
     {
         using var call = buffered

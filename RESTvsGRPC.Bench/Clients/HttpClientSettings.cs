@@ -7,32 +7,22 @@ namespace RESTvsGRPC.Bench.Clients;
 public static class HttpClientSettings
 {
     /// <summary>
-    /// The initial HTTP/2 stream receive window: larger than any response the benchmarks fetch (1 MB at most), so no
-    /// response waits for a window update. With HttpClient's default (64 KB, grown as it measures) Kestrel can stop
-    /// sending a response that waits for one, and a run stalls for good. HTTP/1.1 has no flow control: the window
-    /// concerns the HTTP/2 arms alone (REST h2c and TLS, gRPC), all alike.
+    /// The HTTP/2 stream receive window: larger than any response (1 MB at most), since with HttpClient's default Kestrel can
+    /// stop sending a response that waits for a window update, and the run stalls. The same for every HTTP/2 arm.
     /// </summary>
     public const int Http2StreamWindowBytes = 4 * 1024 * 1024;
 
     /// <summary>The environment variable that carries <c>--call-timeout</c> (seconds) to BenchmarkDotNet's benchmark processes.</summary>
     public const string CallTimeoutVariable = "RESTVSGRPC_CALL_TIMEOUT_SECONDS";
 
-    /// <summary>
-    /// How long a call may take before it fails, body and stream included: REST's per-call deadline (<see cref="CallDeadline"/>)
-    /// and gRPC's; 30 s unless <c>--call-timeout</c> says otherwise. A server that stops
-    /// answering then fails the run instead of hanging it; the slowest call the benchmarks make (10 000 records)
-    /// takes well under a second.
-    /// </summary>
+    /// <summary>How long a call may take, body and stream included, before it fails the run (30 s unless <c>--call-timeout</c> says otherwise).</summary>
     public static TimeSpan CallTimeout =>
         TimeSpan.FromSeconds(int.TryParse(Environment.GetEnvironmentVariable(CallTimeoutVariable), out var seconds) && seconds > 0 ? seconds : DefaultCallTimeoutSeconds);
 
     /// <summary><see cref="CallTimeout"/> when <c>--call-timeout</c> is not given.</summary>
     public const int DefaultCallTimeoutSeconds = 30;
 
-    /// <summary>
-    /// A REST call's deadline over the whole call, sending, headers and body: one timer per call, as HttpClient's own
-    /// Timeout had (and as gRPC's deadline has). <see cref="Expired"/> turns its cancellation into one sentence.
-    /// </summary>
+    /// <summary>A REST call's deadline over the whole call, body included, as gRPC's deadline; <see cref="Expired"/> puts it in one sentence.</summary>
     public static CancellationTokenSource CallDeadline(TimeSpan timeout) => new(timeout);
 
     /// <summary>The exception a REST call ends with when its deadline passes: which call, and after how long.</summary>
@@ -40,9 +30,8 @@ public static class HttpClientSettings
         new($"{request.Method} {request.RequestUri} did not complete within {timeout.TotalSeconds:0} s (--call-timeout).", inner);
 
     /// <summary>
-    /// A long-lived client over <see cref="CreateHandler"/> that asks for exactly the transport's HTTP version, with
-    /// <see cref="CallTimeout"/> as its Timeout; the REST clients turn that off and give each call a
-    /// <see cref="CallDeadline"/> instead, as HttpClient's Timeout ends at the answer's headers.
+    /// A long-lived client asking for exactly the transport's HTTP version; the REST clients replace its Timeout, which ends at the
+    /// answer's headers, by a <see cref="CallDeadline"/> per call.
     /// </summary>
     public static HttpClient Create(HttpTransport transport) => new(CreateHandler(transport))
     {
@@ -52,11 +41,7 @@ public static class HttpClientSettings
         DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
     };
 
-    /// <summary>
-    /// The one SocketsHttpHandler every client sends through, REST's HttpClient and gRPC's GrpcChannel alike: no
-    /// automatic decompression unless the transport asks for gzip; the HTTP/2 window above; the transport's wire counter,
-    /// if any (which also notes each response's HTTP version); for TLS, the server's certificate pinned by its SHA-256.
-    /// </summary>
+    /// <summary>The one handler every client (REST and gRPC) sends through: decompression only for gzip arms, the HTTP/2 window, the wire counter, TLS pinning.</summary>
     public static HttpMessageHandler CreateHandler(HttpTransport transport)
     {
         var handler = new SocketsHttpHandler
@@ -82,23 +67,14 @@ public static class HttpClientSettings
         errors == SslPolicyErrors.None
         || (pinned is not null && string.Equals(certificate?.GetCertHashString(HashAlgorithmName.SHA256), pinned, StringComparison.OrdinalIgnoreCase));
 
-    /// <summary>
-    /// A request for exactly the transport's HTTP version. HttpClient applies its default version only to the
-    /// requests its own helpers create, never to a message built by hand, so each message says it itself.
-    /// </summary>
+    /// <summary>A request for exactly the transport's HTTP version (HttpClient's default version applies only to messages its helpers make).</summary>
     public static HttpRequestMessage NewRequest(HttpTransport transport, HttpMethod method, string route, HttpContent? content = null) =>
         new(method, route) { Version = transport.HttpVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact, Content = content };
 
-    /// <summary>
-    /// The level every compressing arm uses: ASP.NET Core's response compression and grpc-dotnet's gzip provider both
-    /// default to it, so REST and gRPC trade the same CPU for bytes.
-    /// </summary>
+    /// <summary>The level of every compressing arm: the default of ASP.NET Core's response compression and grpc-dotnet's gzip alike.</summary>
     public const System.IO.Compression.CompressionLevel CompressionLevel = System.IO.Compression.CompressionLevel.Fastest;
 
-    /// <summary>
-    /// A request body as the transport sends it, serialized by <paramref name="serialize"/> into a pooled buffer
-    /// (<see cref="PooledBody"/>); gzip-compressed (at gRPC's level) with its Content-Encoding where the transport says so.
-    /// </summary>
+    /// <summary>A request body in a pooled buffer (<see cref="PooledBody"/>), gzip-compressed with its Content-Encoding where the transport says so.</summary>
     public static HttpContent Body<TState>(HttpTransport transport, TState state, Action<TState, System.Buffers.IBufferWriter<byte>> serialize, int sizeHint, System.Net.Http.Headers.MediaTypeHeaderValue type)
     {
         var body = PooledBody.Of(state, serialize, sizeHint, type);

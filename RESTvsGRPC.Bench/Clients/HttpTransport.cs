@@ -1,11 +1,6 @@
 namespace RESTvsGRPC.Bench.Clients;
 
-/// <summary>
-/// How a client reaches a server: the endpoint, the HTTP version it must negotiate there, and for TLS the
-/// SHA-256 of the server's self-signed certificate, which the client pins instead of trusting any certificate.
-/// A <see cref="WireCounter"/>, where one is given, counts the bytes on the client's sockets. With
-/// <see cref="Gzip"/>, REST clients ask for gzip responses and send their bodies gzip-compressed.
-/// </summary>
+/// <summary>How a client reaches a server: endpoint, HTTP version, for TLS the pinned certificate's SHA-256, a wire counter and gzip where given.</summary>
 public sealed record HttpTransport(string Name, Uri BaseAddress, Version HttpVersion, string? CertificateSha256 = null, WireCounter? Counter = null, bool Gzip = false)
 {
     public static HttpTransport Http11(Uri baseAddress) => new("HTTP/1.1", baseAddress, System.Net.HttpVersion.Version11);

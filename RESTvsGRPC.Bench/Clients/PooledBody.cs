@@ -3,10 +3,8 @@ using System.Buffers;
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// A request body serialized into a buffer rented from the shared pool, sent with its Content-Length, the buffer
-/// returned when the request's content is disposed. Grpc.Net.Client serializes a message into pooled memory too; a
-/// new array per call would put every large body (100–220 KiB) on the large-object heap, a collection cost of the
-/// client's making that gRPC does not pay.
+/// A request body in a buffer rented from the shared pool, as Grpc.Net.Client does: a new array per call would put every
+/// large body on the large-object heap, a collection cost gRPC does not pay.
 /// </summary>
 public sealed class PooledBody : HttpContent
 {

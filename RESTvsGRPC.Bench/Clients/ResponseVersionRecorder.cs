@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Clients;
 
-/// <summary>
-/// Remembers the HTTP version of the last response that passed through it, so the gate can check what a GrpcChannel
-/// negotiated (Grpc.Net.Client does not expose it) as it checks REST's responses.
-/// </summary>
+/// <summary>Remembers the last response's HTTP version, so the gate can check what a GrpcChannel negotiated.</summary>
 public sealed class ResponseVersionRecorder(HttpMessageHandler inner) : DelegatingHandler(inner)
 {
     /// <summary>The HTTP version of the last response; null before the first.</summary>

@@ -4,10 +4,8 @@ using ModelLibrary.Rest;
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// Calls the REST + JSON operations over one long-lived connection pool and returns typed objects, as a real client
-/// would: RestAPI's controllers by default, or the <see cref="RestRoutes"/> given (minimal APIs, JSON transcoding). Every
-/// route is read with the same source-generated System.Text.Json context, so a difference between routes is the
-/// server's. Each call checks its status; a body that does not parse is an error, never a silent null.
+/// The REST + JSON operations over one long-lived pool, read into typed objects by one source-generated context for every
+/// route (controllers, minimal APIs, transcoding); a bad status or a body that does not parse throws.
 /// </summary>
 public sealed class RestClient : IDisposable
 {
@@ -52,10 +50,7 @@ public sealed class RestClient : IDisposable
         return records;
     }
 
-    /// <summary>
-    /// Reads the streaming route's array (or, transcoded, its lines) one record at a time and hands each to
-    /// <paramref name="onRecord"/> without keeping it; a null element is an error.
-    /// </summary>
+    /// <summary>Reads the streaming route's records one at a time, handing each to <paramref name="onRecord"/> without keeping it.</summary>
     public async Task<int> ConsumeStreamAsync(int? limit, Action<MeteoriteLanding> onRecord)
     {
         var route = Routes.Stream ?? throw new InvalidOperationException($"{Routes.Name} has no streaming route.");

@@ -4,10 +4,7 @@ using ModelLibrary.Protos;
 
 namespace RESTvsGRPC.Bench.Clients;
 
-/// <summary>
-/// Calls RestAPI's protobuf twins of the three operations (<c>application/x-protobuf</c>, the gRPC messages) over
-/// one long-lived connection pool and parses each body into messages, as a gRPC client would.
-/// </summary>
+/// <summary>RestAPI's protobuf twins of the three operations over one long-lived pool, each body parsed into messages as a gRPC client would.</summary>
 public sealed class RestProtobufClient : IDisposable
 {
     /// <summary>The media type of every protobuf body, asked for in Accept.</summary>
@@ -52,11 +49,7 @@ public sealed class RestProtobufClient : IDisposable
 
     public void Dispose() => _http.Dispose();
 
-    /// <summary>
-    /// The whole message buffered, then parsed, as a gRPC client does with a length-prefixed message, and, as
-    /// Grpc.Net.Client does, in a pooled buffer: a new array per call would put every large body on the large-object
-    /// heap and start a full collection every 16 calls or so (measured here), a cost of the client's making, not the protocol's.
-    /// </summary>
+    /// <summary>The whole message buffered in a pooled buffer, then parsed, as Grpc.Net.Client does (a new array per call lands on the large-object heap).</summary>
     private static async Task<T> ParseBodyAsync<T>(HttpContent content, MessageParser<T> parser, CancellationToken cancellationToken)
         where T : IMessage<T>
     {

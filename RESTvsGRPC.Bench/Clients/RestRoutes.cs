@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Clients;
 
-/// <summary>
-/// Where a REST + JSON client finds the operations, and what the route is called in the gate's sentences: RestAPI's
-/// controllers, its minimal APIs, or GrpcAPI's JSON-transcoded routes. The POST goes to <see cref="Large"/>.
-/// </summary>
+/// <summary>Where a REST + JSON client finds the operations (controllers, minimal APIs or transcoding), named for the gate's sentences.</summary>
 public sealed record RestRoutes(string Name, string Small, string Large, string? Stream, bool StreamIsJsonLines = false)
 {
     public static RestRoutes Controllers { get; } =

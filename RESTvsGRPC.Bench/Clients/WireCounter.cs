@@ -2,10 +2,7 @@ using System.Net.Sockets;
 
 namespace RESTvsGRPC.Bench.Clients;
 
-/// <summary>
-/// Counts the bytes a client's connections send and receive on their sockets: everything on the wire above TCP,
-/// so TLS records, HTTP/2 frames and HPACK-coded headers are counted as they travel, not estimated from bodies.
-/// </summary>
+/// <summary>Counts the bytes a client's sockets send and receive: TLS records, HTTP/2 frames and headers as they travel.</summary>
 public sealed class WireCounter
 {
     private long _sent;

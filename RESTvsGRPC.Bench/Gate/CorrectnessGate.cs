@@ -2,16 +2,10 @@ using ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Gate;
 
-/// <summary>
-/// Calls every operation once, outside any timed region, and checks its content against the data set: record
-/// count and canonical hash, the POST's count, the version string, and the HTTP version actually negotiated.
-/// </summary>
+/// <summary>Calls every operation once, untimed, and checks record count and canonical hash, the POST's count, the version and the HTTP version.</summary>
 public static class CorrectnessGate
 {
-    /// <summary>
-    /// Checks every operation of <paramref name="client"/>'s arm, each of its shapes on the large GET (a gRPC client's
-    /// server streams too); throws <see cref="GateFailedException"/> with one clear sentence.
-    /// </summary>
+    /// <summary>Checks every operation and large-GET shape of <paramref name="client"/>'s arm; throws <see cref="GateFailedException"/>.</summary>
     public static async Task CheckAsync(ArmClient client, MeteoriteDataset expected)
     {
         if (client.Json is { } json)
@@ -32,10 +26,7 @@ public static class CorrectnessGate
         }
     }
 
-    /// <summary>
-    /// Checks the REST + JSON routes at <paramref name="client"/> (controllers, minimal APIs or transcoded); throws
-    /// <see cref="GateFailedException"/> with one clear sentence.
-    /// </summary>
+    /// <summary>Checks the REST + JSON routes at <paramref name="client"/>; throws <see cref="GateFailedException"/>.</summary>
     public static async Task CheckRestAsync(RestClient client, MeteoriteDataset expected)
     {
         var name = client.Routes.Name;
@@ -77,10 +68,7 @@ public static class CorrectnessGate
         RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf PostLargePayload");
     }
 
-    /// <summary>
-    /// Checks GrpcAPI's four operations: the version, the count and canonical hash of the stream and of the list,
-    /// the POST's count, each with status OK over the transport's HTTP version (gRPC-Web too); throws <see cref="GateFailedException"/> with one clear sentence.
-    /// </summary>
+    /// <summary>Checks GrpcAPI's four operations, each with status OK over the transport's HTTP version; throws <see cref="GateFailedException"/>.</summary>
     public static async Task CheckGrpcAsync(GrpcClient client, MeteoriteDataset expected)
     {
         var name = client.Name;
@@ -114,10 +102,7 @@ public static class CorrectnessGate
         RequireVersion(client.Transport, client.LastResponseVersion, "gRPC GetLargePayloadChunked");
     }
 
-    /// <summary>
-    /// Checks a server holding at least <paramref name="records"/>' records for one record count: the first
-    /// <paramref name="count"/> records by GET (JSON and protobuf) and a POST of that many.
-    /// </summary>
+    /// <summary>Checks the first <paramref name="count"/> of <paramref name="records"/> by GET (JSON and protobuf) and a POST of that many.</summary>
     public static async Task CheckRestScalingAsync(RestClient json, RestProtobufClient protobuf, MeteoriteDataset records, int count)
     {
         var expected = MeteoriteDataset.FromRecords($"the first {count} generated records", [.. records.First(count)]);
@@ -132,10 +117,7 @@ public static class CorrectnessGate
         Require(protobufStatus.Received == count, $"REST protobuf PostLargePayload of {count} records answered {protobufStatus.Received} received.");
     }
 
-    /// <summary>
-    /// Checks a GrpcAPI holding at least <paramref name="records"/>' records for one record count: the first
-    /// <paramref name="count"/> records as a list and as a stream (the request's <c>limit</c>), and a POST of that many.
-    /// </summary>
+    /// <summary>Checks the first <paramref name="count"/> of <paramref name="records"/> as a list, as a stream and by a POST.</summary>
     public static async Task CheckGrpcScalingAsync(GrpcClient client, MeteoriteDataset records, int count)
     {
         var expected = MeteoriteDataset.FromRecords($"the first {count} generated records", [.. records.First(count)]);

@@ -17,11 +17,7 @@ public static class BenchmarkResults
     /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>
     public static int CallsOf(BenchmarkCase benchmark) => benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;
 
-    /// <summary>
-    /// The calls made in a case's actual iterations, which the diagnosers' readings bracket: BenchmarkDotNet's
-    /// <c>TotalOperations</c> counts every workload stage (jitting, pilot, warm-up, actual and the result again), so
-    /// dividing by it read each figure about 2.3 times too small.
-    /// </summary>
+    /// <summary>The calls of a case's actual iterations, which the diagnosers bracket (<c>TotalOperations</c> counts every stage, about 2.3 times more).</summary>
     public static double ActualCallsOf(DiagnoserResults results) =>
         results.Measurements.Where(m => m is { IterationMode: IterationMode.Workload, IterationStage: IterationStage.Actual }).Sum(m => (double)m.Operations)
         * CallsOf(results.BenchmarkCase);
@@ -62,10 +58,7 @@ public static class BenchmarkResults
             SettledJit = typeof(ServerBenchmarks).IsAssignableFrom(benchmark.Descriptor.Type) ? SettlesOnCase(benchmark.Job) : null,
         };
 
-    /// <summary>
-    /// Whether <paramref name="job"/> has its benchmark processes settle the JIT first: its environment carries the bench's
-    /// switch, and the toolchain starts a process per case (in process, no process names its case, so none settles).
-    /// </summary>
+    /// <summary>Whether <paramref name="job"/>'s processes settle the JIT first: its environment carries the switch and it starts a process per case.</summary>
     private static bool SettlesOnCase(Job job) =>
         job.Environment.EnvironmentVariables?.Any(v => v.Key == BenchSettings.SettleVariable && v.Value == "1") == true
         && job.Infrastructure.Toolchain?.IsInProcess != true;

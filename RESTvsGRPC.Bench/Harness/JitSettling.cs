@@ -3,11 +3,8 @@ using System.Runtime;
 namespace RESTvsGRPC.Bench.Harness;
 
 /// <summary>
-/// How a measuring process waits for the JIT before its clock starts, one rule for the trial processes and
-/// BenchmarkDotNet's: a pause until the JIT has compiled nothing for <see cref="JitQuietMilliseconds"/> ms, and settling
-/// passes, pass after pass until one compiles at most <see cref="SettledCompilations"/> methods (at most
-/// <see cref="MaxSettlePasses"/>). A quiet JIT is not a settled one: a method called a few dozen times still runs code
-/// compiled to count its calls, and is recompiled at its optimized tier only after more calls, on the process's own CPU.
+/// How a measuring process (trial or BenchmarkDotNet's) waits for the JIT: a pause until it is quiet, then settling passes until one compiles
+/// at most <see cref="SettledCompilations"/> methods. A quiet JIT is not settled: a method called a few dozen times is recompiled later.
 /// </summary>
 public static class JitSettling
 {

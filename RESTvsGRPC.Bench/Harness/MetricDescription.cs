@@ -3,10 +3,7 @@ using BenchmarkDotNet.Reports;
 
 namespace RESTvsGRPC.Bench.Harness;
 
-/// <summary>
-/// How one of the bench's diagnosers describes a metric to BenchmarkDotNet (always the lower the better);
-/// <paramref name="Shown"/>: whether BenchmarkDotNet's own table shows it, else it stays in the report for the summary.
-/// </summary>
+/// <summary>A diagnoser's metric for BenchmarkDotNet (lower is better); <paramref name="Shown"/>: whether its table shows it.</summary>
 public sealed record MetricDescription(string Id, string DisplayName, string Legend, string NumberFormat, UnitType UnitType, string Unit, int PriorityInCategory, bool Shown)
     : IMetricDescriptor
 {

@@ -22,10 +22,7 @@ public static class ProvenanceReader
             placement);
     }
 
-    /// <summary>
-    /// The provenance of a run made without BenchmarkDotNet (<paramref name="measurer"/>: the headline's trials, or load
-    /// mode): <paramref name="job"/> says what it did.
-    /// </summary>
+    /// <summary>The provenance of a run without BenchmarkDotNet; <paramref name="job"/> says what it did.</summary>
     public static Provenance ReadHere(MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string measurer, CpuPlacement placement) =>
         Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, measurer, placement);
 
@@ -69,9 +66,8 @@ public static class ProvenanceReader
     }
 
     /// <summary>
-    /// A job as its settings: BenchmarkDotNet names a job it derives from the command line at random ("Job-AQUQNT"),
-    /// and the bench's settings ride in its environment variables (this run's ports and paths); either would make every
-    /// run's job differ, so neither is part of the name. Nor are its build arguments, the bench's own in every run.
+    /// A job as its settings: not BenchmarkDotNet's random name, its environment (this run's ports and paths) or its build
+    /// arguments, any of which would make every run's job differ.
     /// </summary>
     private static string JobName(string displayInfo)
     {

@@ -11,10 +11,8 @@ using BenchmarkDotNet.Validators;
 namespace RESTvsGRPC.Bench.Harness;
 
 /// <summary>
-/// What the servers spend while a benchmark is measured: their CPU time (user + system, read by the host at the
-/// start and end of the actual iterations) divided by the calls made, and the peak working set over those
-/// iterations of the server that did the work (the one whose CPU time grew most: the others sit idle). Runs in the
-/// bench's own process, which started the servers; servers given by URL are not measured.
+/// The servers' CPU time per call over a case's actual iterations, and the peak working set of the one that did the work;
+/// only servers this process started are measured.
 /// </summary>
 public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : IDiagnoser
 {

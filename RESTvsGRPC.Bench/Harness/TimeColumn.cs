@@ -4,10 +4,7 @@ using BenchmarkDotNet.Running;
 
 namespace RESTvsGRPC.Bench.Harness;
 
-/// <summary>
-/// A time BenchmarkDotNet's tables show as summary.md writes it, in the unit that suits the value: BenchmarkDotNet
-/// would scale it to the table's unit and show 22.4 μs as "0.0 ms".
-/// </summary>
+/// <summary>A time in the unit that suits it (BenchmarkDotNet would show 22.4 μs as "0.0 ms" in a table of ms).</summary>
 public sealed class TimeColumn(string id, string columnName, ColumnCategory category, int priority, string legend, Func<Summary, bool> available, Func<Summary, BenchmarkCase, double?> nanoseconds) : IColumn
 {
     /// <summary>Mean time of one call: the invocation's mean divided by its <c>Calls</c> (only where a class batches calls; the codec benchmarks do not).</summary>

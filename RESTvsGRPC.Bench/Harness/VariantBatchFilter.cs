@@ -3,11 +3,7 @@ using BenchmarkDotNet.Running;
 
 namespace RESTvsGRPC.Bench.Harness;
 
-/// <summary>
-/// Times the transport suite's stream variants, the arms no trial measures (gRPC's buffered and chunked streams, REST +
-/// JSON's stream), at the smallest batch only: the larger batch is the reference benchmark's, set beside the trials on
-/// the arms they measure, and the variants' cases in it took a default run about 40 s on a slower host.
-/// </summary>
+/// <summary>Times the stream variants no trial measures at the smallest batch only; the larger batch is for the arms the trials check.</summary>
 public sealed class VariantBatchFilter : IFilter
 {
     public bool Predicate(BenchmarkCase benchmarkCase) =>

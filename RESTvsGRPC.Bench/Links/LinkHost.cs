@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Links;
 
-/// <summary>
-/// Whether this host can make the links a run asks for, decided before any server starts: Linux, root (namespaces,
-/// veth pairs and qdiscs need it), <c>ip</c> and <c>tc</c> on the path, and every qdisc the profiles use known to the kernel.
-/// </summary>
+/// <summary>Whether this host can make the links a run asks for (Linux, root, <c>ip</c>, <c>tc</c>, the qdiscs), decided before any server starts.</summary>
 public static class LinkHost
 {
     /// <summary>Why this host cannot make <paramref name="links"/>, in one line; null where it can (or where none needs a namespace).</summary>

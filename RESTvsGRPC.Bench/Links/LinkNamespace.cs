@@ -1,12 +1,8 @@
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>
-/// The servers' side of a <c>--link</c> run: a network namespace of the bench's own (<c>restvsgrpc-PID</c>) joined to the
-/// host's namespace, where the client and its trials stay, by a veth pair, each end shaped as the profile says. Its
-/// addresses are a /30 of 10.200.0.0/16 chosen by the bench's process id, inside that pair only. Disposing it kills
-/// whatever still runs inside and removes the namespace and the pair; a watchdog process outside the bench does the
-/// same if the bench dies without disposing it (SIGKILL, a crash), and the next link run removes any pair or namespace
-/// left by a bench that no longer runs.
+/// The servers' side of a <c>--link</c> run: a namespace of the bench's own joined to the client's by a shaped veth pair on a /30
+/// of 10.200.0.0/16. Disposing it removes both; a watchdog does so if the bench dies, and the next link run removes leftovers.
 /// </summary>
 public sealed partial class LinkNamespace : IDisposable
 {
@@ -38,11 +34,7 @@ public sealed partial class LinkNamespace : IDisposable
     /// <summary>The client's address, on the host's end of the pair.</summary>
     public string ClientAddress { get; }
 
-    /// <summary>
-    /// Creates the namespace and the pair for this process, after removing what benches no longer running left behind,
-    /// and starts the watchdog; throws <see cref="InvalidOperationException"/> with ip's own words where a step fails
-    /// (what was made by then is removed).
-    /// </summary>
+    /// <summary>Creates the namespace and pair (after removing leftovers of benches gone) and starts the watchdog; throws with ip's own words.</summary>
     public static LinkNamespace Create()
     {
         RemoveOrphans();
@@ -130,11 +122,7 @@ public sealed partial class LinkNamespace : IDisposable
         }
     }
 
-    /// <summary>
-    /// A shell outside the bench's process tree (setsid --fork: its parent exits at once) that waits for the bench to end
-    /// and then removes what it finds, the bench's trial folders among it (a killed bench deletes none); after a normal
-    /// end there is nothing left, and it removes nothing.
-    /// </summary>
+    /// <summary>A shell outside the bench's process tree (setsid --fork) that removes what the bench left, trial folders included, once it ends.</summary>
     private void StartWatchdog()
     {
         var trialFolders = $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{TrialRunner.FolderPrefix}{Environment.ProcessId}-*";

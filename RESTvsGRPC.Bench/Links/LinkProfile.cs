@@ -1,11 +1,6 @@
 namespace RESTvsGRPC.Bench.Links;
 
-/// <summary>
-/// What joins the client to the servers in a <c>--link</c> run: <c>loopback</c> (both in the host's namespace, as in
-/// every other run), <c>veth</c> (the servers in a network namespace of their own, joined to the client by an unshaped
-/// veth pair), a rate (<c>1gbit</c>, <c>100mbit</c>, <c>10mbit</c>: the pair shaped by tbf on both ends) or a round trip
-/// (<c>20ms-rtt</c>: netem delay, half on each end, where the kernel has <c>sch_netem</c>).
-/// </summary>
+/// <summary>What joins client and servers in a <c>--link</c> run: loopback, an unshaped veth pair, a rate (tbf) or a round trip (netem, where the kernel has it).</summary>
 public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, double? RoundTripMilliseconds)
 {
     /// <summary>Today's link: client and servers on the host's loopback.</summary>
@@ -46,10 +41,7 @@ public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, d
     /// <summary>The link as the results file holds it.</summary>
     public LinkResult ToResults() => new(Name, RateBitsPerSecond, RoundTripMilliseconds, Bucket?.BurstBytes, Bucket?.LimitBytes);
 
-    /// <summary>
-    /// <c>--link</c>'s value, "PROFILE[,PROFILE…]", in the order given, each once; throws <see cref="ArgumentException"/>
-    /// naming the part it cannot read, followed by <paramref name="usage"/>.
-    /// </summary>
+    /// <summary><c>--link</c>'s profiles in the order given, each once; throws <see cref="ArgumentException"/> naming the part it cannot read.</summary>
     public static IReadOnlyList<LinkProfile> ParseList(string value, string usage)
     {
         var profiles = new List<LinkProfile>();
@@ -91,10 +83,8 @@ public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, d
 }
 
 /// <summary>
-/// tbf's parameters for a rate: the bucket (<see cref="BurstBytes"/>) holds a millisecond at the rate but never less
-/// than 64 KiB, one full-sized GSO packet of the veth pair, which tbf would otherwise split or drop; the queue
-/// (<see cref="LimitBytes"/>) holds the burst and 20 ms at the rate, enough that a burst of large answers queues
-/// rather than drops, and short enough that queueing stays small beside the time a large answer takes on the link.
+/// tbf's parameters for a rate: a bucket of a millisecond at the rate, at least 64 KiB (one GSO packet, which tbf would split
+/// or drop), and a queue of the burst plus 20 ms, so a burst of large answers queues rather than drops.
 /// </summary>
 public sealed record TokenBucket(long RateBitsPerSecond, long BurstBytes, long LimitBytes)
 {

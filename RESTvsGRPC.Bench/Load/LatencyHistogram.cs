@@ -1,10 +1,6 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// Latencies counted in logarithmic buckets, each 1 % wider than the one before, from 1 μs to an hour: any
-/// percentile it reports lies within 0.5 % of the exact one (the project's own, since no HdrHistogram package
-/// restores here). Safe to record into from many threads; memory is fixed, whatever the number of values.
-/// </summary>
+/// <summary>Latencies in logarithmic buckets 1 % apart, 1 μs to an hour (percentiles within 0.5 %); thread-safe, fixed memory.</summary>
 public sealed class LatencyHistogram
 {
     /// <summary>How much wider each bucket is than the one below it.</summary>
@@ -85,10 +81,7 @@ public sealed class LatencyHistogram
         _max = Math.Max(_max, other.MaxNanoseconds);
     }
 
-    /// <summary>
-    /// The value at or below which <paramref name="percentile"/> % of the values lie (the value of rank
-    /// ⌈p·n⌉, as for a sorted list), within <see cref="RelativeError"/>; 0 when empty.
-    /// </summary>
+    /// <summary>The value of rank ⌈p·n⌉ (<paramref name="percentile"/> %), within <see cref="RelativeError"/>; 0 when empty.</summary>
     public double Percentile(double percentile)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(percentile, 0);

@@ -3,10 +3,7 @@ using Grpc.Core;
 
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// One connection's worth of a target: makes a call, checks the answer cheaply against the
-/// <see cref="LoadExpectation"/>, and says what became of it. Nothing thrown escapes: every failure is a counted outcome.
-/// </summary>
+/// <summary>One connection's worth of a target: makes a call, checks its answer cheaply, and returns what became of it; nothing thrown escapes.</summary>
 public sealed class LoadClient : IDisposable
 {
     private readonly bool _streamsLargeGet;
@@ -56,10 +53,7 @@ public sealed class LoadClient : IDisposable
 
     public void Dispose() => _client.Dispose();
 
-    /// <summary>
-    /// Makes one call of <paramref name="operation"/> and checks its answer; throws on any failure. The clients' own
-    /// per-call deadline bounds it, so a measurement loop needs no timer of its own per call.
-    /// </summary>
+    /// <summary>Makes one call of <paramref name="operation"/> and checks its answer; throws on any failure (the client's deadline bounds it).</summary>
     public async Task CallCheckedAsync(LoadOperation operation)
     {
         switch (operation)

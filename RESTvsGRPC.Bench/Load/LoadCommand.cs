@@ -1,16 +1,9 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// <c>load</c>: starts the servers (or uses the given URLs), passes the correctness gate, drives each target
-/// through the scenario one after another, and writes the results and their summary, also when stopped early
-/// (then marked incomplete). The servers are stopped on every way out.
-/// </summary>
+/// <summary><c>load</c>: servers, gate, each target through the scenario in turn, results and summary (marked incomplete when stopped early).</summary>
 public static class LoadCommand
 {
-    /// <summary>
-    /// Runs <c>load</c> with <paramref name="options"/> (<paramref name="commandLine"/> as typed, for the provenance); 0 when every target ran to its end. As a
-    /// <paramref name="soak"/>, the targets run at once and the run passes only on the <see cref="SoakVerdict"/>.
-    /// </summary>
+    /// <summary>Runs <c>load</c> (or, as a <paramref name="soak"/>, every target at once, judged by <see cref="SoakVerdict"/>); 0 when it passed.</summary>
     public static async Task<int> RunAsync(LoadOptions options, IReadOnlyList<string> commandLine, TextWriter output, TextWriter error, bool liveProgress, bool soak = false)
     {
         using var stop = new CancellationTokenSource();
@@ -180,11 +173,7 @@ public static class LoadCommand
         return 0;
     }
 
-    /// <summary>
-    /// The progress line, one per second the runner reports (each once, in order), with its phase: rewritten in place
-    /// on a terminal; where output is redirected, a plain line every tenth second, so a log of a half-hour run stays
-    /// readable. A second without a completed call says so instead of a rate of 0 and an empty percentile.
-    /// </summary>
+    /// <summary>The progress line per second: rewritten in place on a terminal, every tenth second as a plain line where output is redirected.</summary>
     private sealed class ProgressPrinter(TextWriter output, bool live)
     {
         private bool _written;

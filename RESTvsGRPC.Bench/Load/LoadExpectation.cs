@@ -1,10 +1,6 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// What a good answer looks like, checked on every call of a load run at a cost far below the call's: the version
-/// string, the record count and the sum of the record ids (a checksum a truncated, repeated or foreign answer fails),
-/// and the count the server says it received.
-/// </summary>
+/// <summary>What a good answer looks like, cheap to check on every call: version, record count, sum of record ids, the count a POST received.</summary>
 public sealed record LoadExpectation(string Version, int Count, ulong IdSum, IReadOnlyList<ModelLibrary.Rest.MeteoriteLanding> Records, ModelLibrary.Protos.MeteoriteLandingList ProtoRecords)
 {
     /// <summary>The expectation for the data set the servers were started with.</summary>

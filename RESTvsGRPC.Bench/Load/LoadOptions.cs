@@ -50,11 +50,8 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
     public static LoadOptions Parse(IReadOnlyList<string> args) => From(BenchCommandLine.ParseLoad(args, soak: false), soak: false);
 
     /// <summary>
-    /// The options of a parsed <c>load</c> or <c>soak</c>. Soak's defaults make the <c>normal</c> preset held for ten
-    /// minutes against RestAPI (JSON) and GrpcAPI at once, after a two-minute warm-up, written to
-    /// BenchmarkDotNet.Artifacts/soak. The warm-up is long because the measured span is judged against it, and a
-    /// server's resident memory climbs for minutes while the server GC sizes its heap. The soak reads its servers'
-    /// memory, threads and handles, so it starts them itself.
+    /// The options of a parsed <c>load</c> or <c>soak</c>. A soak holds the normal preset ten minutes after a two-minute warm-up
+    /// (a server's memory climbs for minutes while the GC sizes its heap), against servers it starts itself.
     /// </summary>
     public static LoadOptions From(ParseResult result, bool soak)
     {

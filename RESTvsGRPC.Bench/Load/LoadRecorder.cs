@@ -1,10 +1,6 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// Counts one target's calls by the second they ended in (latencies of good answers in a histogram per second,
-/// errors by kind), so that the time series, the totals over any span of seconds and the drift all come from the
-/// same counts. The number of seconds is fixed up front: a run is bounded, and so is its memory.
-/// </summary>
+/// <summary>One target's calls counted by the second they ended in (a histogram and errors per second), for the series, totals and drift alike.</summary>
 public sealed class LoadRecorder
 {
     private static readonly int OutcomeCount = Enum.GetValues<CallOutcome>().Length;

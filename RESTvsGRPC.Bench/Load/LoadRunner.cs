@@ -1,10 +1,6 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// Drives one target through a scenario's closed loop of users; samples the processes and the wire once a second; and turns the counts into a <see cref="TargetResult"/>.
-/// Every loop ends by itself at the scenario's time, and at once (after the calls in flight, each bounded by the
-/// timeout) when <c>stop</c> is cancelled.
-/// </summary>
+/// <summary>Drives one target through a scenario's closed loop of users, sampling processes and wire each second, into a <see cref="TargetResult"/>.</summary>
 public sealed class LoadRunner
 {
     /// <summary>Seeds each user's draw of operations, so two runs send the same sequence.</summary>

@@ -10,10 +10,7 @@ public enum ConnectionMode
     PerUser,
 }
 
-/// <summary>
-/// Everything a load run does: the preset it started from and every parameter after the user's overrides. Printed
-/// before the run and written into its report, so a run can be repeated from its report alone.
-/// </summary>
+/// <summary>Everything a load run does, after the user's overrides: printed and written into its report, so the run can be repeated from it.</summary>
 public sealed record LoadScenario(
     string Name,
     int Users,
@@ -25,9 +22,7 @@ public sealed record LoadScenario(
     ConnectionMode Connections,
     TimeSpan Timeout)
 {
-    /// <summary>
-    /// A target's first seconds run far below its later rate while the JIT recompiles the hot paths of client and server.
-    /// </summary>
+    /// <summary>A target's first seconds run far below its later rate while the JIT recompiles the hot paths of client and server.</summary>
     private static readonly TimeSpan DefaultWarmup = TimeSpan.FromSeconds(15);
 
     private static readonly OperationMix SeedMix = OperationMix.Parse("small:70,large:20,post:10");

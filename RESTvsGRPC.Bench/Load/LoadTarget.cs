@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>
-/// One client arm of the catalogue (<see cref="ArmCatalogue.Clients"/>) aimed at one server endpoint; its id is the
-/// name the command line and the report use.
-/// </summary>
+/// <summary>One client arm of the catalogue aimed at one server endpoint, named as the command line names it.</summary>
 public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
 {
     /// <summary>The target's command-line name: its arm's id.</summary>
@@ -12,17 +9,10 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
     /// <summary>What a reader sees: its arm's name.</summary>
     public string Description => Arm.Name;
 
-    /// <summary>
-    /// Every target's command-line name, in the catalogue's order, the order a run drives them. The API-style targets
-    /// (minimal APIs, transcoding, gRPC-Web) run when named, so a run without <c>--targets</c> stays the protocols' comparison.
-    /// </summary>
+    /// <summary>Every target's name in the catalogue's order; the API-style targets run only when named.</summary>
     public static IReadOnlyList<string> Names { get; } = [.. ArmCatalogue.Clients.Values.Select(arm => arm.Id)];
 
-    /// <summary>
-    /// The targets named in <paramref name="names"/>, in the order given (when null, the protocol targets whose server
-    /// is known, in the catalogue's order), on the servers' endpoints (names already checked against the catalogue);
-    /// throws <see cref="ArgumentException"/> for a server not given.
-    /// </summary>
+    /// <summary>The targets named (default: the protocol targets whose server is known) on the servers' endpoints; throws for a server not given.</summary>
     public static IReadOnlyList<LoadTarget> Resolve(IReadOnlyList<string>? names, RestServerAddresses? rest, GrpcServerAddresses? grpc, AotServerAddresses? aot = null)
     {
         var targets = new List<LoadTarget>();

@@ -3,10 +3,7 @@ namespace RESTvsGRPC.Bench.Load;
 /// <summary>One process's resources at one moment: CPU used since the previous reading, as a share of the whole machine, and its memory, threads and handles.</summary>
 public sealed record ProcessReading(double CpuPercent, long ResidentBytes, int Threads, int Handles);
 
-/// <summary>
-/// Reads a process's CPU time and resident memory once a second, through <see cref="Process"/> on every OS. CPU is
-/// a percentage of all logical cores (100 % = the machine saturated), so the client's and the server's add up.
-/// </summary>
+/// <summary>A process's CPU (as a share of all cores, so client's and server's add up) and resident memory, read once a second.</summary>
 public sealed class ProcessSampler : IDisposable
 {
     private readonly Process _process;

@@ -4,10 +4,8 @@ using BenchmarkDotNet.Running;
 namespace RESTvsGRPC.Bench.Placement;
 
 /// <summary>
-/// Widens the bench's process (<paramref name="processId"/>) to every CPU while BenchmarkDotNet's SDK builds the
-/// benchmark processes' project, and puts it back on <paramref name="client"/> before the first of them starts. The
-/// build inherits the bench's CPUs, the servers' CPUs sit idle until the first case, and on one CPU the build took
-/// three times as long (docs/benchmark.md, "Options").
+/// Widens the bench to every CPU while BenchmarkDotNet builds the benchmark processes' project (on one CPU it took three
+/// times as long), and puts it back on <paramref name="client"/> before the first case starts.
 /// </summary>
 public sealed class BuildOnEveryCpu(CpuSet client, int processId) : EventProcessor
 {

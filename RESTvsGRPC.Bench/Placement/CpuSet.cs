@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Placement;
 
-/// <summary>
-/// A set of logical CPUs written as <c>taskset -c</c> takes it ("0-3,6"), and placing a whole process on it: on
-/// Linux every thread of the process gets the set (sched_setaffinity), and the threads it starts later inherit it.
-/// </summary>
+/// <summary>A set of CPUs as <c>taskset -c</c> writes it ("0-3,6"), and placing a whole process on it (every thread, and those it starts later).</summary>
 public sealed partial class CpuSet
 {
     private readonly int[] _cpus;
@@ -19,11 +16,7 @@ public sealed partial class CpuSet
     /// <summary>Every CPU of the machine: where a process goes that must not inherit a narrower set from its parent.</summary>
     public static CpuSet All() => new([.. Enumerable.Range(0, Environment.ProcessorCount)]);
 
-    /// <summary>
-    /// The bench's default placement where it starts the servers: the client on the first half of the CPUs, the
-    /// servers on the other half, so neither side's work takes the other's CPU and the OS never moves a process
-    /// between the two (docs/benchmark.md, "Placement"); null where nothing can be placed.
-    /// </summary>
+    /// <summary>The default placement where the bench starts the servers: client on the first half of the CPUs, servers on the rest; null where none can be placed.</summary>
     public static (CpuSet Client, CpuSet Servers)? Split()
     {
         var count = Environment.ProcessorCount;

@@ -1,10 +1,8 @@
 namespace RESTvsGRPC.Bench.Placement;
 
 /// <summary>
-/// The one JIT setting the bench gives every process it starts (servers, trials, BenchmarkDotNet's processes): no
-/// delay before hot methods are recompiled at their optimized tier. A process pinned to one CPU sees one processor,
-/// and .NET then waits ten times longer before that recompilation, restarted by every method compiled meanwhile, so a
-/// fresh client would spend its first seconds measuring the JIT; the steady state itself is the same either way.
+/// The one JIT setting of every process the bench starts: no delay before tier-up. Pinned to one CPU, .NET waits ten times
+/// longer, so a fresh client would measure the JIT for seconds; the steady state is the same.
 /// </summary>
 public static class JitTiering
 {

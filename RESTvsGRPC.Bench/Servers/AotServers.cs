@@ -1,10 +1,6 @@
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>
-/// The servers published with Native AOT: RestAPI.Aot (the minimal APIs, JSON) and GrpcAPI.Aot (gRPC, gRPC-Web and
-/// health), built from the servers' own sources by the SDK into their projects' publish folders, trimming and AOT
-/// warnings failing the build (docs/aot.md).
-/// </summary>
+/// <summary>The servers published with Native AOT from their own sources (RestAPI.Aot, GrpcAPI.Aot), trimming and AOT warnings failing the build.</summary>
 public static class AotServers
 {
     /// <summary>RestAPI's AOT build.</summary>
@@ -34,10 +30,7 @@ public static class AotServers
     public static string Executable(string project) => Path.Combine(
         ServerBinaries.RepositoryRoot, project, "bin", ServerBinaries.Configuration, "net10.0", RuntimeInformation.RuntimeIdentifier, "publish", project);
 
-    /// <summary>
-    /// Publishes both servers (an SDK incremental build: seconds when nothing changed) and returns how long it took;
-    /// throws <see cref="ServerStartException"/> with the SDK's errors where a build fails.
-    /// </summary>
+    /// <summary>Publishes both servers (incremental: seconds when nothing changed) and returns the time; throws <see cref="ServerStartException"/> with the SDK's errors.</summary>
     public static TimeSpan Publish(TextWriter log)
     {
         var time = Stopwatch.StartNew();
@@ -56,9 +49,8 @@ public static class AotServers
     }
 
     /// <summary>
-    /// Runs the SDK as a shell would: without the MSBuild and host variables that <c>dotnet test</c> and <c>dotnet run</c>
-    /// hand their children, which made the SDK compile the servers again, and so the AOT compiler take a minute per
-    /// server, whenever a publish came from another of those routes than the last.
+    /// Runs the SDK as a shell would, without the MSBuild and host variables <c>dotnet test</c> and <c>dotnet run</c> hand their
+    /// children, which made every publish from another route recompile (a minute per server).
     /// </summary>
     private static (int Exit, string Output) Run(string program, params string[] arguments)
     {

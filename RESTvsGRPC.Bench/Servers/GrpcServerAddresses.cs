@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>
-/// GrpcAPI's endpoints: h2c, HTTP/2 over TLS where it has one, and the web endpoint (HTTP/1.1 and h2c, for gRPC-Web and
-/// JSON transcoding) where it has one; the last two are unknown when only <c>--grpc-url</c> was given.
-/// </summary>
+/// <summary>GrpcAPI's endpoints: h2c, and TLS and the web endpoint (gRPC-Web, transcoding) where known.</summary>
 public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? CertificateSha256, Uri? Web = null)
 {
     /// <summary>Reads GrpcAPI's ready line: "GrpcAPI listening on URL tls URL (certificate sha256 HEX) web URL …".</summary>

@@ -2,10 +2,7 @@ using System.Reflection;
 
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>
-/// Where the servers' binaries are: in a published bench, under its <c>servers</c> folder (the route for machines
-/// with only the .NET runtime); otherwise next to the bench in the same repository and configuration.
-/// </summary>
+/// <summary>Where the servers' binaries are: a published bench's <c>servers</c> folder, else beside the bench in the same repository and configuration.</summary>
 public static class ServerBinaries
 {
     /// <summary>The folder a published bench carries its servers in, one subfolder per server.</summary>

@@ -2,10 +2,7 @@ using System.Text;
 
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>
-/// A server started from its build output as a child process, ready once it prints its "listening on URL" line;
-/// disposing it stops it and every child it has.
-/// </summary>
+/// <summary>A server as a child process, ready once it prints its "listening on URL" line; disposing it stops it and its children.</summary>
 public sealed partial class ServerProcess : IDisposable
 {
     private readonly Process _process;
@@ -37,18 +34,13 @@ public sealed partial class ServerProcess : IDisposable
     /// <summary>Everything the server printed so far.</summary>
     public string Output => Snapshot(_output);
 
-    /// <summary>
-    /// Starts <c>dotnet <paramref name="assembly"/> <paramref name="arguments"/></c> (with <paramref name="environment"/>
-    /// added to this process's variables) and waits for its ready line.
-    /// </summary>
+    /// <summary>Starts <c>dotnet <paramref name="assembly"/></c> with <paramref name="arguments"/> and <paramref name="environment"/>, and waits for its ready line.</summary>
     public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null, CancellationToken cancellation = default) =>
         StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout, environment, cancellation);
 
     /// <summary>
-    /// Starts any program that prints a "listening on URL" line when ready (a peer server of another gRPC
-    /// implementation, say), with <paramref name="environment"/> added to this process's variables (an empty value
-    /// removes the variable); stops it again and throws <see cref="OperationCanceledException"/> if
-    /// <paramref name="cancellation"/> fires first.
+    /// Starts any program that prints a ready line, with <paramref name="environment"/> added (an empty value removes a variable);
+    /// stops it and throws <see cref="OperationCanceledException"/> if <paramref name="cancellation"/> fires first.
     /// </summary>
     public static async Task<ServerProcess> StartProgramAsync(
         string program, IReadOnlyList<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null, CancellationToken cancellation = default)
@@ -67,10 +59,7 @@ public sealed partial class ServerProcess : IDisposable
         return new ServerProcess(process, output, ready.Task.Result);
     }
 
-    /// <summary>
-    /// What a failed start is called: the first argument that is a file (the assembly <c>dotnet</c> runs, the
-    /// executable <c>taskset</c> places), else the program itself.
-    /// </summary>
+    /// <summary>What a failed start is called: the first argument that is a file, else the program.</summary>
     private static string NameOf(string program, IReadOnlyList<string> arguments) =>
         Path.GetFileNameWithoutExtension(arguments.FirstOrDefault(File.Exists) ?? program);
 

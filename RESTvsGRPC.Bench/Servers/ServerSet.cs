@@ -2,10 +2,7 @@ using Grpc.Core;
 
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>
-/// The servers a run talks to: started here as child processes on free loopback ports, or given by URL (then
-/// nothing is started). Disposing stops what was started, whatever the run's outcome.
-/// </summary>
+/// <summary>The servers a run talks to, started here on free loopback ports or given by URL; disposing stops what was started.</summary>
 public sealed class ServerSet : IDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
@@ -67,11 +64,7 @@ public sealed class ServerSet : IDisposable
     /// <summary>A GrpcAPI (h2c) serving the same generated records as <see cref="RestScaling"/>, where the run needs one.</summary>
     public Uri? GrpcScaling { get; private set; }
 
-    /// <summary>
-    /// Starts RestAPI and GrpcAPI (and, with <paramref name="scaling"/>, the two serving 10 000 generated records),
-    /// unless the options name servers already running: then it starts nothing, so a run never compares a server
-    /// elsewhere with one started here.
-    /// </summary>
+    /// <summary>Starts RestAPI and GrpcAPI (with <paramref name="scaling"/>, the scaling pair too), or nothing where the options give servers by URL.</summary>
     public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)
     {
         var set = new ServerSet();
@@ -79,19 +72,13 @@ public sealed class ServerSet : IDisposable
         return set;
     }
 
-    /// <summary>
-    /// A set with nothing started yet: whoever stops the run on a signal can hold it before <see cref="StartAllAsync"/>
-    /// begins, so a signal during start-up stops the servers already started and the one starting.
-    /// </summary>
+    /// <summary>A set with nothing started, so a signal during start-up can stop what is started and starting.</summary>
     public static ServerSet Empty() => new();
 
     /// <summary>True while <see cref="StartAllAsync"/> runs.</summary>
     public bool Starting { get; private set; }
 
-    /// <summary>
-    /// Starts the servers as <see cref="StartAsync(BenchOptions, string, TextWriter, bool, LinkProfile)"/> does; on any failure, or when the set is disposed meanwhile
-    /// (<see cref="OperationCanceledException"/>), stops every server it started.
-    /// </summary>
+    /// <summary>Starts the servers; on any failure, or when disposed meanwhile, stops every server it started.</summary>
     public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)
     {
         // A client placed without servers placed: the servers would inherit the client's set from the bench, so
@@ -147,10 +134,7 @@ public sealed class ServerSet : IDisposable
         }
     }
 
-    /// <summary>
-    /// Why the servers may have failed a run, in one sentence: a server started here that has exited, or one that no
-    /// longer answers its small GET within five seconds; null when every server still answers.
-    /// </summary>
+    /// <summary>Why the servers may have failed a run: one exited, or one no longer answers its small GET in five seconds; null when all answer.</summary>
     public async Task<string?> ProblemAsync()
     {
         foreach (var server in _started)
@@ -174,10 +158,7 @@ public sealed class ServerSet : IDisposable
         return null;
     }
 
-    /// <summary>
-    /// Stops the servers started here and removes their namespace, leaving the set ready for <see cref="StartAllAsync"/>
-    /// again (the next link of a <c>--link</c> run); a signal meanwhile still stops whatever is running.
-    /// </summary>
+    /// <summary>Stops the servers started here and removes their namespace, ready for <see cref="StartAllAsync"/> on the next link.</summary>
     public void StopServers()
     {
         lock (_started)
@@ -196,9 +177,8 @@ public sealed class ServerSet : IDisposable
     }
 
     /// <summary>
-    /// Stops the RestAPI and GrpcAPI started here (and the AOT servers, where started) and starts each afresh on new free
-    /// ports with the same data, CPUs and namespace, so the next trial meets server processes no trial before it used;
-    /// the scaling servers stay. False, and nothing done, where the user gave the servers by URL.
+    /// Starts the measured servers (and AOT builds) afresh on new ports, so each trial meets processes no trial used before; the
+    /// scaling servers stay. False where the user gave the servers by URL.
     /// </summary>
     public async Task<bool> RenewAsync(TextWriter log)
     {
@@ -265,9 +245,8 @@ public sealed class ServerSet : IDisposable
     }
 
     /// <summary>
-    /// Stops every server started here. A signal handler and the main thread may both get here at once (killing a
-    /// server fails the main thread's call in flight, which unwinds into this): the second caller waits for the
-    /// first to finish, so the process cannot exit while a server is still being stopped.
+    /// Stops every server started here. A signal handler and the main thread may both get here: the second waits for the first,
+    /// so the process cannot exit while a server is still being stopped.
     /// </summary>
     public void Dispose()
     {
@@ -300,10 +279,7 @@ public sealed class ServerSet : IDisposable
         }
     }
 
-    /// <summary>
-    /// Stops <paramref name="child"/> (a trial's client process, say) with the servers, on a signal as on any other
-    /// end of the run; disposing the result detaches it again.
-    /// </summary>
+    /// <summary>Stops <paramref name="child"/> with the servers at any end of the run; disposing the result detaches it.</summary>
     public IDisposable Attach(IDisposable child)
     {
         lock (_started)

@@ -1,20 +1,14 @@
 namespace RESTvsGRPC.Bench.Startup;
 
 /// <summary>
-/// Each server build (JIT and Native AOT) of each arm both builds serve (REST + JSON on the minimal APIs, gRPC unary
-/// over h2c), from its first instant: cold start over fresh server processes, one per operation and start, and
-/// resident memory after a warm-up and at saturation. Each process is started on the servers' CPUs (taskset), so its
-/// first instruction runs where a server's would, and stops with <paramref name="stopsWith"/> on a signal; each
-/// operation is held at saturation for <paramref name="saturationWindow"/> while the memory is read.
+/// Each server build (JIT and Native AOT) from its first instant, on the servers' CPUs: cold starts over fresh processes, and
+/// resident memory after a warm-up and at saturation (each operation held for <paramref name="saturationWindow"/>).
 /// </summary>
 public sealed class StartupMeasurement(string dataPath, CpuSet? serverCpus, ServerSet stopsWith, LoadExpectation expected, IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> inFlight, TimeSpan saturationWindow, TextWriter log)
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
 
-    /// <summary>
-    /// How long each operation is held at saturation while the memory is read: 2 s, or eight of the plan's segments where
-    /// that is shorter (a quick or dry run proves the pipeline; 2 s per operation would be most of its time).
-    /// </summary>
+    /// <summary>How long each operation is held at saturation: 2 s, or eight segments where shorter (quick and dry runs).</summary>
     public static TimeSpan SaturationWindowOf(TrialPlan plan) => TimeSpan.FromSeconds(Math.Min(2, 8 * plan.SegmentSeconds));
     private const int WarmUpCalls = 200;
 

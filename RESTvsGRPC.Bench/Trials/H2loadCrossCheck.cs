@@ -1,13 +1,9 @@
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The headline's outside check: h2load (nghttp2's C client, which parses no answer) sends one arm's request at the
-/// trials' concurrency to the same server in the same placement — HTTP/1.1 with a connection per call in flight for
-/// REST, one h2c connection carrying every stream for gRPC (pre-framed request, <c>content-type: application/grpc</c>,
-/// <c>te: trailers</c>), as the project's clients do — at the trials' own calls/s (<c>--rps</c>, twice), where the
-/// server's CPU time per request must match the trials', and unthrottled, where h2load, cheaper than any .NET client,
-/// saturates the server itself. h2load does not read gRPC trailers, so each request is first sent once here and its
-/// status, media type, grpc-status and body length checked, and h2load's body bytes per request must match that length.
+/// The headline's outside check: h2load (a C client that parses no answer) sends an arm's request as the project's clients do,
+/// at the trials' concurrency, at their calls/s (the server's CPU per request must match the trials') and unthrottled. Each
+/// request is first validated here; h2load's body bytes per request must match.
 /// </summary>
 public static partial class H2loadCrossCheck
 {
@@ -17,11 +13,7 @@ public static partial class H2loadCrossCheck
     /// <summary>The line a run prints where h2load is missing, so the check's absence is never silent.</summary>
     public const string MissingText = "// h2load is not on PATH (Debian: apt-get install nghttp2-client): the servers' CPU check is left out of this run";
 
-    /// <summary>
-    /// The arms h2load checks: the headline's GETs it can send as the project's clients do, REST over HTTP/1.1 (from
-    /// controllers, or minimal APIs with JSON) and gRPC's one list message over h2c. The rest (h2c REST, gRPC's stream,
-    /// the POSTs) only the trials measure.
-    /// </summary>
+    /// <summary>The arms h2load can send as the project's clients do: REST GETs over HTTP/1.1 and gRPC's list over h2c.</summary>
     public static IReadOnlyList<(string Operation, string Arm)> Arms { get; } =
         [.. TrialArm.Transport.Where(a => a.Operation != LoadOperation.Post && Speaks(ArmCatalogue.Clients[a.Target])).Select(a => (TrialArm.NameOf(a.Operation), a.Target))];
 
@@ -33,11 +25,7 @@ public static partial class H2loadCrossCheck
         _ => false,
     };
 
-    /// <summary>
-    /// Runs every arm for <paramref name="seconds"/> (after a warm-up run of half that) at <paramref name="trials"/>'
-    /// concurrency: at the trials' calls/s and unthrottled, then every arm once more at the trials' calls/s, so the
-    /// check's ratio has two repeats whose spread gives its allowance.
-    /// </summary>
+    /// <summary>Runs every arm at the trials' concurrency, at their calls/s twice and unthrottled once, each after a warm-up of half <paramref name="seconds"/>.</summary>
     public static async Task<IReadOnlyList<H2loadCheck>> RunAsync(TrialsRun trials, RestServerAddresses rest, GrpcServerAddresses grpc, int restProcessId, int grpcProcessId, double seconds, TextWriter output)
     {
         var checks = new List<H2loadCheck>();
@@ -70,10 +58,7 @@ public static partial class H2loadCrossCheck
         return checks;
     }
 
-    /// <summary>
-    /// An arm's throughput figure at <paramref name="concurrency"/> calls in flight (the one h2load keeps), in every trial
-    /// that measured it there: a trial's own best level can be the operation's other one, whose server CPU per call differs.
-    /// </summary>
+    /// <summary>An arm's throughput figure at <paramref name="concurrency"/> in flight, in every trial that measured it there.</summary>
     public static IReadOnlyList<double> AtConcurrency(TrialsRun trials, string operation, string arm, int concurrency, Func<ThroughputLevel, double?> figure) =>
     [
         .. trials.Trials.SelectMany(t => t.Segments).Where(s => s.Operation == operation && s.Arm == arm)

@@ -1,10 +1,8 @@
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The throughput ratios measured a second way: load mode's closed loop (its own clients, one shared client per
-/// target, every answer checked) drives each arm at its trials' concurrency for one operation alone, the arms in turns,
-/// in fresh client processes placed and configured as a trial's, one after another; its calls/s ratio to REST + JSON
-/// is set beside the trials' median.
+/// The throughput ratios measured a second way: load mode's closed loop drives each arm at its trials' concurrency, the arms in
+/// turns, in fresh client processes placed as a trial's; its calls/s ratio to REST + JSON is set beside the trials'.
 /// </summary>
 public static class LoadCrossCheck
 {
@@ -33,10 +31,7 @@ public static class LoadCrossCheck
         return checks;
     }
 
-    /// <summary>
-    /// One check per arm from each process's: calls/s the median of the processes' own, the rounds' ratios all the
-    /// processes' in order, the ratio their median, the windows summed; with one process, its checks as they are.
-    /// </summary>
+    /// <summary>One check per arm over the processes: calls/s their median, the rounds' ratios all of theirs in order, the ratio their median.</summary>
     public static IReadOnlyList<LoadCheck> Across(IReadOnlyList<IReadOnlyList<LoadCheck>> processes) => processes is [var only]
         ? only
         : [.. processes.SelectMany(checks => checks).GroupBy(check => (check.Operation, check.Arm)).Select(same =>

@@ -1,11 +1,8 @@
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// Calls at a constant rate, open loop: call i is due at start + i / rate whatever the earlier calls are doing, and its
-/// time runs from that intended start to its answer, so a stall counts for every call it delays (no coordinated
-/// omission). A dedicated thread starts each call when it is due (its answer continues on the thread pool); how late it
-/// starts one is the client's own delay, recorded beside the latency. The first failed call fails the window, even
-/// one that ends after the window's drain.
+/// Calls at a constant rate, open loop: call i is due at start + i / rate and timed from then, so a stall counts for every call
+/// it delays (no coordinated omission); a dedicated thread starts each, its lateness recorded. The first failure fails the window.
 /// </summary>
 public sealed class OpenLoopDriver
 {
@@ -26,9 +23,8 @@ public sealed class OpenLoopDriver
     }
 
     /// <summary>
-    /// <paramref name="calls"/> calls of <paramref name="call"/> at <paramref name="perSecond"/>, then up to
-    /// <paramref name="drain"/> for the answers still outstanding, read as the drain ends; returns once every call has
-    /// ended, and throws the first call's failure, even one after the drain.
+    /// <paramref name="calls"/> calls at <paramref name="perSecond"/>, read once the last answers have had up to <paramref name="drain"/>;
+    /// returns when every call has ended, throwing the first failure.
     /// </summary>
     public static async Task<OpenLoopWindow> RunAsync(Func<Task> call, double perSecond, long calls, TimeSpan drain)
     {
@@ -106,10 +102,7 @@ public sealed class OpenLoopDriver
     private static double Nanoseconds(long ticks) => ticks * 1e9 / Stopwatch.Frequency;
 }
 
-/// <summary>
-/// What an open-loop window counted: its calls and length (their intended starts' span), the calls answered within it
-/// and those never answered, and the answered calls' times from their intended start and client delays, each sorted, in nanoseconds.
-/// </summary>
+/// <summary>What an open-loop window counted: calls, span, answered within it, never answered, and the sorted times and client delays (ns).</summary>
 public sealed record OpenLoopWindow(long Calls, double Seconds, long AnsweredInWindow, long Unanswered, IReadOnlyList<double> Latencies, IReadOnlyList<double> Lateness)
 {
     /// <summary>The window as the results hold it, at <paramref name="fraction"/> of the baseline's peak, <paramref name="perSecond"/> offered.</summary>

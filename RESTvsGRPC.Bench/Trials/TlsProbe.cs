@@ -3,16 +3,12 @@ using System.Net.Sockets;
 
 namespace RESTvsGRPC.Bench.Trials;
 
-/// <summary>
-/// What each TLS arm's connection agrees with its server, read from one handshake of the probe's own that offers what the
-/// arm's client offers (h2 or http/1.1) and pins the same certificate; a server that answers with another protocol fails the gate.
-/// </summary>
+/// <summary>What each TLS arm's connection agrees with its server, from a handshake of its own offering what the arm's client offers.</summary>
 public static class TlsProbe
 {
     /// <summary>
-    /// The session each TLS arm among <paramref name="arms"/> agrees on; throws <see cref="TlsEndpointException"/> where an
-    /// endpoint does not answer TLS or presents another certificate than the pinned one, <see cref="GateFailedException"/>
-    /// where ALPN picks another protocol.
+    /// The session each TLS arm agrees on; throws <see cref="TlsEndpointException"/> where an endpoint does not answer TLS with the
+    /// pinned certificate, <see cref="GateFailedException"/> where ALPN picks another protocol.
     /// </summary>
     public static async Task<IReadOnlyList<TlsSession>> ReadAsync(IEnumerable<TrialArm> arms, ServerSet servers)
     {

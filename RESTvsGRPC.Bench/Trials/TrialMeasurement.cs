@@ -1,12 +1,8 @@
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What one trial process measures: every arm in slices an operation's arms take in turns (<see cref="TrialPlan.OrderOf"/>),
-/// each arm on one client of its own made and warmed before the clock starts and kept for the process. Latency: one call
-/// in flight, time per call. Throughput: a closed loop of the operation's calls in flight, calls/s and each side's CPU
-/// time per call over the same windows. Latency under load, where asked: open loop at shares of REST + JSON's peak
-/// (<see cref="OpenLoopAsync"/>). Every call's answer is checked (status, version or record count and id sum); a
-/// failed call fails the trial. Whatever the process measures, it first warms every arm (<see cref="WarmProcessAsync"/>).
+/// What one trial process measures, each arm on a warm client of its own, an operation's arms in turns: latency (one call in
+/// flight), throughput (calls/s and CPU per call at each level), latency under load (open loop). A failed call fails the trial.
 /// </summary>
 public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTarget> targets, LoadExpectation expected, TextWriter log)
 {
@@ -59,9 +55,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Where the request asks for it, every arm driven open loop (<see cref="OpenLoopDriver"/>) at each of the plan's
-    /// shares of its operation's REST + JSON calls/s at its best level in this trial, so the rate follows the machine's pace
-    /// and is the same for every arm; in the plan's order, after a few uncounted calls each, a full collection after each.
+    /// Each arm open loop (<see cref="OpenLoopDriver"/>) at the plan's shares of REST + JSON's best calls/s in this trial, so the
+    /// rate follows the machine's pace and is the same for every arm.
     /// </summary>
     private async Task OpenLoopAsync(Dictionary<TrialArm, LoadClient> clients, Dictionary<TrialArm, ArmSums> sums)
     {
@@ -93,11 +88,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     private static readonly TimeSpan OpenLoopDrain = TimeSpan.FromSeconds(2);
 
     /// <summary>
-    /// Load mode's closed loop on every arm at its own concurrency, the operation's arms in turns for
-    /// <see cref="TrialRequest.LoadCheckRounds"/> rounds, each starting one arm later (<see cref="TrialRequest.LoadCheckFirstRound"/>), a window of whole seconds no
-    /// shorter than a segment per arm after a second's warm-up (load mode counts whole seconds): the throughput ratios
-    /// measured by another engine (load mode's runner with its own validation, on a client it makes per window), to set
-    /// beside the trials'.
+    /// Load mode's closed loop on every arm at its own concurrency, an operation's arms in turns, a window of whole seconds after a
+    /// second's warm-up, on a client load mode makes per window: the throughput ratios by another engine.
     /// </summary>
     public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
     {
@@ -123,10 +115,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         return measured;
     }
 
-    /// <summary>
-    /// An operation's load checks from each arm's windows in round order: calls/s the median of the arm's windows, the
-    /// ratio the median of the rounds' ratios to the baseline's window of the same round (none for the baseline).
-    /// </summary>
+    /// <summary>An operation's load checks: calls/s the median of an arm's windows, the ratio the median of its rounds' ratios to the baseline's.</summary>
     public static IEnumerable<LoadCheck> LoadChecksOf(string operation, IReadOnlyList<(string Arm, int Concurrency, IReadOnlyList<double> Windows)> arms)
     {
         var baseline = arms.FirstOrDefault(a => a.Arm == TrialArm.Baseline).Windows;
@@ -162,9 +151,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     private double LoadWindowSeconds => Math.Max(1, Math.Ceiling(_plan.SegmentSeconds));
 
     /// <summary>
-    /// A client per arm, each run in a closed loop at the arm's highest concurrency for a warm-up's length, so its connections are open before anything is counted; then a pause until the JIT has
-    /// compiled nothing for <see cref="JitSettling.JitQuietMilliseconds"/> ms (at most <see cref="JitSettling.JitQuietLimitSeconds"/> s), so that
-    /// no arm is measured while the code all arms share is still being recompiled at its optimized tier; then the settling passes.
+    /// A client per arm, run at its highest concurrency for the warm-up (connections open); then a wait for a quiet JIT, so no arm
+    /// is measured while shared code is recompiled; then the settling passes.
     /// </summary>
     private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms)
     {
@@ -197,11 +185,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
     }
 
-    /// <summary>
-    /// One settling pass after the warm-up (<see cref="JitSettling"/>): every arm makes <paramref name="calls"/> calls
-    /// one at a time. Without these passes a latency slice met the recompilation of what the warm-up had called only a
-    /// few dozen times, on the same CPU, and timed the quickly compiled code (docs/method.md).
-    /// </summary>
+    /// <summary>One settling pass (<see cref="JitSettling"/>): every arm makes <paramref name="calls"/> calls one at a time.</summary>
     private static async Task SettlingPassAsync(Dictionary<TrialArm, LoadClient> clients, int calls)
     {
         foreach (var (arm, client) in clients)
@@ -214,10 +198,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// For each client arm (on its first operation's segment), <see cref="TrialRequest.NewConnections"/> clients made afresh
-    /// (a new connection each, with its TLS handshake where the arm has one), each timed from its creation to the answer of
-    /// its first small GET: the median per arm, in nanoseconds. The code is warm by then, so what differs between an arm and
-    /// its cleartext twin is the handshake.
+    /// Per client arm, the median time (ns) from a new client's creation to its first small GET's answer over
+    /// <see cref="TrialRequest.NewConnections"/> clients: with the code warm, what differs from a cleartext twin is the handshake.
     /// </summary>
     private async Task<Dictionary<TrialArm, double?>> NewConnectionsAsync()
     {
@@ -281,16 +263,10 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         return new Window(calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
     }
 
-    /// <summary>
-    /// What a window counted: calls completed in it, seconds, the CPU time the client and the server used meanwhile
-    /// (nanoseconds), and on a <c>--link</c> run the bytes the client's end of the pair sent and received.
-    /// </summary>
+    /// <summary>A window's calls, seconds, client and server CPU (ns), and a <c>--link</c> run's bytes sent and received.</summary>
     private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
 
-    /// <summary>
-    /// One arm's slices added up, per quantity and concurrency, into the trial's segment for it: every level's throughput,
-    /// and on top the level that served it most in this trial, which the bench replaces by the one chosen on the other trials.
-    /// </summary>
+    /// <summary>One arm's slices summed per quantity and level into its segment, its best level on top (replaced later by the one chosen on the other trials).</summary>
     private sealed class ArmSums
     {
         private Window _latency = new(0, 0, 0, null, null);
@@ -344,9 +320,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// <paramref name="concurrency"/> callers on one client, each starting its next call when its last one answered;
-    /// counted over <paramref name="seconds"/> after <paramref name="warmUpSeconds"/>, with the CPU time this process
-    /// and the server <paramref name="serverId"/> used in the same window, and the bytes through <paramref name="linkDevice"/> where one is given.
+    /// <paramref name="concurrency"/> closed-loop callers on one client, counted over <paramref name="seconds"/> after the warm-up, with
+    /// this process's and the server's CPU and the link's bytes in the same window.
     /// </summary>
     private static async Task<Window> ThroughputAsync(LoadClient client, LoadOperation operation, int concurrency, double warmUpSeconds, double seconds, int? serverId, string? linkDevice = null)
     {

@@ -1,11 +1,6 @@
 namespace RESTvsGRPC.Bench.Trials;
 
-/// <summary>
-/// How the headline is measured: <see cref="Trials"/> fresh client processes, each measuring every arm for
-/// <see cref="SegmentSeconds"/> per quantity (latency, then throughput) in <see cref="Rounds"/> slices, an operation's
-/// arms taking turns (<see cref="OrderOf"/>); throughput at fixed concurrencies per operation (<see cref="InFlight"/>); the
-/// orders drawn from <see cref="Seed"/> and the trial's number.
-/// </summary>
+/// <summary>How the headline is measured: trials in fresh processes, each arm per quantity and level in slices an operation's arms take in turns.</summary>
 public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, int Seed, int Rounds)
 {
     /// <summary>The fewest and most trials a run may ask for.</summary>
@@ -27,9 +22,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const int DefaultSeed = 28;
 
     /// <summary>
-    /// The calls kept in flight in the throughput slices, per operation, the same for every arm of it: levels that
-    /// bracket each arm's peak here (docs/method.md, "The trials"). A trial measures every arm at each, and the arm's
-    /// throughput is taken at the level chosen on the other trials (<see cref="ThroughputPeak"/>).
+    /// The levels of calls in flight per operation, bracketing each arm's peak here (docs/method.md); an arm's throughput is taken
+    /// at the level chosen on the other trials (<see cref="ThroughputPeak"/>).
     /// </summary>
     public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> DefaultInFlight { get; } = new Dictionary<LoadOperation, IReadOnlyList<int>>
     {
@@ -39,10 +33,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The offered rates of the open loop, as shares of REST + JSON's peak calls/s: light, half and heavy load.</summary>
     public static IReadOnlyList<double> OpenLoopFractions { get; } = [0.25, 0.5, 0.8];
 
-    /// <summary>
-    /// A result run: six to twelve trials, stopping once their ratios are precise (<see cref="TrialStopping"/>), or after
-    /// four minutes of trials, of 0.3 s per arm, quantity and level in two slices (docs/benchmark.md, "The plan").
-    /// </summary>
+    /// <summary>A result run: 6 to 12 trials, stopping when precise (<see cref="TrialStopping"/>) or after four minutes; 0.3 s per arm, quantity and level.</summary>
     public static TrialPlan Standard { get; } = new("standard", 12, 0.3, DefaultSeed, 2)
     {
         Stopping = new TrialStopping(6, 0.05, 0.10, 0.90, 240), OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.3, 100, 1),
@@ -52,10 +43,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public static TrialPlan Quick { get; } = new("quick", 6, 0.15, DefaultSeed, 2) { OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.2, 50, 0.5) };
 
     /// <summary>
-    /// A <c>--link</c> run, per link: six trials (the fewest with a 95 % interval) of 1 s per arm and quantity in two
-    /// slices, throughput at 16 calls in flight. Slices of half a second, not the result run's 0.175 s: at 100 Mbit/s
-    /// sixteen large GETs in flight take about 0.3 s to cross the link, so a shorter window would count a handful of
-    /// calls; one concurrency, the one that fills a slow link, to keep three links within 15 minutes.
+    /// A <c>--link</c> run, per link: six trials of 1 s per arm and quantity, throughput at 16 in flight: on a slow link a shorter
+    /// window counts a handful of large calls, and one level, the one that fills the link, keeps three links within 15 minutes.
     /// </summary>
     public static TrialPlan Link { get; } = new("link", 6, 1.0, DefaultSeed, 2)
     {
@@ -64,20 +53,14 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Large] = [16], [LoadOperation.Post] = [16] },
     };
 
-    /// <summary>
-    /// Proves the pipeline: two trials of 50 ms per arm and quantity in one slice, two levels per operation; too few for
-    /// an interval, and not a result, so its processes neither wait for the JIT nor settle it (<see cref="ProvesThePipeline"/>).
-    /// </summary>
+    /// <summary>Proves the pipeline: two trials of 50 ms per arm and quantity, two levels per operation; not a result.</summary>
     public static TrialPlan Dry { get; } = new("dry", 2, MinSegmentSeconds, DefaultSeed, 1)
     {
         SettleCalls = 0, LoadCheckProcesses = 1, LoadCheckRounds = 1, OpenLoop = new OpenLoopPlan(OpenLoopFractions, MinSegmentSeconds, 10, 0.2),
         InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [16, 64], [LoadOperation.Large] = [2, 16], [LoadOperation.Post] = [4, 16] },
     };
 
-    /// <summary>
-    /// True for the dry plan: its figures are not results, so its processes skip what only a result needs (the wait for
-    /// a quiet JIT, up to 10 s and most of a dry trial's time; the load check's warm-up).
-    /// </summary>
+    /// <summary>True for the dry plan, whose processes skip what only a result needs (the quiet-JIT wait, the load check's warm-up).</summary>
     public bool ProvesThePipeline => Name == "dry";
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
@@ -87,10 +70,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public static string Describe(IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> inFlight) =>
         string.Join(",", inFlight.OrderBy(p => p.Key).Select(p => $"{TrialArm.NameOf(p.Key)}={string.Join("/", p.Value)}"));
 
-    /// <summary>
-    /// <c>--in-flight</c>'s value, "OP=N[/N],…", over the defaults for the operations it leaves out; throws
-    /// <see cref="ArgumentException"/> naming the part it cannot read, followed by <paramref name="usage"/>.
-    /// </summary>
+    /// <summary><c>--in-flight</c>'s levels over the defaults; throws <see cref="ArgumentException"/> naming the part it cannot read.</summary>
     public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> ParseInFlight(string value, string usage)
     {
         var inFlight = new Dictionary<LoadOperation, IReadOnlyList<int>>(DefaultInFlight);
@@ -121,17 +101,10 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>Calls made, uncounted, at the start of each latency slice: the first call after another arm's slice finds its code out of the caches.</summary>
     public const int SliceWarmUpCalls = 3;
 
-    /// <summary>
-    /// The warm-up of each arm's client before a trial measures, seconds, at the arm's highest concurrency: a quarter
-    /// segment, which opens its connections, where settling passes follow to bring the code to its steady state; half a
-    /// segment where none do (a link run).
-    /// </summary>
+    /// <summary>Each arm's warm-up at its highest level, seconds: a quarter segment where settling passes follow, half where none do.</summary>
     public double WarmUpSeconds => SegmentSeconds / (SettleCalls > 0 ? 4 : 2);
 
-    /// <summary>
-    /// Calls each arm makes, one at a time, in each settling pass after the warm-up (<see cref="TrialMeasurement"/>):
-    /// past the runtime's 30 calls before it recompiles a method at its optimized tier; 0 makes no pass.
-    /// </summary>
+    /// <summary>Calls per arm in each settling pass: past the runtime's 30 calls before tier-up; 0 makes no pass.</summary>
     public int SettleCalls { get; init; } = DefaultSettleCalls;
 
     /// <summary>The settling passes' calls per arm in every plan but a link run's.</summary>
@@ -144,46 +117,35 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public double RampSeconds => SliceSeconds / 4;
 
     /// <summary>
-    /// True (the default) where every trial meets a RestAPI and a GrpcAPI started for it alone, so that what one pair of
-    /// server processes brings (its code's and heap's layout, its JIT's choices) varies between trials and their interval
-    /// covers it; false: every trial of the run calls the pair the run started. Servers given by URL are never renewed.
+    /// True where every trial meets servers started for it alone, so what a server process brings (code and heap layout, JIT
+    /// choices) varies between trials and their interval covers it. Servers given by URL are never renewed.
     /// </summary>
     public bool ServersPerTrial { get; init; } = true;
 
     /// <summary>
-    /// Fresh client processes load mode's cross-check runs in, one after another, each warmed as a trial's, with
-    /// <see cref="LoadCheckRounds"/> rounds in each: a process can land an arm's calls/s high or low for all its windows,
-    /// so the rounds are spread over processes, as the trials are, and their spread carries that (docs/method.md).
+    /// Fresh processes load mode's check runs in, each warmed as a trial's: a process can land an arm high or low for all its
+    /// windows, so the rounds are spread over processes (docs/method.md).
     /// </summary>
     public int LoadCheckProcesses { get; init; } = DefaultLoadCheckProcesses;
 
     /// <summary>The load check's processes in every plan but the dry one (which has one, to prove the pipeline).</summary>
     public const int DefaultLoadCheckProcesses = 3;
 
-    /// <summary>
-    /// Rounds of one window per arm in each load-check process: two, so that six rounds keep their own share of the
-    /// check's allowance near ±15 % where one round's ratio spreads by about 17 % (docs/method.md); one in the dry plan.
-    /// </summary>
+    /// <summary>Rounds of one window per arm in each load-check process: two (six rounds keep their share of the allowance near ±15 %).</summary>
     public int LoadCheckRounds { get; init; } = 2;
 
     /// <summary>The calls kept in flight in each operation's throughput slices.</summary>
     public IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> InFlight { get; init; } = DefaultInFlight;
 
-    /// <summary>
-    /// Latency under load: after its throughput slices, each trial drives the transport suite's arms open loop at these
-    /// rates (<see cref="OpenLoopOrderOf"/>); null where the plan measures none (a link run).
-    /// </summary>
+    /// <summary>Latency under load: each trial drives the transport arms open loop at these rates; null where the plan measures none.</summary>
     public OpenLoopPlan? OpenLoop { get; init; }
 
     /// <summary>When the trials stop before <see cref="Trials"/>, the most; null: every one of them runs.</summary>
     public TrialStopping? Stopping { get; init; }
 
     /// <summary>
-    /// The order of <paramref name="trial"/>'s slices: first every latency slice, then every throughput slice; within
-    /// each quantity the operations shuffled, and within an operation rounds, each visiting every arm of it once (for
-    /// throughput, every arm at each of the operation's concurrencies) in an order drawn for that round. An operation's
-    /// arms are so measured in turns a fraction of a second apart, and a slow moment of the machine falls on all of them
-    /// rather than on one arm's segment.
+    /// The order of <paramref name="trial"/>'s slices: latency then throughput, operations shuffled, and within an operation rounds
+    /// visiting every arm (at each level) in an order drawn per round, so a slow moment falls on all arms, not on one.
     /// </summary>
     public IReadOnlyList<TrialSlice> OrderOf(int trial, IReadOnlyList<TrialArm> arms)
     {
@@ -208,10 +170,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         return slices;
     }
 
-    /// <summary>
-    /// The order of <paramref name="trial"/>'s open-loop slices: the operations shuffled, within each the rates from the
-    /// lightest, and at each rate every arm of the operation once in an order drawn for that rate.
-    /// </summary>
+    /// <summary>The order of <paramref name="trial"/>'s open-loop slices: operations shuffled, rates from the lightest, arms drawn per rate.</summary>
     public IReadOnlyList<(TrialArm Arm, double Fraction)> OpenLoopOrderOf(int trial, IReadOnlyList<TrialArm> arms, OpenLoopPlan openLoop)
     {
         // Its own draw, so the open loop leaves the other slices' orders as they were.
@@ -268,21 +227,14 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
         new(LoadOperation.Post, Baseline), new(LoadOperation.Post, "rest-protobuf"), new(LoadOperation.Post, "grpc"),
     ];
 
-    /// <summary>
-    /// A <c>--link</c> run's arms: the large GET and the POST, whose bytes a link makes cost time, as REST + JSON (the
-    /// baseline), REST + JSON with gzip, REST + protobuf, gRPC and gRPC with gzip, so each link's table says whether
-    /// compression pays at its rate.
-    /// </summary>
+    /// <summary>A <c>--link</c> run's arms: the large GET and POST as REST + JSON, with gzip, REST + protobuf, gRPC and gRPC with gzip.</summary>
     public static IReadOnlyList<TrialArm> Link { get; } =
     [
         .. new[] { LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
             new[] { Baseline, "rest-json-gzip", "rest-protobuf", "grpc", "grpc-gzip" }.Select(target => new TrialArm(operation, target))),
     ];
 
-    /// <summary>
-    /// The styles suite's arms: MVC controllers + JSON (the baseline), minimal APIs, JSON transcoding, gRPC-Web binary
-    /// over HTTP/1.1 and over h2c, and gRPC on every operation; the large GET also as gRPC's stream and gRPC-Web text's.
-    /// </summary>
+    /// <summary>The styles suite's arms: controllers (baseline), minimal APIs, transcoding, gRPC-Web over HTTP/1.1 and h2c, gRPC; streams on the large GET.</summary>
     public static IReadOnlyList<TrialArm> Styles { get; } =
     [
         .. new[] { LoadOperation.Small, LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
@@ -290,11 +242,7 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
         new(LoadOperation.Large, "grpc-stream"), new(LoadOperation.Large, "grpc-web-text"),
     ];
 
-    /// <summary>
-    /// The AOT suite's arms: REST + JSON on the minimal APIs and gRPC unary, each from the JIT servers and from their
-    /// Native AOT builds, on every operation; the four take turns in each trial, so each build's REST/gRPC ratio and
-    /// each protocol's AOT/JIT ratio come from the same moments (<see cref="TrialStatistics.AotPairs"/>).
-    /// </summary>
+    /// <summary>The AOT suite's arms: REST + JSON (minimal APIs) and gRPC, from the JIT and Native AOT builds, taking turns (<see cref="TrialStatistics.AotPairs"/>).</summary>
     public static IReadOnlyList<TrialArm> Aot { get; } =
     [
         .. new[] { LoadOperation.Small, LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
@@ -302,9 +250,8 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
     ];
 
     /// <summary>
-    /// <c>--headline --tls</c>'s arms on every operation: REST + JSON over TLS with HTTP/1.1 and with HTTP/2 (ALPN) and gRPC
-    /// over TLS, each beside its cleartext twin (REST + JSON over HTTP/1.1 and h2c, gRPC over h2c), the six taking turns
-    /// in every trial, so each TLS/cleartext ratio compares moments a fraction of a second apart (<see cref="TrialStatistics.TlsPairs"/>).
+    /// <c>--headline --tls</c>'s arms: REST + JSON over TLS with HTTP/1.1 and HTTP/2 and gRPC over TLS, each beside its cleartext
+    /// twin in turns (<see cref="TrialStatistics.TlsPairs"/>).
     /// </summary>
     public static IReadOnlyList<TrialArm> Tls { get; } =
     [

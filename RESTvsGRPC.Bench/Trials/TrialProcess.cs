@@ -1,9 +1,6 @@
 namespace RESTvsGRPC.Bench.Trials;
 
-/// <summary>
-/// The hidden <c>trial</c> command: the body of one fresh client process. It reads its request, measures, writes its answer and exits 0; on any failure it says why on standard error and exits 1. It ends by
-/// itself if the bench that started it has gone.
-/// </summary>
+/// <summary>The hidden <c>trial</c> command, one fresh client process: request in, answer out, exit 1 with the reason on failure.</summary>
 public static class TrialProcess
 {
     /// <summary>The command's name.</summary>

@@ -3,10 +3,8 @@ using System.Text.Json.Serialization;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What the orchestrator asks of one trial process, handed over as a JSON file: which trial (-1 checks load
-/// mode instead), the plan, the arms, each arm's concurrencies ("operation/target" to calls in flight), the servers' process ids for their CPU
-/// time (and the AOT servers', where they run), where to write the answer, the calls of each settling pass, and on a <c>--link</c> run the client's end of the pair, whose byte counters the
-/// throughput windows read. The servers' addresses come through the environment, as for BenchmarkDotNet's processes.
+/// What the orchestrator asks of one trial process, as a JSON file (-1: a load check): plan, arms and levels, the servers' process
+/// ids, where to answer, and a <c>--link</c> run's device; the servers' addresses come through the environment.
 /// </summary>
 public sealed record TrialRequest(
     int Index,

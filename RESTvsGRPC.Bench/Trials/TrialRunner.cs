@@ -3,20 +3,15 @@ using System.Text;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The orchestrator's side of the headline: one fresh client process per trial, one after another (each, where the plan
-/// says so, against a RestAPI and a GrpcAPI started for it) until the plan's rule stops them, each started from the bench's own binary with the servers' addresses in its environment. A trial whose process fails is named with its reason and the others are kept; every process is stopped
-/// with the servers on a signal, and none outlives its trial.
+/// The orchestrator's side of the headline: a fresh client process per trial, one after another, until the plan stops them; a
+/// failed trial is named and the others kept; every process stops with the servers on a signal.
 /// </summary>
 public static class TrialRunner
 {
     /// <summary>
-    /// Runs <paramref name="plan"/> over <paramref name="arms"/> against <paramref name="servers"/>, each trial and
-    /// ratio naming <paramref name="link"/> where a <c>--link</c> run gives one; throws <see cref="TrialFailedException"/> when every trial fails.
+    /// Runs <paramref name="plan"/> over <paramref name="arms"/>, renewing the servers before each trial where the plan says so (the caller
+    /// reads the last pair from <paramref name="servers"/>); throws <see cref="TrialFailedException"/> when every trial fails.
     /// </summary>
-    /// <remarks>
-    /// Each trial's throughput of an arm is taken at the level chosen on the other trials (<see cref="ThroughputPeak"/>). With <see cref="TrialPlan.ServersPerTrial"/> the servers are renewed before every trial, and the run's last pair
-    /// serves what follows; the caller takes their addresses from <paramref name="servers"/>.
-    /// </remarks>
     public static async Task<TrialsRun> RunAsync(
         TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
         LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0, bool openLoop = false)
@@ -78,10 +73,7 @@ public static class TrialRunner
     /// <summary>The start of the name of every folder a trial process reads its request from, then the bench's process id and a dash.</summary>
     public const string FolderPrefix = "restvsgrpc-trials-";
 
-    /// <summary>
-    /// A temporary folder for the requests and answers of the trial processes one call starts (every trial and the sweep,
-    /// or one check), deleted as the last ends or, on a signal, with the servers, since a signal ends the bench without unwinding.
-    /// </summary>
+    /// <summary>A temporary folder for the trial processes' requests and answers, deleted at the end or, on a signal, with the servers.</summary>
     private sealed class TrialFolder : IDisposable
     {
         private readonly IDisposable _attached;
@@ -109,11 +101,7 @@ public static class TrialRunner
         }
     }
 
-    /// <summary>
-    /// Deletes the trial folders in <paramref name="parent"/> whose bench is no longer running, as a bench killed by
-    /// SIGKILL outside a link run leaves them (nothing in a killed process runs); a running bench's folders are kept,
-    /// and so is a folder whose process id another process now has. Each bench does this once, before its first folder.
-    /// </summary>
+    /// <summary>Deletes the trial folders in <paramref name="parent"/> that a killed bench left (its process gone); once per bench.</summary>
     public static void RemoveOrphanedFolders(string parent)
     {
         foreach (var folder in Directory.EnumerateDirectories(parent, FolderPrefix + "*"))
@@ -151,9 +139,8 @@ public static class TrialRunner
     }
 
     /// <summary>
-    /// A long run's progress after <paramref name="done"/> of at most <paramref name="total"/> trials: the widest interval
-    /// so far (half its width over its median), and the time the trials left take at the pace so far, no more than
-    /// <paramref name="stopping"/>'s time cap allows where the plan has one.
+    /// Progress after <paramref name="done"/> of <paramref name="total"/> trials: the widest interval so far and the time left at this
+    /// pace, within <paramref name="stopping"/>'s cap.
     /// </summary>
     public static string ProgressText(IReadOnlyList<HeadlineRatio> ratios, int done, int total, TimeSpan elapsed, TrialStopping? stopping = null)
     {
@@ -177,10 +164,7 @@ public static class TrialRunner
     public static int MostOften(IEnumerable<int> concurrencies) =>
         concurrencies.GroupBy(c => c).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
 
-    /// <summary>
-    /// Load mode's cross-check of <paramref name="arms"/> ("operation/target") in a fresh client process, its rounds
-    /// counted from <paramref name="firstRound"/>; throws <see cref="TrialFailedException"/> when it fails.
-    /// </summary>
+    /// <summary>Load mode's check of <paramref name="arms"/> in a fresh process from round <paramref name="firstRound"/>; throws <see cref="TrialFailedException"/>.</summary>
     public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, IReadOnlyList<int>> concurrency, int firstRound, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         using var folder = new TrialFolder(servers);

@@ -19,6 +19,9 @@ public sealed partial class ProductNotLabTests
     /// <summary>The longest a page of results or method may grow, in lines.</summary>
     private const int MaxPageLines = 300;
 
+    /// <summary>The most non-blank lines the bench's C# sources may hold together.</summary>
+    private const int MaxBenchLines = 6_500;
+
     [Fact]
     public async Task Run_help_lists_at_most_28_options_none_an_experiment_or_a_script()
     {
@@ -65,6 +68,18 @@ public sealed partial class ProductNotLabTests
         var lines = File.ReadAllLines(Path.Combine(RepositoryPaths.Root, page)).Length;
 
         Assert.True(lines <= MaxPageLines, $"{page} has {lines} lines; at most {MaxPageLines}: it holds the current state, the history lives in git");
+    }
+
+    [Fact]
+    public void Bench_sources_stay_within_6500_non_blank_lines()
+    {
+        var bench = Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Bench");
+        var sources = Directory.EnumerateFiles(bench, "*.cs", SearchOption.AllDirectories)
+            .Where(file => !Path.GetRelativePath(bench, file).Split(Path.DirectorySeparatorChar).Any(part => part is "bin" or "obj"));
+
+        var lines = sources.Sum(file => File.ReadLines(file).Count(line => !string.IsNullOrWhiteSpace(line)));
+
+        Assert.True(lines <= MaxBenchLines, $"RESTvsGRPC.Bench holds {lines} non-blank lines of C#; at most {MaxBenchLines}: a capability that grows it makes room elsewhere");
     }
 
     private static IEnumerable<string> Pages() =>
