@@ -310,11 +310,18 @@ public sealed class ServerSet : IDisposable
     /// <summary>Writes the generator's first records to a temporary file and serves them from a second RestAPI and a second GrpcAPI.</summary>
     private async Task StartScalingServersAsync(TextWriter log)
     {
-        _scalingData = Path.Combine(Path.GetTempPath(), $"restvsgrpc-scaling-{Environment.ProcessId}.json");
+        RemoveOrphanedScalingData(Path.GetTempPath());
+        _scalingData = Path.Combine(Path.GetTempPath(), $"{ScalingDataPrefix}{Environment.ProcessId}.json");
         NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
         RestScaling = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log)).Http11;
         GrpcScaling = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log)).H2c;
     }
+
+    private const string ScalingDataPrefix = "restvsgrpc-scaling-";
+
+    /// <summary>Deletes the scaling data files in <paramref name="folder"/> of benches no longer running (a bench killed by SIGKILL deletes none).</summary>
+    public static void RemoveOrphanedScalingData(string folder) =>
+        TrialProcess.RemoveOrphans(Directory.EnumerateFiles(folder, ScalingDataPrefix + "*.json"), ScalingDataPrefix, File.Delete);
 
     /// <summary>Starts RestAPI.Aot and GrpcAPI.Aot, published beforehand (<see cref="AotServers.Publish"/>), on free loopback ports beside the JIT servers.</summary>
     private async Task StartAotServersAsync(string dataPath, TextWriter log)

@@ -56,4 +56,29 @@ public static class TrialProcess
             return false;
         }
     }
+
+    /// <summary>
+    /// Deletes each of <paramref name="entries"/> (named <paramref name="prefix"/>, a bench's process id, then '-' or '.')
+    /// whose bench no longer runs: a bench killed by SIGKILL deletes nothing of its own.
+    /// </summary>
+    internal static void RemoveOrphans(IEnumerable<string> entries, string prefix, Action<string> delete)
+    {
+        foreach (var entry in entries)
+        {
+            var id = Path.GetFileName(entry)[prefix.Length..].Split('-', '.')[0];
+            if (!int.TryParse(id, NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || IsRunning(benchId))
+            {
+                continue;
+            }
+
+            try
+            {
+                delete(entry);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Another user's, or in use: not this bench's to delete.
+            }
+        }
+    }
 }

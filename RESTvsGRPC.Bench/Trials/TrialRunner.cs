@@ -102,26 +102,8 @@ public static class TrialRunner
     }
 
     /// <summary>Deletes the trial folders in <paramref name="parent"/> that a killed bench left (its process gone); once per bench.</summary>
-    public static void RemoveOrphanedFolders(string parent)
-    {
-        foreach (var folder in Directory.EnumerateDirectories(parent, FolderPrefix + "*"))
-        {
-            var rest = System.IO.Path.GetFileName(folder)[FolderPrefix.Length..];
-            if (!int.TryParse(rest.Split('-')[0], NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || TrialProcess.IsRunning(benchId))
-            {
-                continue;
-            }
-
-            try
-            {
-                new Deletion(folder).Dispose();
-            }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-            {
-                // Another user's folder, or one in use: not this bench's to delete.
-            }
-        }
-    }
+    public static void RemoveOrphanedFolders(string parent) =>
+        TrialProcess.RemoveOrphans(Directory.EnumerateDirectories(parent, FolderPrefix + "*"), FolderPrefix, folder => new Deletion(folder).Dispose());
 
     /// <summary>Deletes a folder and what it holds; whichever of the bench's ends gets there second finds nothing to delete.</summary>
     private sealed class Deletion(string path) : IDisposable

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
@@ -123,6 +124,24 @@ public sealed class BenchStopTests : IDisposable
         Assert.False(Directory.Exists(orphaned));
         Assert.True(Directory.Exists(running));
         Assert.True(Directory.Exists(unrelated));
+    }
+
+    /// <summary>A bench killed by SIGKILL leaves its scaling servers' data file; the next bench that starts scaling servers deletes it, and keeps a running bench's.</summary>
+    [Fact]
+    public async Task Scaling_data_of_an_ended_bench_is_deleted_and_that_of_a_running_bench_kept()
+    {
+        using var ended = Process.Start(new ProcessStartInfo("dotnet", "--version") { RedirectStandardOutput = true })!;
+        await ended.WaitForExitAsync();
+        var orphaned = _artifacts.File($"restvsgrpc-scaling-{ended.Id}.json");
+        var running = _artifacts.File($"restvsgrpc-scaling-{Environment.ProcessId}.json");
+        var unrelated = _artifacts.File("restvsgrpc-scaling-notes.json");
+        Assert.All(new[] { orphaned, running, unrelated }, file => File.WriteAllText(file, "[]"));
+
+        ServerSet.RemoveOrphanedScalingData(_artifacts.Path);
+
+        Assert.False(File.Exists(orphaned));
+        Assert.True(File.Exists(running));
+        Assert.True(File.Exists(unrelated));
     }
 
     /// <summary>
