@@ -14,7 +14,6 @@ public sealed partial record LoadOptions(LoadScenario Scenario, IReadOnlyList<st
         + "[--timeout 10s] [--out DIR] [--link PROFILE[,PROFILE…]] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
 
-
     /// <summary>What <c>soak</c> says under its usage line: its defaults differ from load's.</summary>
     public const string SoakUsage =
         "usage: RESTvsGRPC.Bench soak [load's options; defaults: --duration 10m --warmup 2m --targets rest-json,grpc --out BenchmarkDotNet.Artifacts/soak] [--data PATH]";
