@@ -285,7 +285,17 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
         var previous = RunResults.KeepPrevious(directory);
         _results = RunPool.Carry(previous, _results);
         _results.Save(directory);
-        output.WriteLine($"// summary (Markdown, HTML, SVG charts): {RunSummary.Write(_results, previous, directory)}");
+        try
+        {
+            var summary = RunSummary.Write(_results, previous, directory);
+            output.WriteLine($"// summary (Markdown, HTML, SVG charts): {summary}");
+        }
+        catch (ReportSectionException e)
+        {
+            var saved = Path.Combine(directory, RunResults.FileName);
+            throw new PhaseFailedException("summary failed", e, $"; the results are saved in {saved}.");
+        }
+
         if (ScalingReport.ToMarkdown(_results) is { } fit)
         {
             output.WriteLine($"// scaling fit t(n) = a + b·n: {Path.Combine(directory, ScalingReport.FileName)}");

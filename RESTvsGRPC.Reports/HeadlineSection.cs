@@ -47,11 +47,12 @@ internal static class HeadlineSection
 
         charts.Add(("headline.svg", Chart(trials)));
         document.AddImage("headline.svg", "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials");
-        AddPool(document, trials);
-        ThroughputCurveSection.Add(summary, trials, "curve.svg");
-        OpenLoopSection.Add(summary, trials);
-        MethodChecksSection.Add(summary, trials);
-        AddPrevious(document, trials, previous);
+        ReportSection.Render("headline pooled over runs", () => AddPool(document, trials));
+        ReportSection.Render("throughput curve", () => ThroughputCurveSection.Add(summary, trials, "curve.svg"));
+        ReportSection.Render("latency under load", () => OpenLoopSection.Add(summary, trials));
+        ReportSection.Render("checks by other methods", () => MethodChecksSection.Add(summary, trials));
+        ReportSection.Render("headline against the previous run",
+            () => AddPrevious(document, trials, previous));
     }
 
     /// <summary>What this run's intervals cover and what they leave out, in one paragraph.</summary>

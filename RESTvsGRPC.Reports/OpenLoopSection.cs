@@ -53,7 +53,7 @@ internal static class OpenLoopSection
                 first.Results.Where(r => r.Fraction == middle).Select(result => (IReadOnlyList<string>)[
                     result.Operation, measured[0].Trials.NameOf(result.Arm),
                     .. measured.Select(r => r.OpenLoop!.Results.FirstOrDefault(o => (o.Operation, o.Arm, o.Fraction) == (result.Operation, result.Arm, middle)) is { } o
-                        ? $"{Percentiles(o)[2]}; {Percentiles(o)[3]}" : "not run"),
+                        ? P99AndRatio(o) : "not run"),
                 ]), [.. Enumerable.Range(2, measured.Count)]);
     }
 
@@ -75,6 +75,11 @@ internal static class OpenLoopSection
         ? [.. Percentiles(result), Units.Time(result.LateP99Nanoseconds ?? double.NaN), $"{result.Held} of {result.Trials}"]
         : [$"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls", "", "", "", "",
             $"{result.Held} of {result.Trials}" + (result.ClientBound > 0 ? $" ({result.ClientBound} client-bound)" : "")];
+
+    /// <summary>A comparison's cell: p99 and ratio where the arm held the rate, else what it achieved.</summary>
+    private static string P99AndRatio(OpenLoopResult result) => result.IsHeld
+        ? $"{Percentiles(result)[2]}; {Percentiles(result)[3]}"
+        : $"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved";
 
     private static IReadOnlyList<string> Percentiles(OpenLoopResult result) =>
         [Time(result.P50!), Time(result.P90!), Time(result.P99!), result.P99Ratio is { } ratio ? Ratio(ratio) : result.Arm == TrialStatistics.Baseline ? "baseline" : "no baseline held"];

@@ -17,7 +17,11 @@ public static class RunComparison
 
     public const string Usage = "usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: each folder is a run's results folder, the one holding summary.json.";
 
-    /// <summary>The compare command over <paramref name="folders"/> (two or more), written into <paramref name="target"/>: 0 when written, 1 when a folder holds no summary.</summary>
+    /// <summary>
+    /// The compare command over <paramref name="folders"/> (two or more), written into <paramref name="target"/>: 0
+    /// when written; 1 when a folder holds no summary, or when a section cannot be rendered from the runs (one line
+    /// naming the files and the section; nothing written).
+    /// </summary>
     public static int Run(IReadOnlyList<string> folders, string target, TextWriter output, TextWriter error)
     {
         List<(string Label, RunResults Run)> runs;
@@ -31,18 +35,31 @@ public static class RunComparison
             return 1;
         }
 
-        Directory.CreateDirectory(target);
-        var (document, chart) = Build(runs);
-        if (chart is not null)
+        try
         {
-            File.WriteAllText(Path.Combine(target, ChartFile), chart);
+            var (document, chart) = Build(runs);
+            var markdown = document.ToMarkdown();
+            ReportFiles.Write(target, [.. chart is null ? [] : new[] { (ChartFile, chart) }, (MarkdownFile, markdown)]);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            error.WriteLine($"compare: {e.Message}");
+            return 1;
+        }
+        catch (ReportSectionException e)
+        {
+            var files = string.Join(", ", folders.Select(f => $"'{ResultsFile(f, RunResults.FileName)}'"));
+            error.WriteLine($"compare: {files}: {e.Message}; nothing was written.");
+            return 1;
         }
 
-        var markdown = Path.Combine(target, MarkdownFile);
-        File.WriteAllText(markdown, document.ToMarkdown());
-        output.WriteLine($"// comparison (Markdown, SVG): {markdown}");
+        output.WriteLine($"// comparison (Markdown, SVG): {Path.Combine(target, MarkdownFile)}");
         return 0;
     }
+
+    /// <summary>The results file a command reads: <paramref name="file"/> in a folder, else the path given.</summary>
+    internal static string ResultsFile(string folder, string file) =>
+        Directory.Exists(folder) ? Path.Combine(folder, file) : folder;
 
     /// <summary>The comparison document and its chart of the benchmarks' times (null where no run timed one), from runs labelled by their folders.</summary>
     public static (ReportDocument Document, string? Chart) Build(IReadOnlyList<(string Label, RunResults Run)> runs)
@@ -57,19 +74,21 @@ public static class RunComparison
             document.AddParagraph("**The runs served different data** (SHA-256 of the records differs): their times are not comparable call for call.");
         }
 
-        AddHeadline(document, runs);
-        AddBuilds(document, runs);
-        AddLinks(document, runs);
+        ReportSection.Render("headline ratios", () => AddHeadline(document, runs));
+        ReportSection.Render("server builds", () => AddBuilds(document, runs));
+        ReportSection.Render("links", () => AddLinks(document, runs));
         // Runs of the trials alone (--headline, --suite aot) timed no benchmark: no per-call table or chart to show.
         if (runs.All(r => r.Run.Benchmarks.Count == 0))
         {
             return (document, null);
         }
 
-        AddTimes(document, runs);
-        AddRatios(document, runs);
+        ReportSection.Render("time per call", () => AddTimes(document, runs));
+        ReportSection.Render("REST + JSON / gRPC ratios", () => AddRatios(document, runs));
         document.AddImage(ChartFile, "Time per call in each run");
-        return (document, Chart(runs));
+        string? chart = null;
+        ReportSection.Render("time per call chart", () => chart = Chart(runs));
+        return (document, chart);
     }
 
     /// <summary>Each headline ratio in every run that measured the trials, and how often one run's median fell inside another's interval.</summary>
@@ -96,9 +115,10 @@ public static class RunComparison
             }), [.. Enumerable.Range(3, measured.Count)]);
         IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
         document.AddParagraph(HeadlineSection.Coverage(pool));
-        AddChecks(document, measured);
-        AddPool(document, measured);
-        OpenLoopSection.AddComparison(document, [.. measured.Select(r => (r.Label, r.Run.Trials!))]);
+        ReportSection.Render("checks by other methods", () => AddChecks(document, measured));
+        ReportSection.Render("headline pooled over runs", () => AddPool(document, measured));
+        ReportSection.Render("latency under load",
+            () => OpenLoopSection.AddComparison(document, [.. measured.Select(r => (r.Label, r.Run.Trials!))]));
     }
 
     /// <summary>How many of each run's decided checks by other methods flagged, and of all the runs': the calibration of their allowance, which claims 5 %.</summary>

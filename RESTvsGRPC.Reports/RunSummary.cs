@@ -23,32 +23,33 @@ public static class RunSummary
     public static string Write(RunResults run, RunResults? previous, string directory)
     {
         var (document, charts) = Build(run, previous);
-        foreach (var (file, svg) in charts)
-        {
-            File.WriteAllText(Path.Combine(directory, file), svg);
-        }
-
-        if (ScalingReport.ToMarkdown(run) is { } fit)
-        {
-            File.WriteAllText(Path.Combine(directory, ScalingReport.FileName), fit);
-        }
-
-        File.WriteAllText(Path.Combine(directory, HtmlFile), document.ToHtml("RESTvsGRPC run summary"));
-        var markdown = Path.Combine(directory, MarkdownFile);
-        File.WriteAllText(markdown, document.ToMarkdown());
-        return markdown;
+        string? fit = null;
+        ReportSection.Render("scaling fit", () => fit = ScalingReport.ToMarkdown(run));
+        var html = document.ToHtml("RESTvsGRPC run summary");
+        var markdown = document.ToMarkdown();
+        ReportFiles.Write(directory,
+        [
+            .. charts,
+            .. fit is null ? [] : new[] { (ScalingReport.FileName, fit) },
+            (HtmlFile, html),
+            (MarkdownFile, markdown),
+        ]);
+        return Path.Combine(directory, MarkdownFile);
     }
 
     /// <summary>
     /// The summary command: writes a run's reports again from its results file, the same files the run wrote (a
-    /// benchmark run's summary.json, or a load or soak run's load-results.json); 1 when the folder holds neither.
+    /// benchmark run's summary.json, or a load or soak run's load-results.json); 1 when the folder holds neither, or
+    /// when a section cannot be rendered from it (one line naming the file and the section; nothing written).
     /// </summary>
     public static int Rewrite(string folder, TextWriter output, TextWriter error)
     {
+        var directory = Directory.Exists(folder) ? folder : Path.GetDirectoryName(Path.GetFullPath(folder))!;
+        var isLoad = File.Exists(Path.Combine(directory, LoadResults.FileName))
+            && !File.Exists(Path.Combine(directory, RunResults.FileName));
         try
         {
-            var directory = Directory.Exists(folder) ? folder : Path.GetDirectoryName(Path.GetFullPath(folder))!;
-            var written = File.Exists(Path.Combine(directory, LoadResults.FileName)) && !File.Exists(Path.Combine(directory, RunResults.FileName))
+            var written = isLoad
                 ? LoadSummary.Write(LoadResults.Load(directory), directory)
                 : Write(RunResults.Load(folder), RunResults.LoadPrevious(directory), directory);
             output.WriteLine($"// summary (Markdown, HTML, SVG charts): {written}");
@@ -57,6 +58,12 @@ public static class RunSummary
         catch (Exception e) when (e is IOException or InvalidDataException or UnauthorizedAccessException)
         {
             error.WriteLine($"summary: {e.Message}");
+            return 1;
+        }
+        catch (ReportSectionException e)
+        {
+            var file = RunComparison.ResultsFile(folder, isLoad ? LoadResults.FileName : RunResults.FileName);
+            error.WriteLine($"summary: '{file}': {e.Message}; nothing was written.");
             return 1;
         }
     }
@@ -80,11 +87,11 @@ public static class RunSummary
         {
             if (trials.Link is null)
             {
-                HeadlineSection.Add(summary, trials);
+                ReportSection.Render("headline", () => HeadlineSection.Add(summary, trials));
             }
             else
             {
-                LinksSection.Add(summary);
+                ReportSection.Render("links", () => LinksSection.Add(summary));
             }
 
             if (summary.InSuite(Suites.Transport).Count == 0)
@@ -93,18 +100,19 @@ public static class RunSummary
             }
         }
 
-        StartupSection.Add(summary);
-        PairedTrialsSection.Add(summary, PairedTrialsSection.Tls);
-        PairedTrialsSection.Add(summary, PairedTrialsSection.Aot);
-        TransportSection.Add(summary);
-        StylesSection.Add(summary);
-        StreamingSection.Add(summary);
-        CompressionSection.Add(summary);
-        HttpVersionsSection.Add(summary);
-        CodecSection.Add(summary);
-        ScalingSection.Add(summary);
-        AddNotes(summary);
-        AddProvenance(summary.Document, run.Provenance, summary.Previous);
+        ReportSection.Render("cold start", () => StartupSection.Add(summary));
+        ReportSection.Render("TLS trials", () => PairedTrialsSection.Add(summary, PairedTrialsSection.Tls));
+        ReportSection.Render("AOT trials", () => PairedTrialsSection.Add(summary, PairedTrialsSection.Aot));
+        ReportSection.Render("transport suite", () => TransportSection.Add(summary));
+        ReportSection.Render("API styles", () => StylesSection.Add(summary));
+        ReportSection.Render("streaming", () => StreamingSection.Add(summary));
+        ReportSection.Render("compression", () => CompressionSection.Add(summary));
+        ReportSection.Render("HTTP versions", () => HttpVersionsSection.Add(summary));
+        ReportSection.Render("codec floor", () => CodecSection.Add(summary));
+        ReportSection.Render("scaling", () => ScalingSection.Add(summary));
+        ReportSection.Render("notes", () => AddNotes(summary));
+        ReportSection.Render("provenance",
+            () => AddProvenance(summary.Document, run.Provenance, summary.Previous));
         return (summary.Document, summary.Charts);
     }
 

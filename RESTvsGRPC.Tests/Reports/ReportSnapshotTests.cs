@@ -79,7 +79,8 @@ public sealed class ReportSnapshotTests : IDisposable
     /// <summary>
     /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two headline
     /// runs of one build, two runs over links (one with a shaping fault), two <c>--suite aot</c> runs of one build beside
-    /// each other, a TLS headline beside a cleartext one, and README's two headline runs with their open loops.
+    /// each other, a TLS headline beside a cleartext one, README's two headline runs with their open loops, and
+    /// README's second run beside a real dry run whose small call did not hold the open loop's middle rate.
     /// </summary>
     public static TheoryData<string, string, string> Comparisons => new()
     {
@@ -90,6 +91,7 @@ public sealed class ReportSnapshotTests : IDisposable
         { "compare-aot", "aot-pooled/previous", "aot-pooled" },
         { "compare-tls", "headline", "headline-tls" },
         { "compare-open-loop", "../../../docs/run/previous", "../../../docs/run" },
+        { "compare-not-held", "../../../docs/run", "dry-open-loop" },
     };
 
     [Theory]
