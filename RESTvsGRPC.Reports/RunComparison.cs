@@ -220,7 +220,7 @@ public static class RunComparison
     /// <summary>The headline ratios over every run given, pooled, where all are runs of one commit on one machine with the same job, data, plan and placement.</summary>
     private static void AddPool(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> measured)
     {
-        var kinds = measured.Select(r => (r.Run.Provenance.Commit, r.Run.Provenance.Cpu, r.Run.Provenance.LogicalCores, r.Run.Provenance.Os, r.Run.Provenance.Job, r.Run.Provenance.DataSha256, r.Run.Trials!.Plan, r.Run.Trials.Placement)).Distinct().Count();
+        var kinds = measured.Select(r => (r.Run.Provenance.Commit, r.Run.Provenance.Cpu, r.Run.Provenance.LogicalCores, r.Run.Provenance.Os, r.Run.Provenance.Job, r.Run.Provenance.DataSha256, r.Run.Trials!.Plan.PoolKey, r.Run.Trials.Placement)).Distinct().Count();
         if (kinds > 1)
         {
             document.AddParagraph("Not pooled: the runs differ in commit, machine, job, data, trial plan or placement.");

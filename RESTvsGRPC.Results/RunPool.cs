@@ -181,7 +181,7 @@ public static class RunPool
 
     private static TrialsRun? CarryTrials(RunResults? previous, TrialsRun? before, RunResults current, TrialsRun? now, IReadOnlyList<BenchmarkLatency>? latency)
     {
-        if (previous is null || before is null || now is null || !SameBuildAndMachine(previous.Provenance, current.Provenance) || (before.Plan, before.Placement, before.Link) != (now.Plan, now.Placement, now.Link))
+        if (previous is null || before is null || now is null || !SameBuildAndMachine(previous.Provenance, current.Provenance) || (before.Plan.PoolKey, before.Placement, before.Link) != (now.Plan.PoolKey, now.Placement, now.Link))
         {
             return now;
         }

@@ -1,3 +1,4 @@
+using System.Text.Json;
 using System.Text.Json.Serialization;
 
 namespace RESTvsGRPC.Results;
@@ -110,11 +111,12 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialStopping? Stopping { get; init; }
 
-    public bool Equals(TrialsPlan? other) =>
-        other is not null && (Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds, Seed, Settle, CollectsAfterSlices, ServersPerTrial, Stopping) == (other.Name, other.Trials, other.WarmUpSeconds, other.SegmentSeconds, other.Slices, other.SliceSeconds, other.RampSeconds, other.Seed, other.Settle, other.CollectsAfterSlices, other.ServersPerTrial, other.Stopping)
-        && InFlight.SequenceEqual(other.InFlight);
-
-    public override int GetHashCode() => HashCode.Combine(Name, Trials, SegmentSeconds, Slices, Seed);
+    /// <summary>
+    /// What decides whether two runs' trials pool: the plan as the results file writes it, every field of it (a field
+    /// that should not keep runs apart stays out of the file's plan).
+    /// </summary>
+    [JsonIgnore]
+    public string PoolKey => JsonSerializer.Serialize(this, RunResultsJsonContext.Default.TrialsPlan);
 }
 
 /// <summary>
@@ -124,12 +126,7 @@ public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, d
 public sealed record TrialsSettle(int Calls, int MaxPasses, int QuietCompilations);
 
 /// <summary>The calls in flight an operation's throughput slices were measured at.</summary>
-public sealed record OperationInFlight(string Operation, IReadOnlyList<int> Calls)
-{
-    public bool Equals(OperationInFlight? other) => other is not null && Operation == other.Operation && Calls.SequenceEqual(other.Calls);
-
-    public override int GetHashCode() => HashCode.Combine(Operation, Calls.Count);
-}
+public sealed record OperationInFlight(string Operation, IReadOnlyList<int> Calls);
 
 /// <summary>
 /// One arm's calls in flight: the levels its throughput slices were measured at (<see cref="Levels"/>, its operation's,

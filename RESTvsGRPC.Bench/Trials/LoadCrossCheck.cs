@@ -10,11 +10,11 @@ public static class LoadCrossCheck
     public static async Task<IReadOnlyList<LoadCheck>> RunAsync(TrialPlan plan, TrialsRun trials, ServerSet servers, BenchSettings settings, TextWriter output)
     {
         var arms = TrialStatistics.Arms(trials.Trials).Select(a => $"{a.Operation}/{a.Arm}").ToList();
-        var concurrency = trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => (IReadOnlyList<int>)[c.Concurrency]);
+        var levels = trials.Concurrency.ToDictionary(c => $"{c.Operation}/{c.Arm}", c => c.Concurrency);
         var processes = new List<IReadOnlyList<LoadCheck>>();
         for (var process = 0; process < plan.LoadCheckProcesses; process++)
         {
-            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, concurrency, process * plan.LoadCheckRounds, servers, settings, output));
+            processes.Add(await TrialRunner.RunLoadCheckAsync(plan, arms, levels, process * plan.LoadCheckRounds, servers, settings, output));
         }
 
         return Said(Across(processes), output);

@@ -60,7 +60,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     /// </summary>
     private async Task OpenLoopAsync(Dictionary<TrialArm, LoadClient> clients, Dictionary<TrialArm, ArmSums> sums)
     {
-        if (request.OpenLoop is not { } openLoop)
+        if (_plan.OpenLoop is not { } openLoop)
         {
             return;
         }
@@ -100,7 +100,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-            for (var round = request.LoadCheckFirstRound; round < request.LoadCheckFirstRound + request.LoadCheckRounds; round++)
+            for (var round = request.LoadCheckFirstRound; round < request.LoadCheckFirstRound + _plan.LoadCheckRounds; round++)
             {
                 var first = round % arms.Count;
                 foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
@@ -109,7 +109,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 }
             }
 
-            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.ConcurrencyOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
+            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.LevelsOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
         }
 
         return measured;
@@ -135,7 +135,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     {
         var scenario = LoadScenario.Presets["light"] with
         {
-            Name = $"cross-check of {arm.Name}", Users = request.ConcurrencyOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
+            Name = $"cross-check of {arm.Name}", Users = request.LevelsOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
             Duration = TimeSpan.FromSeconds(LoadWindowSeconds), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
         };
         var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
@@ -163,7 +163,7 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
             {
                 var client = new LoadClient(Target(arm.Target).Arm, Target(arm.Target).Transport, expected);
                 clients.Add(arm, client);
-                await ThroughputAsync(client, arm.Operation, request.ConcurrencyOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
+                await ThroughputAsync(client, arm.Operation, request.LevelsOf(arm).Max(), _plan.WarmUpSeconds, 0, null);
             }
 
             if (!_plan.ProvesThePipeline)

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>How the headline is measured: trials in fresh processes, each arm per quantity and level in slices an operation's arms take in turns.</summary>
@@ -61,6 +63,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     };
 
     /// <summary>True for the dry plan, whose processes skip what only a result needs (the quiet-JIT wait, the load check's warm-up).</summary>
+    [JsonIgnore]
     public bool ProvesThePipeline => Name == "dry";
 
     /// <summary>The most calls in flight <c>--in-flight</c> accepts.</summary>
@@ -102,6 +105,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const int SliceWarmUpCalls = 3;
 
     /// <summary>Each arm's warm-up at its highest level, seconds: a quarter segment where settling passes follow, half where none do.</summary>
+    [JsonIgnore]
     public double WarmUpSeconds => SegmentSeconds / (SettleCalls > 0 ? 4 : 2);
 
     /// <summary>Calls per arm in each settling pass: past the runtime's 30 calls before tier-up; 0 makes no pass.</summary>
@@ -111,9 +115,11 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const int DefaultSettleCalls = 64;
 
     /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Rounds"/>.</summary>
+    [JsonIgnore]
     public double SliceSeconds => SegmentSeconds / Rounds;
 
     /// <summary>The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice.</summary>
+    [JsonIgnore]
     public double RampSeconds => SliceSeconds / 4;
 
     /// <summary>

@@ -3,36 +3,35 @@ using System.Text.Json.Serialization;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What the orchestrator asks of one trial process, as a JSON file (-1: a load check): plan, arms and levels, the servers' process
-/// ids, where to answer, and a <c>--link</c> run's device; the servers' addresses come through the environment.
+/// What the orchestrator asks of one trial process, as a JSON file (-1: a load check): the whole plan, the arms, the
+/// servers' process ids, where to answer, and a <c>--link</c> run's device; the servers' addresses come through the
+/// environment.
 /// </summary>
-public sealed record TrialRequest(
-    int Index,
-    string PlanName,
-    int Trials,
-    double SegmentSeconds,
-    int Seed,
-    int Rounds,
-    IReadOnlyList<string> Arms,
-    IReadOnlyDictionary<string, IReadOnlyList<int>> Concurrency,
-    int? RestProcessId,
-    int? GrpcProcessId,
-    int ParentProcessId,
-    string OutputPath,
-    string? LinkDevice = null,
-    int SettleCalls = 0)
+public sealed record TrialRequest(int Index, TrialPlan Plan, IReadOnlyList<string> Arms, int ParentProcessId, string OutputPath)
 {
-    /// <summary>The load check's first round over all its processes: this process's first round starts that many arms later, so the processes take the arms in turns too.</summary>
-    public int LoadCheckFirstRound { get; init; }
+    /// <summary>RestAPI's process id, for the REST arms' server CPU time; null where the bench did not start it.</summary>
+    public int? RestProcessId { get; init; }
 
-    /// <summary>The load check's rounds in this process, each a window per arm, each starting one arm later.</summary>
-    public int LoadCheckRounds { get; init; } = 1;
+    /// <summary>GrpcAPI's process id, for the gRPC arms' server CPU time; null where the bench did not start it.</summary>
+    public int? GrpcProcessId { get; init; }
+
+    /// <summary>The client's end of a <c>--link</c> run's veth pair, whose bytes the slices count; null on loopback.</summary>
+    public string? LinkDevice { get; init; }
+
+    /// <summary>
+    /// The load check's one level per arm ("operation/target"), each arm's peak in the trials; null for a trial, whose
+    /// arms are measured at their operation's levels in the plan.
+    /// </summary>
+    public IReadOnlyDictionary<string, int>? LoadCheckLevels { get; init; }
+
+    /// <summary>
+    /// The load check's first round over all its processes: this process's first round starts that many arms later,
+    /// so the processes take the arms in turns too.
+    /// </summary>
+    public int LoadCheckFirstRound { get; init; }
 
     /// <summary>New clients per arm whose first small GET the trial times, before its slices (<c>--tls</c>); 0: none.</summary>
     public int NewConnections { get; init; }
-
-    /// <summary>The open loop each trial ends with (<see cref="TrialPlan.OpenLoopOrderOf"/>); null: none.</summary>
-    public OpenLoopPlan? OpenLoop { get; init; }
 
     /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
     public int? AotRestProcessId { get; init; }
@@ -61,20 +60,6 @@ public sealed record TrialRequest(
     /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
     public const int LoadCheck = -1;
 
-    /// <summary>The plan this request belongs to, with the calls in flight its arms were given (their operation's, the same for each).</summary>
-    [JsonIgnore]
-    public TrialPlan Plan
-    {
-        get
-        {
-            return new TrialPlan(PlanName, Trials, SegmentSeconds, Seed, Rounds)
-            {
-                SettleCalls = SettleCalls,
-                InFlight = ArmList.GroupBy(arm => arm.Operation).ToDictionary(same => same.Key, same => ConcurrencyOf(same.First())),
-            };
-        }
-    }
-
     /// <summary>The arms, parsed from their "operation/target" names.</summary>
     [JsonIgnore]
     public IReadOnlyList<TrialArm> ArmList => [.. Arms.Select(ArmOf)];
@@ -84,9 +69,13 @@ public sealed record TrialRequest(
         : throw new InvalidDataException($"the trial request names an arm '{name}', not operation/target.");
 
     /// <summary>The calls in flight <paramref name="arm"/>'s closed loops are measured at.</summary>
-    public IReadOnlyList<int> ConcurrencyOf(TrialArm arm) => Concurrency.TryGetValue(arm.Name, out var inFlight) && inFlight.Count > 0
-        ? inFlight
-        : throw new InvalidDataException($"the trial request gives no concurrency for {arm.Name}.");
+    public IReadOnlyList<int> LevelsOf(TrialArm arm) => LoadCheckLevels is { } levels
+        ? levels.TryGetValue(arm.Name, out var level)
+            ? [level]
+            : throw new InvalidDataException($"the load check's request gives no level for {arm.Name}.")
+        : Plan.InFlight.TryGetValue(arm.Operation, out var inFlight) && inFlight.Count > 0
+            ? inFlight
+            : throw new InvalidDataException($"the trial's plan gives no calls in flight for {arm.Name}.");
 
     /// <summary>Writes the request where a trial process can read it.</summary>
     public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialRequest));

@@ -17,7 +17,8 @@ public static class TrialRunner
         LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0, bool openLoop = false)
     {
         using var folder = new TrialFolder(servers);
-        var request = RequestOf(1, plan, arms, servers) with { NewConnections = newConnections, OpenLoop = openLoop ? plan.OpenLoop : null };
+        plan = openLoop ? plan : plan with { OpenLoop = null };
+        var request = RequestOf(1, plan, arms, servers) with { NewConnections = newConnections };
         var (measured, failures) = (new List<Trial>(), new List<TrialFailure>());
         IReadOnlyList<Trial> trials = [];
         var started = Stopwatch.GetTimestamp();
@@ -61,7 +62,7 @@ public static class TrialRunner
             StoppedBy = plan.Stopping is null ? null : stop ?? TrialStopping.MostTrials,
             PeakChosenOnOtherTrials = true,
             NewConnections = newConnections > 0 ? newConnections : null,
-            OpenLoop = OpenLoopStatistics.Of(request.OpenLoop, trials),
+            OpenLoop = OpenLoopStatistics.Of(plan.OpenLoop, trials),
         };
         return link is null ? run : run.OnLink(link.ToResults());
     }
@@ -146,25 +147,30 @@ public static class TrialRunner
     public static int MostOften(IEnumerable<int> concurrencies) =>
         concurrencies.GroupBy(c => c).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
 
-    /// <summary>Load mode's check of <paramref name="arms"/> in a fresh process from round <paramref name="firstRound"/>; throws <see cref="TrialFailedException"/>.</summary>
-    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, IReadOnlyList<int>> concurrency, int firstRound, ServerSet servers, BenchSettings settings, TextWriter output)
+    /// <summary>
+    /// Load mode's check of <paramref name="arms"/>, each at its level in <paramref name="levels"/>, in a fresh process
+    /// from round <paramref name="firstRound"/>; throws <see cref="TrialFailedException"/>.
+    /// </summary>
+    public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(
+        TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, int> levels, int firstRound,
+        ServerSet servers, BenchSettings settings, TextWriter output)
     {
         using var folder = new TrialFolder(servers);
-        var request = new TrialRequest(
-            TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, arms, concurrency, null, null, Environment.ProcessId, "", SettleCalls: plan.SettleCalls)
+        var request = new TrialRequest(TrialRequest.LoadCheck, plan, arms, Environment.ProcessId, "")
         {
+            LoadCheckLevels = levels,
             LoadCheckFirstRound = firstRound,
-            LoadCheckRounds = plan.LoadCheckRounds,
         }.ReadingCpuOf(servers);
         var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
         return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
     }
 
-    /// <summary>The request of trial <paramref name="index"/>, measuring <paramref name="arms"/>, each at its operation's calls in flight, reading the servers' CPU.</summary>
-    private static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers) => new TrialRequest(
-        index, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, [.. arms.Select(a => a.Name)],
-        arms.ToDictionary(a => a.Name, a => plan.InFlight[a.Operation]), null, null, Environment.ProcessId, "",
-        servers.Namespace?.HostDevice, plan.SettleCalls).ReadingCpuOf(servers);
+    /// <summary>Trial <paramref name="index"/>'s request: the plan whole, <paramref name="arms"/>, the servers' CPU read.</summary>
+    public static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers) =>
+        new TrialRequest(index, plan, [.. arms.Select(a => a.Name)], Environment.ProcessId, "")
+        {
+            LinkDevice = servers.Namespace?.HostDevice,
+        }.ReadingCpuOf(servers);
 
     /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
     private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
@@ -223,9 +229,9 @@ public static class TrialRunner
         // then its open-loop windows with their drains.
         var plan = request.Plan;
         var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + (request.Index == TrialRequest.LoadCheck
-            ? request.LoadCheckRounds * (1 + 20)
-            : plan.SegmentSeconds + (request.Concurrency.Values.Max(c => c.Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))))
-            + (request.OpenLoop is { } openLoop ? openLoop.Fractions.Count * (openLoop.MaxSliceSeconds + 2) : 0);
+            ? plan.LoadCheckRounds * (1 + 20)
+            : plan.SegmentSeconds + (request.ArmList.Max(arm => request.LevelsOf(arm).Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))))
+            + (plan.OpenLoop is { } openLoop ? openLoop.Fractions.Count * (openLoop.MaxSliceSeconds + 2) : 0);
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }
 

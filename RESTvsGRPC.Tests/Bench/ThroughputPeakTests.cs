@@ -136,8 +136,7 @@ public sealed class ThroughputPeakTests
     public void Trial_processes_settle_the_jit_after_a_quarter_segment_warm_up_except_over_a_link()
     {
         var standard = TrialPlan.Standard;
-        var request = new TrialRequest(1, standard.Name, standard.Trials, standard.SegmentSeconds, standard.Seed, standard.Rounds, ["large/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "", SettleCalls: standard.SettleCalls);
+        var request = new TrialRequest(1, standard, ["large/rest-json"], 1, "");
 
         Assert.Equal((64, 0.075), (standard.SettleCalls, standard.WarmUpSeconds));
         Assert.Equal((0, 0.5), (TrialPlan.Link.SettleCalls, TrialPlan.Link.WarmUpSeconds));
@@ -152,8 +151,10 @@ public sealed class ThroughputPeakTests
     public void Load_check_request_carries_its_first_round_through_the_file()
     {
         var plan = TrialPlan.Standard;
-        var request = new TrialRequest(TrialRequest.LoadCheck, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["small/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["small/rest-json"] = [64] }, null, null, 1, "") { LoadCheckFirstRound = 2 };
+        var request = new TrialRequest(TrialRequest.LoadCheck, plan, ["small/rest-json"], 1, "")
+        {
+            LoadCheckLevels = new Dictionary<string, int> { ["small/rest-json"] = 64 }, LoadCheckFirstRound = 2,
+        };
         var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
         try
         {
@@ -162,6 +163,7 @@ public sealed class ThroughputPeakTests
 
             Assert.Equal(2, read.LoadCheckFirstRound);
             Assert.Equal(["small/rest-json"], read.ArmList.Select(a => a.Name));
+            Assert.Equal([64], read.LevelsOf(read.ArmList[0]));
         }
         finally
         {
@@ -173,8 +175,7 @@ public sealed class ThroughputPeakTests
     public void Trial_processes_ramp_a_quarter_slice_and_collect_after_each_slice_and_the_summary_states_both()
     {
         var plan = TrialPlan.Standard;
-        var request = new TrialRequest(1, plan.Name, plan.Trials, plan.SegmentSeconds, plan.Seed, plan.Rounds, ["large/rest-json"],
-            new Dictionary<string, IReadOnlyList<int>> { ["large/rest-json"] = [2, 16] }, null, null, 1, "");
+        var request = new TrialRequest(1, plan, ["large/rest-json"], 1, "");
 
         Assert.Equal(plan.SliceSeconds / 4, request.Plan.RampSeconds);
         Assert.True(plan.ToResults().CollectsAfterSlices);

@@ -3,6 +3,7 @@ using System.Text.Json.Nodes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
@@ -44,7 +45,15 @@ public sealed class JsonSourceGenerationTests : IDisposable
         using var server = await StartRestApiWithoutReflectionAsync();
         var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
         string[] arms = ["small/rest-json", "large/rest-json", "post/rest-json", "small/rest-json-h2c", "small/rest-minimal", "large/rest-minimal", "post/rest-minimal"];
-        var request = new TrialRequest(1, "test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, 1, arms, arms.ToDictionary(a => a, _ => (IReadOnlyList<int>)[1, 2]), null, null, Environment.ProcessId, _directory.File("answer.json"));
+        var plan = new TrialPlan("test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, 1)
+        {
+            SettleCalls = 0,
+            InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>>
+            {
+                [LoadOperation.Small] = [1, 2], [LoadOperation.Large] = [1, 2], [LoadOperation.Post] = [1, 2],
+            },
+        };
+        var request = new TrialRequest(1, plan, arms, Environment.ProcessId, _directory.File("answer.json"));
         request.Save(_directory.File("request.json"));
 
         var bench = RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench");
