@@ -55,7 +55,7 @@ public sealed record BenchOptions(
                 : Links is not null ? TrialPlan.Link
                 : Quick ? TrialPlan.Quick
                 : TrialPlan.Standard;
-            return plan with { Trials = TrialCount ?? plan.Trials, Stopping = TrialCount is null ? plan.Stopping : null, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Rounds = Slices ?? plan.Rounds, ServersPerTrial = plan.ServersPerTrial && !GivesServers, InFlight = InFlight ?? plan.InFlight };
+            return plan with { Trials = TrialCount ?? plan.Trials, Stopping = TrialCount is null ? plan.Stopping : null, SegmentSeconds = SegmentSeconds ?? plan.SegmentSeconds, Slices = Slices ?? plan.Slices, ServersPerTrial = plan.ServersPerTrial && !GivesServers, InFlight = InFlight ?? plan.InFlight };
         }
     }
 
@@ -80,7 +80,7 @@ public sealed record BenchOptions(
         public static readonly Option<bool> Headline = new("--headline") { Description = "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet." };
         public static readonly Option<int> TrialCount = new("--trials") { Description = $"Fresh client processes the headline measures in, all of them (result run: 6 to 12, stopping once the ratios are precise; --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).", HelpName = "N" };
         public static readonly Option<double> Segment = new("--segment") { Description = $"Seconds each arm is measured per quantity and level in a trial (result run 0.3, --quick 0.15, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).", HelpName = "SECONDS" };
-        public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 2, --quick 2, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxRounds}).", HelpName = "N" };
+        public static readonly Option<int> Slices = new("--slices") { Description = $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 2, --quick 2, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxSlices}).", HelpName = "N" };
         public static readonly Option<string> InFlight = new("--in-flight") { Description = $"The levels of calls in flight the headline's throughput is measured at, per operation, each arm's taken at its peak among them [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].", HelpName = "OP=N[/N],…" };
         public static readonly Option<string> Aot = new("--aot") { Description = "With --suite full: whether the run takes in the servers' Native AOT builds (on, the default, where a C toolchain links them) or leaves them out (off: no publish, cold starts or AOT trials; the AOT suite runs them alone).", HelpName = "on|off" };
 
@@ -191,7 +191,7 @@ public sealed record BenchOptions(
             BenchmarkDotNetArgs = [.. rest], Quick = quick, CallTimeout = callTimeout, Headline = headline, MeasuresTrials = measuresTrials, MeasuresStylesTrials = measuresStylesTrials,
             TrialCount = WholeNumber(result, Options.TrialCount, TrialPlan.MinTrials, TrialPlan.MaxTrials),
             SegmentSeconds = Seconds(result, Options.Segment, TrialPlan.MinSegmentSeconds, TrialPlan.MaxSegmentSeconds),
-            Slices = WholeNumber(result, Options.Slices, 1, TrialPlan.MaxRounds),
+            Slices = WholeNumber(result, Options.Slices, 1, TrialPlan.MaxSlices),
             InFlight = inFlight, ServerCpus = serverCpus, ClientCpus = clientCpus, Links = links, Tls = tls, MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }

@@ -3,7 +3,7 @@ using System.Text.Json.Serialization;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>How the headline is measured: trials in fresh processes, each arm per quantity and level in slices an operation's arms take in turns.</summary>
-public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, int Seed, int Rounds)
+public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, int Seed, int Slices)
 {
     /// <summary>The fewest and most trials a run may ask for.</summary>
     public const int MinTrials = 1;
@@ -18,7 +18,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public const double MaxSegmentSeconds = 60;
 
     /// <summary>The most slices a segment may be cut into.</summary>
-    public const int MaxRounds = 20;
+    public const int MaxSlices = 20;
 
     /// <summary>The seed of the trials' orders: trial N draws its order from this plus N.</summary>
     public const int DefaultSeed = 28;
@@ -114,9 +114,9 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <summary>The settling passes' calls per arm in every plan but a link run's.</summary>
     public const int DefaultSettleCalls = 64;
 
-    /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Rounds"/>.</summary>
+    /// <summary>One slice's length, seconds: each arm's segment split into <see cref="Slices"/>.</summary>
     [JsonIgnore]
-    public double SliceSeconds => SegmentSeconds / Rounds;
+    public double SliceSeconds => SegmentSeconds / Slices;
 
     /// <summary>The start of a throughput slice left uncounted while its callers fill the pipe, seconds: a quarter slice.</summary>
     [JsonIgnore]
@@ -164,7 +164,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
             foreach (var operation in operations)
             {
                 IReadOnlyList<int> inFlight = quantity == TrialQuantity.Latency ? [1] : InFlight[operation];
-                for (var round = 0; round < Rounds; round++)
+                for (var round = 0; round < Slices; round++)
                 {
                     var turns = arms.Where(a => a.Operation == operation).SelectMany(arm => inFlight.Select(n => new TrialSlice(quantity, arm, n))).ToArray();
                     random.Shuffle(turns);
@@ -196,7 +196,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
 
     /// <summary>The plan as the results file holds it: its numbers, which the reports put in words.</summary>
     public TrialsPlan ToResults() => new(
-        Name, Trials, WarmUpSeconds, SegmentSeconds, Rounds, SliceSeconds, RampSeconds,
+        Name, Trials, WarmUpSeconds, SegmentSeconds, Slices, SliceSeconds, RampSeconds,
         [.. InFlight.OrderBy(p => p.Key).Select(p => new OperationInFlight(TrialArm.NameOf(p.Key), p.Value))], Seed)
     {
         Settle = SettleCalls > 0 ? new TrialsSettle(SettleCalls, JitSettling.MaxSettlePasses, JitSettling.SettledCompilations) : null,

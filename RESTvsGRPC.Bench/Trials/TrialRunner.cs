@@ -230,7 +230,7 @@ public static class TrialRunner
         var plan = request.Plan;
         var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + (request.Index == TrialRequest.LoadCheck
             ? plan.LoadCheckRounds * (1 + 20)
-            : plan.SegmentSeconds + (request.ArmList.Max(arm => request.LevelsOf(arm).Count) * (plan.SegmentSeconds + (plan.Rounds * plan.RampSeconds))))
+            : plan.SegmentSeconds + (request.ArmList.Max(arm => request.LevelsOf(arm).Count) * (plan.SegmentSeconds + (plan.Slices * plan.RampSeconds))))
             + (plan.OpenLoop is { } openLoop ? openLoop.Fractions.Count * (openLoop.MaxSliceSeconds + 2) : 0);
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }
