@@ -55,7 +55,7 @@ public static class Orchestrator
         }
     }
 
-    internal static readonly Type[] BenchmarkTypes =
+    public static readonly Type[] BenchmarkTypes =
         [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(StylesBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
 
     /// <summary>Every operation of every catalogue arm the servers serve, and every record count of the scaling servers, once, before BenchmarkDotNet starts.</summary>

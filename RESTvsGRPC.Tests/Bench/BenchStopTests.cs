@@ -37,8 +37,8 @@ public sealed class BenchStopTests : IDisposable
             StopIfRunning(bench);
         }
 
-        await Task.Delay(TimeSpan.FromSeconds(1));
-        Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the bench after SIG{signal}"));
+        var outlived = await RunningAfterExitAsync(() => servers);
+        Assert.True(outlived.Length == 0, $"server processes {string.Join(", ", outlived)} outlived the bench after SIG{signal}");
     }
 
     /// <summary>
@@ -72,8 +72,9 @@ public sealed class BenchStopTests : IDisposable
             StopIfRunning(bench);
         }
 
-        await Task.Delay(TimeSpan.FromSeconds(1));
-        Assert.DoesNotContain(ProcessesWith(token), pid => CommandLineOf(pid) is var line && (line.Contains("RestAPI.dll", StringComparison.Ordinal) || line.Contains("GrpcAPI.dll", StringComparison.Ordinal)));
+        static bool IsServer(int pid) => CommandLineOf(pid) is var line
+            && (line.Contains("RestAPI.dll", StringComparison.Ordinal) || line.Contains("GrpcAPI.dll", StringComparison.Ordinal));
+        Assert.Empty(await RunningAfterExitAsync(() => ProcessesWith(token).Where(IsServer)));
         Assert.Equal(1, bench.ExitCode);
         Assert.Equal("bench stopped by a signal while it started the servers; every server it had started is stopped.", error.Trim());
     }
@@ -100,8 +101,7 @@ public sealed class BenchStopTests : IDisposable
         }
 
         Assert.NotEqual(0, bench.ExitCode);
-        await Task.Delay(TimeSpan.FromSeconds(1));
-        Assert.Empty(ProcessesWith(token));
+        Assert.Empty(await RunningAfterExitAsync(() => ProcessesWith(token)));
         Assert.Empty(Directory.GetDirectories(Path.GetTempPath(), $"{TrialRunner.FolderPrefix}{bench.Id}-*"));
     }
 
@@ -184,8 +184,8 @@ public sealed class BenchStopTests : IDisposable
 
         Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "summary.*", SearchOption.AllDirectories));
         Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "*-report*", SearchOption.AllDirectories));
-        await Task.Delay(TimeSpan.FromSeconds(1));
-        Assert.All(servers, pid => Assert.False(IsRunning(pid), $"server process {pid} outlived the failed run"));
+        var outlived = await RunningAfterExitAsync(() => servers);
+        Assert.True(outlived.Length == 0, $"server processes {string.Join(", ", outlived)} outlived the failed run");
     }
 
     /// <summary>

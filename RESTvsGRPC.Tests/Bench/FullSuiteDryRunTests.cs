@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
@@ -65,8 +66,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.True(IsRunning(unrelatedRest.Id) && IsRunning(unrelatedGrpc.Id), "the bench stopped a server it had not started");
         using var client = new GrpcClient(HttpTransport.H2c(unrelatedGrpc.BaseAddress));
         Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
-        await Task.Delay(TimeSpan.FromSeconds(1));
-        Assert.Empty(ProcessesWith(token));
+        Assert.Empty(await RunningAfterExitAsync(() => ProcessesWith(token)));
     }
 
     /// <summary>Waits for the first trial, checks the second's placement and environment, and kills it; its process id.</summary>
@@ -98,9 +98,11 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.Equal([1, 3], trials.Trials.Select(t => t.Index));
         Assert.DoesNotContain(bench, trials.Trials.Select(t => t.ProcessId));
         Assert.Equal(2, trials.Trials.Select(t => t.ProcessId).Distinct().Count());
-        Assert.All(trials.Trials, t => Assert.Equal(11, t.Order.Distinct().Count()));
+        var arms = TrialArm.Transport.Count;
+        Assert.All(trials.Trials, t => Assert.Equal(arms, t.Order.Distinct().Count()));
         Assert.NotEqual(trials.Trials[0].Order, trials.Trials[1].Order);
-        Assert.Equal(16, trials.Headline.Count); // 8 arms against REST + JSON, latency and throughput each
+        // Every arm but the baseline against REST + JSON, latency and throughput each.
+        Assert.Equal(2 * TrialArm.Transport.Count(a => a.Target != TrialArm.Baseline), trials.Headline.Count);
         Assert.All(trials.Headline, h => Assert.True(h.Median > 0 && h.Trials == 2 && h.Placement == trials.Placement, $"{h}"));
         Assert.Equal(new CpuPlacement($"{serverCpu}", $"{clientCpu}"), trials.Placement);
         Assert.True(trials.Plan.CollectsAfterSlices);
@@ -108,15 +110,18 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.True(s is { LatencyCalls: >= 10, ThroughputCalls: > 0, ServerCpuNanosecondsPerCall: >= 0 }, $"{s}"));
         // The kernel counts a process's CPU in 10 ms ticks, so a dry job's 50-ms window of a few slow calls may read none.
         Assert.All(trials.Trials, t => Assert.True(t.Segments.Sum(s => s.ServerCpuNanosecondsPerCall) > 0, $"trial {t.Index} read no server CPU"));
-        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal(2, s.Levels!.Count)); // the dry plan's two levels per operation, handed to its process
+        // The dry plan's levels of each operation, handed to its process.
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal(
+            TrialPlan.Dry.InFlight[Enum.Parse<LoadOperation>(s.Operation, ignoreCase: true)], s.Levels!.Select(l => l.Concurrency)));
         Assert.True(trials.PeakChosenOnOtherTrials);
-        Assert.Equal(11, trials.Load!.Count); // load mode's closed loop on every arm
+        Assert.Equal(arms, trials.Load!.Count); // load mode's closed loop on every arm
         // The open loop on every arm at the plan's three shares of REST + JSON's peak, each call answered.
-        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal([0.25, 0.5, 0.8], s.OpenLoop!.Select(r => r.Fraction)));
+        var fractions = TrialPlan.Dry.OpenLoop!.Fractions;
+        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal(fractions, s.OpenLoop!.Select(r => r.Fraction)));
         Assert.All(trials.Trials.SelectMany(t => t.Segments).SelectMany(s => s.OpenLoop!), r => Assert.True(
-            r is { Unanswered: 0, P99Nanoseconds: > 0 } && r.Calls == RESTvsGRPC.Bench.Trials.TrialPlan.Dry.OpenLoop!.CallsAt(r.OfferedPerSecond), $"{r}"));
-        Assert.Equal(33, trials.OpenLoop!.Results.Count);
-        Assert.Equal(11, trials.OpenLoop.Bounds.Count);
+            r is { Unanswered: 0, P99Nanoseconds: > 0 } && r.Calls == TrialPlan.Dry.OpenLoop!.CallsAt(r.OfferedPerSecond), $"{r}"));
+        Assert.Equal(arms * fractions.Count, trials.OpenLoop!.Results.Count);
+        Assert.Equal(arms, trials.OpenLoop.Bounds.Count);
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, Windows: 1 }, $"{c}"));
     }
 
@@ -126,7 +131,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.Equal(ProcessSetup.BenchmarkInProcess, run.Provenance.Processes.Measurer);
         Assert.False(run.Provenance.Processes.Datas);
         var codec = run.Benchmarks.Where(b => b.Suite == Suites.Codec).ToList();
-        Assert.Equal(8, codec.Count);
+        Assert.Equal(CasesOf(typeof(CodecBenchmarks)), codec.Count);
         Assert.All(codec, b => Assert.True(b is { SettledJit: null }, b.Method));
         Assert.Equal(new StreamingMethod(1, 1, StreamingProbe.MemorySampleEvery), run.StreamingMethod);
         Assert.Equal(7, run.Streaming.Count);
@@ -136,9 +141,10 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
     /// <summary>Each class's CSV, Markdown and HTML reports hold one row per case; the summary has its sections, charts and a negotiated HTTP version in every networked row.</summary>
     private static void AssertReports(string results)
     {
-        foreach (var (benchmarkClass, cases) in new[] { ("TransportBenchmarks", 23), ("HttpVersionBenchmarks", 15), ("StylesBenchmarks", 42), ("CodecBenchmarks", 8), ("ScalingBenchmarks", 35), ("CompressionBenchmarks", 8) })
+        foreach (var benchmarkClass in RESTvsGRPC.Bench.Orchestrator.BenchmarkTypes)
         {
-            var report = Path.Combine(results, $"RESTvsGRPC.Bench.Benchmarks.{benchmarkClass}-report");
+            var cases = CasesOf(benchmarkClass);
+            var report = Path.Combine(results, $"{benchmarkClass.FullName}-report");
             Assert.Equal(cases, File.ReadAllLines(report + ".csv").Length - 1);
             Assert.Equal(cases, File.ReadAllLines(report + "-github.md").Count(line => MarkdownRow().IsMatch(line)) - 1);
             Assert.Equal(cases, Regex.Matches(File.ReadAllText(report + ".html"), "<tr>").Count - 1);
@@ -154,6 +160,11 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
             chart => Assert.True(new FileInfo(Path.Combine(results, chart + ".svg")) is { Exists: true, Length: > 0 }, $"{chart}.svg is missing"));
         Assert.Equal(59, summary.Split('\n').Count(line => HttpVersionCell().IsMatch(line)));
     }
+
+    /// <summary>The cases BenchmarkDotNet makes of <paramref name="benchmarkClass"/>, less those the bench's filter drops.</summary>
+    private static int CasesOf(Type benchmarkClass) =>
+        BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(benchmarkClass).BenchmarksCases
+            .Count(new RESTvsGRPC.Bench.Harness.VariantBatchFilter().Predicate);
 
     [GeneratedRegex(@"^\| [A-Za-z]")]
     private static partial Regex MarkdownRow();

@@ -52,19 +52,32 @@ public static class BenchProcess
 
     public static Process Start(IReadOnlyDictionary<string, string> environment, params string[] arguments)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        var start = StartInfo([RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments]);
         foreach (var (name, value) in environment)
         {
             start.Environment[name] = value;
         }
 
-        string[] all = [RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments];
-        foreach (var argument in all)
+        return Process.Start(start)!;
+    }
+
+    /// <summary>
+    /// <c>dotnet</c> with <paramref name="arguments"/>, output read by the test. On Linux through <c>env
+    /// --default-signal=INT</c>: a shell without job control starts its background children with SIGINT ignored, .NET
+    /// keeps an inherited ignore, and a test that sends SIGINT must reach a process that hears it however CI started.
+    /// </summary>
+    public static ProcessStartInfo StartInfo(IEnumerable<string> arguments)
+    {
+        var start = OperatingSystem.IsLinux()
+            ? new ProcessStartInfo("env") { ArgumentList = { "--default-signal=INT", "dotnet" } }
+            : new ProcessStartInfo("dotnet");
+        (start.RedirectStandardOutput, start.RedirectStandardError) = (true, true);
+        foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
 
-        return Process.Start(start)!;
+        return start;
     }
 
     public static async Task SignalAsync(string signal, int pid)
@@ -177,6 +190,42 @@ public static class BenchProcess
         }
     }
 
-    public static bool IsRunning(int pid) =>
-        File.Exists($"/proc/{pid}/stat") && !File.ReadAllText($"/proc/{pid}/stat").Split(' ')[2].Equals("Z", StringComparison.Ordinal);
+    public static bool IsRunning(int pid)
+    {
+        try
+        {
+            return !File.ReadAllText($"/proc/{pid}/stat").Split(' ')[2].Equals("Z", StringComparison.Ordinal);
+        }
+        catch (Exception e) when (e is FileNotFoundException or DirectoryNotFoundException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>
+    /// Waits until <paramref name="holds"/> is true, read every 50 ms, for at most <paramref name="timeout"/>; whether it
+    /// came true: a bounded wait on an event (a process's exit, a port closing), never a fixed sleep.
+    /// </summary>
+    public static async Task<bool> UntilAsync(Func<bool> holds, TimeSpan timeout)
+    {
+        var watch = Stopwatch.StartNew();
+        while (!holds())
+        {
+            if (watch.Elapsed > timeout)
+            {
+                return false;
+            }
+
+            await Task.Delay(TimeSpan.FromMilliseconds(50));
+        }
+
+        return true;
+    }
+
+    /// <summary>The processes of <paramref name="processes"/> still running once all have exited or 10 s have passed.</summary>
+    public static async Task<int[]> RunningAfterExitAsync(Func<IEnumerable<int>> processes)
+    {
+        await UntilAsync(() => !processes().Any(IsRunning), TimeSpan.FromSeconds(10));
+        return [.. processes().Where(IsRunning)];
+    }
 }
