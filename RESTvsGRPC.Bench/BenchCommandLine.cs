@@ -1,4 +1,6 @@
 using System.CommandLine;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Reports;
 
 namespace RESTvsGRPC.Bench;
 

@@ -3,6 +3,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Order;
+using RESTvsGRPC.Bench.Harness;
 
 namespace RESTvsGRPC.Bench;
 

@@ -1,4 +1,10 @@
 using System.CommandLine;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Bench;
 

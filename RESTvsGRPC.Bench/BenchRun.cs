@@ -2,7 +2,17 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Startup;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
@@ -174,11 +184,11 @@ internal sealed class BenchRun(BenchOptions options, string[] args, MeteoriteDat
             Done("bytes probe", $"{wireBytes.Count} benchmarks' bytes on the wire");
             var calls = options.Dry ? StreamingProbe.DryPasses : StreamingProbe.Passes;
             IReadOnlyList<StreamingResult> streaming = servers is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
-                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ScalingBenchmarks.MaxRecords, calls)
+                ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ServerSet.ScalingRecords, calls)
                 : [];
             if (streaming.Count > 0)
             {
-                Done("streaming probe", $"time to first record, {ScalingBenchmarks.MaxRecords:N0} records");
+                Done("streaming probe", $"time to first record, {ServerSet.ScalingRecords:N0} records");
             }
 
             _results = new RunResults(null!, [], wireBytes, streaming)

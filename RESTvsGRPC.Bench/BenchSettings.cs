@@ -1,3 +1,8 @@
+using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Servers;
+
 namespace RESTvsGRPC.Bench;
 
 /// <summary>

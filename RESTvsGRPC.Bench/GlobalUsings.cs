@@ -1,4 +1,5 @@
-// The namespaces most of the bench's files use, imported once (as the SDK's implicit usings are).
+// The BCL namespaces most of the bench's files use, imported once (as the SDK's implicit usings are); the bench's
+// own folders are imported by each file that uses them, so a reference across folders shows at its top.
 global using System.Diagnostics;
 global using System.Globalization;
 global using System.Net;
@@ -6,17 +7,3 @@ global using System.Net.Http.Headers;
 global using System.Runtime.InteropServices;
 global using System.Text.Json;
 global using System.Text.RegularExpressions;
-global using ModelLibrary;
-global using RESTvsGRPC.Bench.Benchmarks;
-global using RESTvsGRPC.Bench.Clients;
-global using RESTvsGRPC.Bench.Gate;
-global using RESTvsGRPC.Bench.Harness;
-global using RESTvsGRPC.Bench.Links;
-global using RESTvsGRPC.Bench.Load;
-global using RESTvsGRPC.Bench.Placement;
-global using RESTvsGRPC.Bench.Servers;
-global using RESTvsGRPC.Bench.Trials;
-global using RESTvsGRPC.Reports;
-global using RESTvsGRPC.Results;
-global using Proto = ModelLibrary.Protos;
-global using Rest = ModelLibrary.Rest;

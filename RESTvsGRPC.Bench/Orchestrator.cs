@@ -1,6 +1,13 @@
-using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
@@ -67,7 +74,7 @@ public static class Orchestrator
         var passed = new List<string>();
         foreach (var sameClient in clients)
         {
-            if (ArmClient.EndpointOf(sameClient.First(), servers.Rest, servers.Grpc, servers.Aot) is { } endpoint)
+            if (ServerEndpoints.Of(sameClient.First(), servers.Rest, servers.Grpc, servers.Aot) is { } endpoint)
             {
                 using var client = ArmClient.Create(sameClient.First(), endpoint);
                 await CorrectnessGate.CheckAsync(client, dataset);
@@ -88,27 +95,27 @@ public static class Orchestrator
     {
         if (servers.RestScaling is { } scalingUrl)
         {
-            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
+            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
             using var json = ArmClient.Create(ArmCatalogue.All["rest-json"], HttpTransport.Http11(scalingUrl));
             using var protobuf = ArmClient.Create(ArmCatalogue.All["rest-protobuf"], HttpTransport.Http11(scalingUrl));
-            foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
+            foreach (var count in new[] { 1, 10, 100, 1000, ServerSet.ScalingRecords })
             {
                 await CorrectnessGate.CheckRestScalingAsync(json.Json!, protobuf.Protobuf!, generated, count);
             }
 
-            output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
+            output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ServerSet.ScalingRecords} records");
         }
 
         if (servers.GrpcScaling is { } grpcScalingUrl)
         {
-            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
+            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
             using var client = ArmClient.Create(ArmCatalogue.All["grpc"], HttpTransport.H2c(grpcScalingUrl));
-            foreach (var count in new[] { 1, 10, 100, 1000, ScalingBenchmarks.MaxRecords })
+            foreach (var count in new[] { 1, 10, 100, 1000, ServerSet.ScalingRecords })
             {
                 await CorrectnessGate.CheckGrpcScalingAsync(client.Grpc!, generated, count);
             }
 
-            output.WriteLine($"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ScalingBenchmarks.MaxRecords} records");
+            output.WriteLine($"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ServerSet.ScalingRecords} records");
         }
     }
 

@@ -1,7 +1,11 @@
 using BenchmarkDotNet.Attributes;
 using Google.Protobuf;
+using ModelLibrary;
 using ModelLibrary.Protos;
 using ModelLibrary.Rest;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 

@@ -1,4 +1,9 @@
 using BenchmarkDotNet.Attributes;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Results;
+using Proto = ModelLibrary.Protos;
+using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 

@@ -1,15 +1,20 @@
 using BenchmarkDotNet.Attributes;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
+using Proto = ModelLibrary.Protos;
+using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>The large GET and POST at 1 to <see cref="MaxRecords"/> records from the scaling servers; the summary fits t(n) = a + b·n to each arm.</summary>
+/// <summary>The large GET and POST at 1 to <see cref="ServerSet.ScalingRecords"/> records from the scaling servers; the summary fits t(n) = a + b·n to each arm.</summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Scaling)]
 public class ScalingBenchmarks : ServerBenchmarks
 {
-    /// <summary>The largest record count measured: the scaling server's data set.</summary>
-    public const int MaxRecords = 10_000;
-
     private RestClient _rest = null!;
     private RestProtobufClient _restProtobuf = null!;
     private GrpcClient _grpc = null!;
@@ -17,7 +22,7 @@ public class ScalingBenchmarks : ServerBenchmarks
     private Proto.MeteoriteLandingList _protoRecords = null!;
 
     /// <summary>Records per call.</summary>
-    [Params(1, 10, 100, 1000, MaxRecords)]
+    [Params(1, 10, 100, 1000, ServerSet.ScalingRecords)]
     public int Records { get; set; }
 
     /// <summary>Calls per benchmark invocation: fewer than elsewhere, as a call moves up to ten times more data.</summary>
@@ -30,7 +35,7 @@ public class ScalingBenchmarks : ServerBenchmarks
             ?? throw new InvalidOperationException("the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --rest-scaling-url."));
         var grpcTransport = HttpTransport.H2c(settings.GrpcScalingUrl
             ?? throw new InvalidOperationException("the scaling benchmarks need a GrpcAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --grpc-scaling-url."));
-        var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(MaxRecords));
+        var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
         _records = generated.First(Records);
         _protoRecords = generated.FirstAsProto(Records);
         _rest = Keep(ArmClient.Create(ArmCatalogue.All["rest-json"], transport)).Json!;

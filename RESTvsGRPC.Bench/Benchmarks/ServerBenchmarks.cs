@@ -1,5 +1,11 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
@@ -83,8 +89,8 @@ public abstract class ServerBenchmarks
     protected async Task<ArmClient> ConnectArmAsync(string id, BenchSettings settings)
     {
         var arm = ArmCatalogue.All[id];
-        var endpoint = ArmClient.EndpointOf(arm, settings.Rest, settings.Grpc)
-            ?? throw new InvalidOperationException($"{GetType().Name} needs {ArmClient.ServerOf(arm)}, or leave the servers to the bench.");
+        var endpoint = ServerEndpoints.Of(arm, settings.Rest, settings.Grpc)
+            ?? throw new InvalidOperationException($"{GetType().Name} needs {ServerEndpoints.OptionOf(arm)}, or leave the servers to the bench.");
         var client = Keep(ArmClient.Create(arm, Counted(endpoint)));
         await CorrectnessGate.CheckAsync(client, Dataset);
         return client;

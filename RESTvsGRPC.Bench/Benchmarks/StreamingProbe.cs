@@ -1,6 +1,10 @@
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>When streaming pays: per way of getting <see cref="ScalingBenchmarks.MaxRecords"/> records, the time to the first and last record and the client's live memory, untimed by BenchmarkDotNet.</summary>
+/// <summary>When streaming pays: per way of getting <see cref="ServerSet.ScalingRecords"/> records, the time to the first and last record and the client's live memory, untimed by BenchmarkDotNet.</summary>
 public static class StreamingProbe
 {
     /// <summary>Untimed calls per arm (<see cref="WarmUps"/>), then timed repetitions whose medians are reported.</summary>

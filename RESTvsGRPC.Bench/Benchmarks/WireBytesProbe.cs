@@ -1,5 +1,8 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 

@@ -1,4 +1,5 @@
 using Grpc.Net.Client.Web;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Clients;
 
@@ -36,31 +37,6 @@ public sealed class ArmClient : IDisposable
             _ => throw new ArgumentException($"{arm.Id} runs in process: it has no client."),
         };
     }
-
-    /// <summary>The endpoint that serves <paramref name="arm"/> (HTTP/1.1, h2c, TLS, GrpcAPI's web endpoint or an AOT build); null where not given.</summary>
-    public static HttpTransport? EndpointOf(Arm arm, RestServerAddresses? rest, GrpcServerAddresses? grpc, AotServerAddresses? aot = null) => arm switch
-    {
-        { IsAot: true } => aot is null ? null : arm.IsServedByGrpcApi ? HttpTransport.H2c(aot.Grpc) : HttpTransport.Http11(aot.Rest),
-        { IsServedByGrpcApi: false, Transport: "h2c" } => rest?.H2c is { } h2c ? HttpTransport.H2c(h2c) : null,
-        { IsServedByGrpcApi: false, Transport: "TLS" } => rest?.Tls is { } tls ? HttpTransport.Tls(tls, rest.CertificateSha256) : null,
-        { IsServedByGrpcApi: false, Transport: "TLS, HTTP/1.1" } => rest?.Tls is { } tls ? HttpTransport.TlsHttp11(tls, rest.CertificateSha256) : null,
-        { IsServedByGrpcApi: false } => rest?.Http11Transport,
-        { Transport: "HTTP/1.1" } => grpc?.Web is { } web ? HttpTransport.Http11(web) : null,
-        { Transport: "TLS" } => grpc?.Tls is not null ? grpc.TlsTransport : null,
-        _ => grpc?.H2cTransport,
-    };
-
-    /// <summary>The server option an arm needs, for the error that says it was not given.</summary>
-    public static string ServerOf(Arm arm) => arm switch
-    {
-        { IsAot: true } => "the Native AOT servers, which the bench starts in --suite aot and --suite full",
-        { IsServedByGrpcApi: true, Transport: "HTTP/1.1" } => "GrpcAPI's web endpoint (--grpc-web-url)",
-        { IsServedByGrpcApi: true, Transport: "TLS" } => "GrpcAPI's TLS endpoint (--grpc-tls-url)",
-        { IsServedByGrpcApi: true } => "GrpcAPI (--grpc-url)",
-        { Transport: "h2c" } => "RestAPI's h2c endpoint (--rest-h2c-url)",
-        { IsTls: true } => "RestAPI's TLS endpoint (--rest-tls-url)",
-        _ => "RestAPI (--rest-url)",
-    };
 
     public void Dispose()
     {

@@ -1,6 +1,7 @@
 using Grpc.Core;
 using Grpc.Net.Client;
 using Grpc.Net.Client.Web;
+using ModelLibrary;
 using ModelLibrary.Protos;
 
 namespace RESTvsGRPC.Bench.Clients;

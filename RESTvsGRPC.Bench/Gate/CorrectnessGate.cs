@@ -1,4 +1,7 @@
+using ModelLibrary;
 using ModelLibrary.Rest;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Gate;
 

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Harness;
 
 /// <summary>Marks a benchmark method with the catalogue arm it measures: the results name arms by this, not by method names.</summary>

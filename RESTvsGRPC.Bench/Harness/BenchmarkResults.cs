@@ -4,6 +4,8 @@ using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

@@ -2,6 +2,8 @@ using System.Reflection;
 using System.Runtime;
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Reports;
+using ModelLibrary;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

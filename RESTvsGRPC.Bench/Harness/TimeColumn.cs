@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using RESTvsGRPC.Reports;
 
 namespace RESTvsGRPC.Bench.Harness;
 

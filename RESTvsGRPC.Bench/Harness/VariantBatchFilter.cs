@@ -1,5 +1,8 @@
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
+using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 

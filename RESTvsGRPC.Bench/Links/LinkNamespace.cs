@@ -1,3 +1,5 @@
+using RESTvsGRPC.Bench.Processes;
+
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>
@@ -125,7 +127,7 @@ public sealed partial class LinkNamespace : IDisposable
     /// <summary>A shell outside the bench's process tree (setsid --fork) that removes what the bench left, trial folders included, once it ends.</summary>
     private void StartWatchdog()
     {
-        var trialFolders = $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{TrialRunner.FolderPrefix}{Environment.ProcessId}-*";
+        var trialFolders = $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-*";
         var script = "exec </dev/null >/dev/null 2>&1; " + $"while kill -0 {Environment.ProcessId} 2>/dev/null; do sleep 1; done; "
             + $"for p in $(ip netns pids {Name} 2>/dev/null); do kill -9 $p; done; ip netns del {Name} 2>/dev/null; ip link del {HostDevice} 2>/dev/null; rm -rf {trialFolders}; exit 0";
         Run("setsid", ["--fork", "sh", "-c", script]);

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>What joins client and servers in a <c>--link</c> run: loopback, an unshaped veth pair, a rate (tbf) or a round trip (netem, where the kernel has it).</summary>

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>Latencies in logarithmic buckets 1 % apart, 1 μs to an hour (percentiles within 0.5 %); thread-safe, fixed memory.</summary>

@@ -1,5 +1,7 @@
 using Google.Protobuf;
 using Grpc.Core;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 

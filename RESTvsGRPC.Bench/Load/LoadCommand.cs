@@ -1,3 +1,12 @@
+using ModelLibrary;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary><c>load</c>: servers, gate, each target through the scenario in turn, results and summary (marked incomplete when stopped early).</summary>

@@ -1,3 +1,5 @@
+using ModelLibrary;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>What a good answer looks like, cheap to check on every call: version, record count, sum of record ids, the count a POST received.</summary>

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using RESTvsGRPC.Bench.Links;
 
 namespace RESTvsGRPC.Bench.Load;
 

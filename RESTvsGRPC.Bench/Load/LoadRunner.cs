@@ -1,3 +1,6 @@
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>Drives one target through a scenario's closed loop of users, sampling processes and wire each second, into a <see cref="TargetResult"/>.</summary>

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>How the load client's requests share connections; written into the report.</summary>

@@ -1,3 +1,7 @@
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>One client arm of the catalogue aimed at one server endpoint, named as the command line names it.</summary>
@@ -21,14 +25,14 @@ public sealed record LoadTarget(Arm Arm, HttpTransport Transport)
             : names.Distinct().Select(name => ArmCatalogue.Clients[name]);
         foreach (var arm in chosen)
         {
-            var transport = ArmClient.EndpointOf(arm, rest, grpc, aot);
+            var transport = ServerEndpoints.Of(arm, rest, grpc, aot);
             if (transport is not null)
             {
                 targets.Add(new LoadTarget(arm, transport));
             }
             else if (names is not null)
             {
-                throw new ArgumentException($"target {arm.Id} needs {ArmClient.ServerOf(arm)}, or leave the servers to the bench.");
+                throw new ArgumentException($"target {arm.Id} needs {ServerEndpoints.OptionOf(arm)}, or leave the servers to the bench.");
             }
         }
 

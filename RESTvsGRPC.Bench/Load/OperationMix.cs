@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>The three operations a load run sends.</summary>

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Bench.Clients;
+
 namespace RESTvsGRPC.Bench.Servers;
 
 /// <summary>GrpcAPI's endpoints: h2c, and TLS and the web endpoint (gRPC-Web, transcoding) where known.</summary>

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Bench.Clients;
+
 namespace RESTvsGRPC.Bench.Servers;
 
 /// <summary>RestAPI's endpoints, one per transport; h2c and TLS are unknown when only <c>--rest-url</c> was given.</summary>

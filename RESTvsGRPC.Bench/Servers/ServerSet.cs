@@ -1,4 +1,9 @@
 using Grpc.Core;
+using ModelLibrary;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Processes;
 
 namespace RESTvsGRPC.Bench.Servers;
 
@@ -58,7 +63,10 @@ public sealed class ServerSet : IDisposable
     /// <summary>The process id of GrpcAPI.Aot, where the run started it.</summary>
     public int? AotGrpcProcessId { get; private set; }
 
-    /// <summary>A RestAPI serving the generator's first <see cref="ScalingBenchmarks.MaxRecords"/> records, where the run needs one.</summary>
+    /// <summary>The records the scaling servers serve, the generator's first: the scaling suite's largest count.</summary>
+    public const int ScalingRecords = 10_000;
+
+    /// <summary>A RestAPI serving the generator's first <see cref="ServerSet.ScalingRecords"/> records, where the run needs one.</summary>
     public Uri? RestScaling { get; private set; }
 
     /// <summary>A GrpcAPI (h2c) serving the same generated records as <see cref="RestScaling"/>, where the run needs one.</summary>
@@ -311,17 +319,16 @@ public sealed class ServerSet : IDisposable
     private async Task StartScalingServersAsync(TextWriter log)
     {
         RemoveOrphanedScalingData(Path.GetTempPath());
-        _scalingData = Path.Combine(Path.GetTempPath(), $"{ScalingDataPrefix}{Environment.ProcessId}.json");
-        NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ScalingBenchmarks.MaxRecords));
+        _scalingData = Path.Combine(Path.GetTempPath(), $"{BenchFiles.ScalingDataPrefix}{Environment.ProcessId}.json");
+        NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
         RestScaling = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log)).Http11;
         GrpcScaling = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log)).H2c;
     }
 
-    private const string ScalingDataPrefix = "restvsgrpc-scaling-";
-
     /// <summary>Deletes the scaling data files in <paramref name="folder"/> of benches no longer running (a bench killed by SIGKILL deletes none).</summary>
     public static void RemoveOrphanedScalingData(string folder) =>
-        TrialProcess.RemoveOrphans(Directory.EnumerateFiles(folder, ScalingDataPrefix + "*.json"), ScalingDataPrefix, File.Delete);
+        BenchFiles.RemoveOrphans(
+            Directory.EnumerateFiles(folder, BenchFiles.ScalingDataPrefix + "*.json"), BenchFiles.ScalingDataPrefix, File.Delete);
 
     /// <summary>Starts RestAPI.Aot and GrpcAPI.Aot, published beforehand (<see cref="AotServers.Publish"/>), on free loopback ports beside the JIT servers.</summary>
     private async Task StartAotServersAsync(string dataPath, TextWriter log)

@@ -1,3 +1,10 @@
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Startup;
 
 /// <summary>

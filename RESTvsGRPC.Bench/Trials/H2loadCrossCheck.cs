@@ -1,3 +1,8 @@
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

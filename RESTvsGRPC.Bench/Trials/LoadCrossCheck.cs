@@ -1,3 +1,6 @@
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

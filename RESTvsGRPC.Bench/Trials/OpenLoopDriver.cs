@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

@@ -1,5 +1,9 @@
 using System.Net.Security;
 using System.Net.Sockets;
+using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -15,7 +19,7 @@ public static class TlsProbe
         var sessions = new List<TlsSession>();
         foreach (var arm in arms.Select(a => ArmCatalogue.All[a.Target]).Where(a => a.IsTls).DistinctBy(a => a.Id))
         {
-            var transport = ArmClient.EndpointOf(arm, servers.Rest, servers.Grpc) ?? throw new GateFailedException($"{arm.Id} needs {ArmClient.ServerOf(arm)}.");
+            var transport = ServerEndpoints.Of(arm, servers.Rest, servers.Grpc) ?? throw new GateFailedException($"{arm.Id} needs {ServerEndpoints.OptionOf(arm)}.");
             var offered = transport.HttpVersion == HttpVersion.Version20 ? SslApplicationProtocol.Http2 : SslApplicationProtocol.Http11;
             using var tcp = new TcpClient();
             string? presented = null;
@@ -34,8 +38,8 @@ public static class TlsProbe
             {
                 tls?.Dispose();
                 throw new TlsEndpointException(presented is null
-                    ? $"--tls: {ArmClient.ServerOf(arm)} at {transport.BaseAddress} does not answer TLS ({e.Message})."
-                    : $"--tls: {ArmClient.ServerOf(arm)} at {transport.BaseAddress} presents the certificate sha256 {presented}, not the pinned {transport.CertificateSha256}.");
+                    ? $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} does not answer TLS ({e.Message})."
+                    : $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} presents the certificate sha256 {presented}, not the pinned {transport.CertificateSha256}.");
             }
 
             await using var session = tls;

@@ -1,3 +1,9 @@
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>

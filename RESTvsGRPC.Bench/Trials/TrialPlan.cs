@@ -1,4 +1,7 @@
 using System.Text.Json.Serialization;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 

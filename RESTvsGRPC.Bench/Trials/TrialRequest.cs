@@ -1,4 +1,6 @@
 using System.Text.Json.Serialization;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 

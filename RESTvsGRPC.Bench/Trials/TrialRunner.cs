@@ -1,4 +1,10 @@
 using System.Text;
+using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Processes;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
 
@@ -71,9 +77,6 @@ public static class TrialRunner
     private static IReadOnlyList<HeadlineRatio> Ratios(IReadOnlyList<Trial> trials, CpuPlacement placement, IReadOnlyList<(string Arm, string Baseline)>? pairs) =>
         pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs);
 
-    /// <summary>The start of the name of every folder a trial process reads its request from, then the bench's process id and a dash.</summary>
-    public const string FolderPrefix = "restvsgrpc-trials-";
-
     /// <summary>A temporary folder for the trial processes' requests and answers, deleted at the end or, on a signal, with the servers.</summary>
     private sealed class TrialFolder : IDisposable
     {
@@ -88,7 +91,7 @@ public static class TrialRunner
                 RemoveOrphanedFolders(System.IO.Path.GetTempPath());
             }
 
-            Path = Directory.CreateTempSubdirectory($"{FolderPrefix}{Environment.ProcessId}-").FullName;
+            Path = Directory.CreateTempSubdirectory($"{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-").FullName;
             _attached = servers.Attach(new Deletion(Path));
         }
 
@@ -104,7 +107,8 @@ public static class TrialRunner
 
     /// <summary>Deletes the trial folders in <paramref name="parent"/> that a killed bench left (its process gone); once per bench.</summary>
     public static void RemoveOrphanedFolders(string parent) =>
-        TrialProcess.RemoveOrphans(Directory.EnumerateDirectories(parent, FolderPrefix + "*"), FolderPrefix, folder => new Deletion(folder).Dispose());
+        BenchFiles.RemoveOrphans(Directory.EnumerateDirectories(parent, BenchFiles.TrialFolderPrefix + "*"), BenchFiles.TrialFolderPrefix,
+            folder => new Deletion(folder).Dispose());
 
     /// <summary>Deletes a folder and what it holds; whichever of the bench's ends gets there second finds nothing to delete.</summary>
     private sealed class Deletion(string path) : IDisposable

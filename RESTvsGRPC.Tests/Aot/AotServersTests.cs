@@ -35,7 +35,7 @@ public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotSe
 
         foreach (var arm in served)
         {
-            using var client = ArmClient.Create(arm, ArmClient.EndpointOf(arm, servers.RestAddresses, servers.GrpcAddresses, aot)!);
+            using var client = ArmClient.Create(arm, ServerEndpoints.Of(arm, servers.RestAddresses, servers.GrpcAddresses, aot)!);
             await CorrectnessGate.CheckAsync(client, dataset);
         }
 

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RESTvsGRPC.Bench.Processes;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
@@ -102,7 +103,7 @@ public sealed class BenchStopTests : IDisposable
 
         Assert.NotEqual(0, bench.ExitCode);
         Assert.Empty(await RunningAfterExitAsync(() => ProcessesWith(token)));
-        Assert.Empty(Directory.GetDirectories(Path.GetTempPath(), $"{TrialRunner.FolderPrefix}{bench.Id}-*"));
+        Assert.Empty(Directory.GetDirectories(Path.GetTempPath(), $"{BenchFiles.TrialFolderPrefix}{bench.Id}-*"));
     }
 
     /// <summary>
@@ -114,10 +115,10 @@ public sealed class BenchStopTests : IDisposable
     {
         using var ended = Process.Start(new ProcessStartInfo("dotnet", "--version") { RedirectStandardOutput = true })!;
         await ended.WaitForExitAsync();
-        var orphaned = Directory.CreateDirectory(_artifacts.File($"{TrialRunner.FolderPrefix}{ended.Id}-abc123")).FullName;
+        var orphaned = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{ended.Id}-abc123")).FullName;
         File.WriteAllText(Path.Combine(orphaned, "trial-1.request.json"), "{}");
-        var running = Directory.CreateDirectory(_artifacts.File($"{TrialRunner.FolderPrefix}{Environment.ProcessId}-def456")).FullName;
-        var unrelated = Directory.CreateDirectory(_artifacts.File($"{TrialRunner.FolderPrefix}notes")).FullName;
+        var running = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-def456")).FullName;
+        var unrelated = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}notes")).FullName;
 
         TrialRunner.RemoveOrphanedFolders(_artifacts.Path);
 

@@ -5,6 +5,7 @@ using RESTvsGRPC.Bench;
 using BenchmarkDotNet.Attributes;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Placement;
 
 namespace RESTvsGRPC.Tests.Bench;
 

@@ -100,7 +100,7 @@ public sealed class CorrectnessGateTests : IDisposable
         var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
         foreach (var arm in new[] { ArmCatalogue.All["rest-json-h2c"], ArmCatalogue.All["rest-json-tls"] })
         {
-            using var client = ArmClient.Create(arm, ArmClient.EndpointOf(arm, rest, grpc: null)!);
+            using var client = ArmClient.Create(arm, ServerEndpoints.Of(arm, rest, grpc: null)!);
 
             await CorrectnessGate.CheckAsync(client, Expected);
 

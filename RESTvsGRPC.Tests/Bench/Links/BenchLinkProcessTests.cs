@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.Versioning;
+using RESTvsGRPC.Bench.Processes;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
@@ -150,7 +151,7 @@ public sealed class BenchLinkProcessTests : IDisposable
 
     private static string Namespaces() => Run("ip", "netns", "list");
 
-    private static string[] TrialFoldersOf(int pid) => Directory.GetDirectories(Path.GetTempPath(), $"{TrialRunner.FolderPrefix}{pid}-*");
+    private static string[] TrialFoldersOf(int pid) => Directory.GetDirectories(Path.GetTempPath(), $"{BenchFiles.TrialFolderPrefix}{pid}-*");
 
     private static string Run(string program, params string[] arguments)
     {
