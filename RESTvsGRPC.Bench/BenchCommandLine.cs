@@ -4,7 +4,10 @@ using RESTvsGRPC.Reports;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>The command line: <c>run</c> (the default), <c>load</c>, <c>soak</c>, <c>compare</c>, <c>summary</c>; a bad option exits <see cref="BadUsage"/> before any server starts.</summary>
+/// <summary>
+/// The command line: <c>run</c> (the default), <c>load</c>, <c>soak</c>, <c>compare</c>, <c>summary</c>; a bad option
+/// exits <see cref="BadUsage"/> before any server starts.
+/// </summary>
 public static class BenchCommandLine
 {
     /// <summary>The exit code of a command line the bench refuses.</summary>
@@ -24,14 +27,27 @@ public static class BenchCommandLine
         BenchmarkDotNet's own options pass through (checked before any server starts); --benchmarkdotnet-help lists them.
         """;
 
-    /// <summary>Parses <paramref name="args"/> as the root (run) command's; throws <see cref="ArgumentException"/> on the first error.</summary>
-    public static ParseResult ParseRun(IReadOnlyList<string> args) => Checked(Root(TextWriter.Null, TextWriter.Null, []).Parse([.. args], Parsing), BenchOptions.Usage);
+    /// <summary>
+    /// Parses <paramref name="args"/> as the root (run) command's; throws <see cref="ArgumentException"/> on the first
+    /// error.
+    /// </summary>
+    public static ParseResult ParseRun(IReadOnlyList<string> args) =>
+        Checked(Root(TextWriter.Null, TextWriter.Null, []).Parse([.. args], Parsing), BenchOptions.Usage);
 
-    /// <summary>Parses <paramref name="args"/> as <c>load</c>'s or <c>soak</c>'s; throws <see cref="ArgumentException"/> on the first error.</summary>
+    /// <summary>
+    /// Parses <paramref name="args"/> as <c>load</c>'s or <c>soak</c>'s; throws <see cref="ArgumentException"/> on the
+    /// first error.
+    /// </summary>
     public static ParseResult ParseLoad(IReadOnlyList<string> args, bool soak) =>
-        Checked(LoadLike(soak, TextWriter.Null, TextWriter.Null, []).Parse([.. args], Parsing), soak ? LoadOptions.SoakUsage : LoadOptions.Usage);
+        Checked(
+            LoadLike(soak, TextWriter.Null, TextWriter.Null, []).Parse([.. args], Parsing),
+            soak ? LoadOptions.SoakUsage : LoadOptions.Usage
+        );
 
-    /// <summary>Parses and runs <paramref name="args"/>: the command's exit code, or <see cref="BadUsage"/> on a refused command line.</summary>
+    /// <summary>
+    /// Parses and runs <paramref name="args"/>: the command's exit code, or <see cref="BadUsage"/> on a refused command
+    /// line.
+    /// </summary>
     public static async Task<int> InvokeAsync(string[] args, TextWriter output, TextWriter error)
     {
         var result = Root(output, error, args).Parse(args, Parsing);
@@ -41,16 +57,30 @@ public static class BenchCommandLine
             return BadUsage;
         }
 
-        if (result.Action is System.CommandLine.Help.HelpAction && result.CommandResult.Command is RootCommand or { Name: "run" })
+        if (
+            result.Action is System.CommandLine.Help.HelpAction
+            && result.CommandResult.Command is RootCommand or { Name: "run" }
+        )
         {
             var help = new StringWriter();
             var code = await result.InvokeAsync(new InvocationConfiguration { Output = help, Error = error });
-            output.Write(GroupedHelp.Regroup(help.ToString(), [.. BenchOptions.Options.FirstRun.Select(option => option.Name)]));
+            output.Write(
+                GroupedHelp.Regroup(help.ToString(), [.. BenchOptions.Options.FirstRun.Select(option => option.Name)])
+            );
             return code;
         }
 
-        // The bench handles its own signals (servers to stop, results to keep); System.CommandLine's handler would race it.
-        return await result.InvokeAsync(new InvocationConfiguration { Output = output, Error = error, ProcessTerminationTimeout = null, EnableDefaultExceptionHandler = false });
+        // The bench handles its own signals (servers to stop, results to keep); System.CommandLine's handler would race
+        // it.
+        return await result.InvokeAsync(
+            new InvocationConfiguration
+            {
+                Output = output,
+                Error = error,
+                ProcessTerminationTimeout = null,
+                EnableDefaultExceptionHandler = false,
+            }
+        );
     }
 
     /// <summary>No response files: a BenchmarkDotNet filter may start with '@'.</summary>
@@ -58,11 +88,17 @@ public static class BenchCommandLine
 
     private static RootCommand Root(TextWriter output, TextWriter error, string[] args)
     {
-        var root = new RootCommand("RESTvsGRPC: what a .NET service gains or loses by speaking gRPC instead of REST, measured on this machine. With no command it runs the benchmarks (see run)." + RunExamples)
+        var root = new RootCommand(
+            "RESTvsGRPC: what a .NET service gains or loses by speaking gRPC instead of REST, measured on this machine. With no command it runs the benchmarks (see run)."
+                + RunExamples
+        )
         {
             TreatUnmatchedTokensAsErrors = false,
         };
-        var run = new Command("run", "What runs with no command: start the servers, gate every call, measure (the headline's trials, BenchmarkDotNet, h2load), write the reports and the summary, stop the servers.")
+        var run = new Command(
+            "run",
+            "What runs with no command: start the servers, gate every call, measure (the headline's trials, BenchmarkDotNet, h2load), write the reports and the summary, stop the servers."
+        )
         {
             TreatUnmatchedTokensAsErrors = false,
         };
@@ -73,17 +109,51 @@ public static class BenchCommandLine
                 command.Options.Add(option);
             }
 
-            command.SetAction((result, _) => RunWith(() => BenchOptions.From(result), error, options => Orchestrator.RunAsync(options, args, output, error)));
+            command.SetAction(
+                (result, _) =>
+                    RunWith(
+                        () => BenchOptions.From(result),
+                        error,
+                        options => Orchestrator.RunAsync(options, args, output, error)
+                    )
+            );
         }
 
-        var folders = new Argument<string[]>("RESULTS_DIR") { Description = "Results folders (each holds a summary.json), two or more.", Arity = new ArgumentArity(2, 100) };
-        var target = new Option<string>("--out") { Description = "Where compare.md and compare.svg go.", HelpName = "DIR", DefaultValueFactory = _ => Directory.GetCurrentDirectory() };
-        var compare = new Command("compare", "Two or more runs side by side (OSes, commits, machines): times per call, ratios, ≈ within error.") { folders, target };
+        var folders = new Argument<string[]>("RESULTS_DIR")
+        {
+            Description = "Results folders (each holds a summary.json), two or more.",
+            Arity = new ArgumentArity(2, 100),
+        };
+        var target = new Option<string>("--out")
+        {
+            Description = "Where compare.md and compare.svg go.",
+            HelpName = "DIR",
+            DefaultValueFactory = _ => Directory.GetCurrentDirectory(),
+        };
+        var compare = new Command(
+            "compare",
+            "Two or more runs side by side (OSes, commits, machines): times per call, ratios, ≈ within error."
+        )
+        {
+            folders,
+            target,
+        };
         compare.TreatUnmatchedTokensAsErrors = true;
-        compare.SetAction(result => RunComparison.Run(result.GetValue(folders)!, result.GetValue(target)!, output, error));
+        compare.SetAction(result =>
+            RunComparison.Run(result.GetValue(folders)!, result.GetValue(target)!, output, error)
+        );
 
-        var folder = new Argument<string>("RESULTS_DIR") { Description = "A results folder (or its summary.json), of a benchmark run or of a load or soak run." };
-        var summary = new Command("summary", "Write a run's reports (Markdown, HTML, SVG charts, …) again from its results file, the same files the run wrote.") { folder };
+        var folder = new Argument<string>("RESULTS_DIR")
+        {
+            Description = "A results folder (or its summary.json), of a benchmark run or of a load or soak run.",
+        };
+        var summary = new Command(
+            "summary",
+            "Write a run's reports (Markdown, HTML, SVG charts, …) again from its results file, the same files the run wrote."
+        )
+        {
+            folder,
+        };
         summary.TreatUnmatchedTokensAsErrors = true;
         summary.SetAction(result => RunSummary.Rewrite(result.GetValue(folder)!, output, error));
 
@@ -103,20 +173,42 @@ public static class BenchCommandLine
     private static Command LoadLike(bool soak, TextWriter output, TextWriter error, string[] args)
     {
         var command = soak
-            ? new Command("soak", "Hold the normal load on RestAPI and GrpcAPI at once for 10 minutes after a 2-minute warm-up, then judge errors and each server's memory, threads and handles (trend and range).\n\nExample:\n  RESTvsGRPC.Bench soak --duration 60s")
-            : new Command("load", "Drive each target with many users, one target after another: throughput, latency percentiles, errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load --scenario stress --targets grpc,rest-json");
+            ? new Command(
+                "soak",
+                "Hold the normal load on RestAPI and GrpcAPI at once for 10 minutes after a 2-minute warm-up, then judge errors and each server's memory, threads and handles (trend and range).\n\nExample:\n  RESTvsGRPC.Bench soak --duration 60s"
+            )
+            : new Command(
+                "load",
+                "Drive each target with many users, one target after another: throughput, latency percentiles, errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load --scenario stress --targets grpc,rest-json"
+            );
         command.TreatUnmatchedTokensAsErrors = true;
         foreach (var option in LoadOptions.Declare(soak))
         {
             command.Options.Add(option);
         }
 
-        command.SetAction((result, _) => RunWith(() => LoadOptions.From(result, soak), error,
-            options => LoadCommand.RunAsync(options, args, output, error, liveProgress: !soak && ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected, soak)));
+        command.SetAction(
+            (result, _) =>
+                RunWith(
+                    () => LoadOptions.From(result, soak),
+                    error,
+                    options =>
+                        LoadCommand.RunAsync(
+                            options,
+                            args,
+                            output,
+                            error,
+                            liveProgress: !soak && ReferenceEquals(output, Console.Out) && !Console.IsOutputRedirected,
+                            soak
+                        )
+                )
+        );
         return command;
     }
 
-    /// <summary>Builds a command's options and runs it, or says in one sentence why the options do not fit together.</summary>
+    /// <summary>
+    /// Builds a command's options and runs it, or says in one sentence why the options do not fit together.
+    /// </summary>
     private static Task<int> RunWith<T>(Func<T> options, TextWriter error, Func<T, Task<int>> run)
     {
         T parsed;
@@ -136,14 +228,15 @@ public static class BenchCommandLine
     private static ParseResult Checked(ParseResult result, string usage) =>
         result.Errors is [var first, ..] ? throw new ArgumentException($"{Sentence(first.Message)} {usage}") : result;
 
-    private static string UsageOf(string command) => command switch
-    {
-        "load" => LoadOptions.Usage,
-        "soak" => LoadOptions.SoakUsage,
-        "compare" => RunComparison.Usage,
-        "summary" => "usage: RESTvsGRPC.Bench summary RESULTS_DIR",
-        _ => BenchOptions.Usage,
-    };
+    private static string UsageOf(string command) =>
+        command switch
+        {
+            "load" => LoadOptions.Usage,
+            "soak" => LoadOptions.SoakUsage,
+            "compare" => RunComparison.Usage,
+            "summary" => "usage: RESTvsGRPC.Bench summary RESULTS_DIR",
+            _ => BenchOptions.Usage,
+        };
 
     private static string Sentence(string message) => message.EndsWith('.') ? message : message + ".";
 }

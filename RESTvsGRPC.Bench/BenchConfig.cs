@@ -7,10 +7,15 @@ using RESTvsGRPC.Bench.Harness;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>What every benchmark class adds to BenchmarkDotNet's default configuration; the command line may add a job.</summary>
+/// <summary>
+/// What every benchmark class adds to BenchmarkDotNet's default configuration; the command line may add a job.
+/// </summary>
 public class BenchConfig : ManualConfig
 {
-    /// <summary>The MSBuild property with which the benchmark processes' project is built: it then leaves out the servers, which they never start.</summary>
+    /// <summary>
+    /// The MSBuild property with which the benchmark processes' project is built: it then leaves out the servers, which
+    /// they never start.
+    /// </summary>
     public const string BenchmarkProcessBuildProperty = "BenchmarkProcessBuild";
 
     /// <summary>How long the SDK may take to build the benchmark processes' project.</summary>
@@ -26,12 +31,15 @@ public class BenchConfig : ManualConfig
         AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams);
         WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Declared, MethodOrderPolicy.Declared));
         // A process per benchmark is built by the SDK first; BenchmarkDotNet gives that build 2 minutes, which a
-        // 2-core machine busy with other work overran here (the whole dry run of six benchmarks takes under a minute idle).
+        // 2-core machine busy with other work overran here (the whole dry run of six benchmarks takes under a minute
+        // idle).
         WithBuildTimeout(SdkBuildLimit);
     }
 }
 
-/// <summary><see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration.</summary>
+/// <summary>
+/// <see cref="BenchConfig"/> for the benchmarks that call the servers: no forced full collection before each iteration.
+/// </summary>
 public sealed class ServerBenchConfig : BenchConfig
 {
     public ServerBenchConfig()

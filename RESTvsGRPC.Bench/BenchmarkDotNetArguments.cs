@@ -3,10 +3,16 @@ using BenchmarkDotNet.Loggers;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>BenchmarkDotNet's arguments, checked by its own parser before any server starts, so a typo is refused in one sentence.</summary>
+/// <summary>
+/// BenchmarkDotNet's arguments, checked by its own parser before any server starts, so a typo is refused in one
+/// sentence.
+/// </summary>
 public static class BenchmarkDotNetArguments
 {
-    /// <summary>Throws <see cref="ArgumentException"/> with BenchmarkDotNet's first complaint and <paramref name="usage"/> when it refuses <paramref name="args"/>.</summary>
+    /// <summary>
+    /// Throws <see cref="ArgumentException"/> with BenchmarkDotNet's first complaint and <paramref name="usage"/> when
+    /// it refuses <paramref name="args"/>.
+    /// </summary>
     public static void Validate(IReadOnlyList<string> args, string usage)
     {
         if (args.Count == 0)
@@ -22,12 +28,17 @@ public static class BenchmarkDotNetArguments
         }
     }
 
-    /// <summary>The first line under CommandLineParser's "ERROR(S):" heading, else BenchmarkDotNet's first line.</summary>
+    /// <summary>
+    /// The first line under CommandLineParser's "ERROR(S):" heading, else BenchmarkDotNet's first line.
+    /// </summary>
     private static string FirstComplaint(string log, IReadOnlyList<string> args)
     {
         var lines = log.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
         var heading = Array.FindIndex(lines, line => line.StartsWith("ERROR(S)", StringComparison.Ordinal));
-        var complaint = heading >= 0 && heading + 1 < lines.Length ? lines[heading + 1] : lines.FirstOrDefault(line => !line.StartsWith("BenchmarkDotNet", StringComparison.Ordinal));
+        var complaint =
+            heading >= 0 && heading + 1 < lines.Length
+                ? lines[heading + 1]
+                : lines.FirstOrDefault(line => !line.StartsWith("BenchmarkDotNet", StringComparison.Ordinal));
         return $"BenchmarkDotNet refuses '{string.Join(' ', args)}': {complaint?.TrimEnd('.') ?? "no reason given"}.";
     }
 }

@@ -1,11 +1,17 @@
 namespace RESTvsGRPC.Bench;
 
-/// <summary>The run command's <c>--help</c> with the options a first run needs listed first (System.CommandLine's layout cannot be changed).</summary>
+/// <summary>
+/// The run command's <c>--help</c> with the options a first run needs listed first (System.CommandLine's layout cannot
+/// be changed).
+/// </summary>
 internal static class GroupedHelp
 {
     private const string OptionsTitle = "Options:";
 
-    /// <summary><paramref name="help"/> with its options split into "Options for a first run" (<paramref name="firstRun"/>, in order) and "More options".</summary>
+    /// <summary>
+    /// <paramref name="help"/> with its options split into "Options for a first run" (<paramref name="firstRun"/>, in
+    /// order) and "More options".
+    /// </summary>
     public static string Regroup(string help, IReadOnlyList<string> firstRun)
     {
         var lines = help.Split('\n');
@@ -18,17 +24,26 @@ internal static class GroupedHelp
         var end = Array.FindIndex(lines, start + 1, line => line.Trim().Length == 0);
         end = end < 0 ? lines.Length : end;
         var entries = Entries(lines[(start + 1)..end]);
-        var first = firstRun.Select(name => entries.FirstOrDefault(entry => NameOf(entry) == name)).OfType<string[]>().ToList();
+        var first = firstRun
+            .Select(name => entries.FirstOrDefault(entry => NameOf(entry) == name))
+            .OfType<string[]>()
+            .ToList();
         var more = entries.Where(entry => !first.Contains(entry)).ToList();
         IEnumerable<string> grouped =
         [
-            "Options for a first run:", .. first.SelectMany(entry => entry), "",
-            "More options:", .. more.SelectMany(entry => entry),
+            "Options for a first run:",
+            .. first.SelectMany(entry => entry),
+            "",
+            "More options:",
+            .. more.SelectMany(entry => entry),
         ];
         return string.Join('\n', [.. lines[..start], .. grouped, .. lines[end..]]);
     }
 
-    /// <summary>The option entries of a section: each its first line (two spaces, then the option) and the lines that continue it.</summary>
+    /// <summary>
+    /// The option entries of a section: each its first line (two spaces, then the option) and the lines that continue
+    /// it.
+    /// </summary>
     private static List<string[]> Entries(IEnumerable<string> section)
     {
         var entries = new List<List<string>>();

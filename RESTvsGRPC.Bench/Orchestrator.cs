@@ -11,10 +11,16 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench;
 
-/// <summary>One unattended run: servers, correctness gate, BenchmarkDotNet, reports; the servers stopped on success, failure and Ctrl+C alike.</summary>
+/// <summary>
+/// One unattended run: servers, correctness gate, BenchmarkDotNet, reports; the servers stopped on success, failure and
+/// Ctrl+C alike.
+/// </summary>
 public static class Orchestrator
 {
-    /// <summary>Runs the benchmarks as <paramref name="options"/> say (<paramref name="args"/> as typed, for the provenance); 0 only when every benchmark ran and passed the gate.</summary>
+    /// <summary>
+    /// Runs the benchmarks as <paramref name="options"/> say (<paramref name="args"/> as typed, for the provenance); 0
+    /// only when every benchmark ran and passed the gate.
+    /// </summary>
     public static async Task<int> RunAsync(BenchOptions options, string[] args, TextWriter output, TextWriter error)
     {
         if (options.OnlyPrints)
@@ -32,8 +38,8 @@ public static class Orchestrator
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.DataPath));
-            // Before anything starts: trials and BenchmarkDotNet's processes inherit the client's set from the thread that
-            // starts them, and every process the JIT setting.
+            // Before anything starts: trials and BenchmarkDotNet's processes inherit the client's set from the thread
+            // that starts them, and every process the JIT setting.
             options.ClientCpus?.Apply(Environment.ProcessId);
             JitTiering.ApplyToChildProcesses();
             using var servers = ServerSet.Empty();
@@ -51,7 +57,11 @@ public static class Orchestrator
             }
             catch (PhaseFailedException e)
             {
-                error.WriteLine(e.Cause is null ? e.Message : $"{e.Message}: {await servers.ProblemAsync() ?? e.Cause.Message}{e.Ending}");
+                error.WriteLine(
+                    e.Cause is null
+                        ? e.Message
+                        : $"{e.Message}: {await servers.ProblemAsync() ?? e.Cause.Message}{e.Ending}"
+                );
                 return 1;
             }
         }
@@ -63,13 +73,24 @@ public static class Orchestrator
     }
 
     public static readonly Type[] BenchmarkTypes =
-        [typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(StylesBenchmarks), typeof(CodecBenchmarks), typeof(ScalingBenchmarks), typeof(CompressionBenchmarks)];
+    [
+        typeof(TransportBenchmarks),
+        typeof(HttpVersionBenchmarks),
+        typeof(StylesBenchmarks),
+        typeof(CodecBenchmarks),
+        typeof(ScalingBenchmarks),
+        typeof(CompressionBenchmarks),
+    ];
 
-    /// <summary>Every operation of every catalogue arm the servers serve, and every record count of the scaling servers, once, before BenchmarkDotNet starts.</summary>
+    /// <summary>
+    /// Every operation of every catalogue arm the servers serve, and every record count of the scaling servers, once,
+    /// before BenchmarkDotNet starts.
+    /// </summary>
     internal static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
     {
         // Arms that differ only by their large GET's shape share one client, whose check covers every shape.
-        var clients = ArmCatalogue.All.Values.Where(arm => arm.Protocol != "none")
+        var clients = ArmCatalogue
+            .All.Values.Where(arm => arm.Protocol != "none")
             .GroupBy(arm => (arm.Protocol, arm.Encoding, arm.Transport, arm.Style, arm.Compression, arm.Build));
         var passed = new List<string>();
         foreach (var sameClient in clients)
@@ -84,7 +105,9 @@ public static class Orchestrator
 
         if (passed.Count > 0)
         {
-            output.WriteLine($"// correctness gate passed for {string.Join(", ", passed)}: {dataset.Count} records, sha256 {dataset.Sha256}");
+            output.WriteLine(
+                $"// correctness gate passed for {string.Join(", ", passed)}: {dataset.Count} records, sha256 {dataset.Sha256}"
+            );
         }
 
         await GateScalingAsync(servers, output);
@@ -95,7 +118,10 @@ public static class Orchestrator
     {
         if (servers.RestScaling is { } scalingUrl)
         {
-            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
+            var generated = MeteoriteDataset.FromRecords(
+                "generated",
+                MeteoriteGenerator.Generate(ServerSet.ScalingRecords)
+            );
             using var json = ArmClient.Create(ArmCatalogue.All["rest-json"], HttpTransport.Http11(scalingUrl));
             using var protobuf = ArmClient.Create(ArmCatalogue.All["rest-protobuf"], HttpTransport.Http11(scalingUrl));
             foreach (var count in new[] { 1, 10, 100, 1000, ServerSet.ScalingRecords })
@@ -103,50 +129,75 @@ public static class Orchestrator
                 await CorrectnessGate.CheckRestScalingAsync(json.Json!, protobuf.Protobuf!, generated, count);
             }
 
-            output.WriteLine($"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ServerSet.ScalingRecords} records");
+            output.WriteLine(
+                $"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ServerSet.ScalingRecords} records"
+            );
         }
 
         if (servers.GrpcScaling is { } grpcScalingUrl)
         {
-            var generated = MeteoriteDataset.FromRecords("generated", MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
+            var generated = MeteoriteDataset.FromRecords(
+                "generated",
+                MeteoriteGenerator.Generate(ServerSet.ScalingRecords)
+            );
             using var client = ArmClient.Create(ArmCatalogue.All["grpc"], HttpTransport.H2c(grpcScalingUrl));
             foreach (var count in new[] { 1, 10, 100, 1000, ServerSet.ScalingRecords })
             {
                 await CorrectnessGate.CheckGrpcScalingAsync(client.Grpc!, generated, count);
             }
 
-            output.WriteLine($"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ServerSet.ScalingRecords} records");
+            output.WriteLine(
+                $"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ServerSet.ScalingRecords} records"
+            );
         }
     }
 
     /// <summary>Which CPUs the run's processes were pinned to, for its provenance.</summary>
-    internal static CpuPlacement Placement(BenchOptions options) => new(options.ServerCpus?.ToString(), options.ClientCpus?.ToString());
+    internal static CpuPlacement Placement(BenchOptions options) =>
+        new(options.ServerCpus?.ToString(), options.ClientCpus?.ToString());
 
     /// <summary>The servers a run used, for its provenance.</summary>
     internal static (IReadOnlyList<string> Urls, bool Started) ServerUrls(ServerSet servers) =>
-    (
-        [.. new[] { servers.Rest?.Http11, servers.Rest?.H2c, servers.Rest?.Tls, servers.Grpc?.H2c, servers.Grpc?.Tls, servers.Grpc?.Web, servers.Aot?.Rest, servers.Aot?.Grpc, servers.RestScaling, servers.GrpcScaling }
-            .OfType<Uri>().Select(url => url.ToString())],
-        servers.ProcessIds.Count > 0
-    );
+        (
+            [
+                .. new[]
+                {
+                    servers.Rest?.Http11,
+                    servers.Rest?.H2c,
+                    servers.Rest?.Tls,
+                    servers.Grpc?.H2c,
+                    servers.Grpc?.Tls,
+                    servers.Grpc?.Web,
+                    servers.Aot?.Rest,
+                    servers.Aot?.Grpc,
+                    servers.RestScaling,
+                    servers.GrpcScaling,
+                }
+                    .OfType<Uri>()
+                    .Select(url => url.ToString()),
+            ],
+            servers.ProcessIds.Count > 0
+        );
 
     /// <summary>
-    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits. Signal handlers, not ProcessExit: on SIGTERM the
-    /// runtime would end the process without waiting for this thread, leaving a server it started running.
+    /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits. Signal handlers, not ProcessExit: on SIGTERM
+    /// the runtime would end the process without waiting for this thread, leaving a server it started running.
     /// </summary>
     private static IDisposable StopOnCancel(ServerSet servers)
     {
         PosixSignalRegistration[] registrations =
         [
-            .. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP, PosixSignal.SIGQUIT }
-                .Select(signal => PosixSignalRegistration.Create(signal, context =>
-                {
-                    var starting = servers.Starting;
-                    servers.Dispose();
-                    // During start-up the main thread is waiting for a server, not inside BenchmarkDotNet: it stops the
-                    // server still starting and says so, where ending the process now would leave that one running.
-                    context.Cancel = starting;
-                })),
+            .. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM, PosixSignal.SIGHUP, PosixSignal.SIGQUIT }.Select(
+                signal => PosixSignalRegistration.Create(signal, context =>
+                    {
+                        var starting = servers.Starting;
+                        servers.Dispose();
+                        // During start-up the main thread is waiting for a server, not inside BenchmarkDotNet: it stops
+                        // the server still starting and says so, where ending the process now would leave that one
+                        // running.
+                        context.Cancel = starting;
+                    })
+            ),
         ];
         AppDomain.CurrentDomain.ProcessExit += OnExit;
         return new Unsubscribe(() =>

@@ -14,10 +14,17 @@ public sealed record LinearFit(double A, double B, double RSquared)
     {
         if (points.Select(p => p.N).Distinct().Count() < 2 || points.Any(p => p.T <= 0))
         {
-            throw new ArgumentException("a linear fit needs at least two distinct record counts and positive times.", nameof(points));
+            throw new ArgumentException(
+                "a linear fit needs at least two distinct record counts and positive times.",
+                nameof(points)
+            );
         }
 
-        double s = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+        double s = 0,
+            sx = 0,
+            sy = 0,
+            sxx = 0,
+            sxy = 0;
         foreach (var (n, t) in points)
         {
             var w = 1 / (t * t);
@@ -31,7 +38,8 @@ public sealed record LinearFit(double A, double B, double RSquared)
         var b = ((s * sxy) - (sx * sy)) / ((s * sxx) - (sx * sx));
         var a = (sy - (b * sx)) / s;
         var mean = sy / s;
-        double residual = 0, total = 0;
+        double residual = 0,
+            total = 0;
         foreach (var (n, t) in points)
         {
             var w = 1 / (t * t);

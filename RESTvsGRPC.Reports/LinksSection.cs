@@ -17,12 +17,20 @@ internal static class LinksSection
     {
         var runs = summary.Run.EveryLink;
         var first = runs[0];
-        summary.Document.AddHeading(2, $"Headline across links ({runs.Count} links, {first.Plan.Trials} trials each in fresh processes)")
-            .AddParagraph("The same arms measured the same way over each link in turn, on servers started afresh for each link. Two quantities, never mixed: "
-                + "**latency**, one call in flight, its ratio REST + JSON's time over the arm's; **throughput**, calls/s with the plan's calls in flight, its ratio the arm's calls/s over REST + JSON's; "
-                + "above 1 the arm is better, each ratio the median over the trials with its exact 95 % interval. **Bytes per call** were counted by the kernel on the client's end of the veth pair "
-                + "with one call in flight (sent, then received; every header down to Ethernet's); **link use** is the busier direction's bits/s over the throughput windows, over the link's rate.")
-            .AddParagraph($"**Placement**: {SettingsText.Of(first.Placement)}. **Method**: {SettingsText.Of(first.Plan)}; no sweep, load or h2load check on a link run.");
+        summary
+            .Document.AddHeading(
+                2,
+                $"Headline across links ({runs.Count} links, {first.Plan.Trials} trials each in fresh processes)"
+            )
+            .AddParagraph(
+                "The same arms measured the same way over each link in turn, on servers started afresh for each link. Two quantities, never mixed: "
+                    + "**latency**, one call in flight, its ratio REST + JSON's time over the arm's; **throughput**, calls/s with the plan's calls in flight, its ratio the arm's calls/s over REST + JSON's; "
+                    + "above 1 the arm is better, each ratio the median over the trials with its exact 95 % interval. **Bytes per call** were counted by the kernel on the client's end of the veth pair "
+                    + "with one call in flight (sent, then received; every header down to Ethernet's); **link use** is the busier direction's bits/s over the throughput windows, over the link's rate."
+            )
+            .AddParagraph(
+                $"**Placement**: {SettingsText.Of(first.Placement)}. **Method**: {SettingsText.Of(first.Plan)}; no sweep, load or h2load check on a link run."
+            );
         var faults = new List<string>();
         foreach (var run in runs)
         {
@@ -30,33 +38,65 @@ internal static class LinksSection
         }
 
         summary.Charts.Add((ChartFile, Chart(runs)));
-        summary.Document.AddImage(ChartFile, "Latency ratio against REST + JSON, each arm, link by link, slowest first");
+        summary.Document.AddImage(
+            ChartFile,
+            "Latency ratio against REST + JSON, each arm, link by link, slowest first"
+        );
         AddFaults(summary, faults);
     }
 
     /// <summary>Each shaping fault as a note: its figures are left out of its table and chart.</summary>
     public static void AddFaults(SummaryContext summary, IEnumerable<string> faults) =>
-        summary.Notes.AddRange(faults.Select(fault => $"Shaping fault: {fault}. These figures broke the link's physics and are left out of its table and chart, with every ratio against them; rerun, and if it holds, the link's shaping is not what its profile says."));
+        summary.Notes.AddRange(
+            faults.Select(fault =>
+                $"Shaping fault: {fault}. These figures broke the link's physics and are left out of its table and chart, with every ratio against them; rerun, and if it holds, the link's shaping is not what its profile says."
+            )
+        );
 
     private static void AddLink(ReportDocument document, TrialsRun run, List<string> faults)
     {
         var link = run.Link ?? new LinkResult("loopback", null, null, null, null);
         var physics = LinkPhysics.Of(run).ToDictionary(p => (p.Operation, p.Arm));
-        document.AddHeading(3, $"Link: {LinkText.Short(link)}")
-            .AddParagraph($"{LinkText.Of(link)}. {run.Completed} trials over {Units.Time((run.TrialsSeconds ?? 0) * 1e9)}.")
+        document
+            .AddHeading(3, $"Link: {LinkText.Short(link)}")
+            .AddParagraph(
+                $"{LinkText.Of(link)}. {run.Completed} trials over {Units.Time((run.TrialsSeconds ?? 0) * 1e9)}."
+            )
             .AddTable(
-                ["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "CPU per call (client / server)", "bytes per call (sent / received)", "link use"],
+                [
+                    "operation",
+                    "arm",
+                    "latency per call",
+                    "latency ratio",
+                    "calls/s",
+                    "throughput ratio",
+                    "CPU per call (client / server)",
+                    "bytes per call (sent / received)",
+                    "link use",
+                ],
                 TrialStatistics.Arms(run.Trials).Select(arm => Row(run, arm.Operation, arm.Arm, physics)),
-                2, 3, 4, 5, 6, 7, 8);
+                2,
+                3,
+                4,
+                5,
+                6,
+                7,
+                8
+            );
         foreach (var failure in run.Failures)
         {
-            document.AddParagraph($"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. This link's figures are over the other {run.Completed} trials.");
+            document.AddParagraph(
+                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. This link's figures are over the other {run.Completed} trials."
+            );
         }
 
         AddPhysics(document, run, faults);
     }
 
-    /// <summary>The physics check of a shaped link's trials, its faults added to <paramref name="faults"/>; nothing for an unshaped link.</summary>
+    /// <summary>
+    /// The physics check of a shaped link's trials, its faults added to <paramref name="faults"/>; nothing for an
+    /// unshaped link.
+    /// </summary>
     public static void AddPhysics(ReportDocument document, TrialsRun run, List<string> faults)
     {
         var physics = LinkPhysics.Of(run).ToList();
@@ -64,10 +104,16 @@ internal static class LinksSection
         {
             var link = run.Link!;
             var broken = physics.Where(p => p.Fault).ToList();
-            faults.AddRange(broken.Select(p => $"{LinkText.Short(link)}, {SummaryText.Short(p.Operation)}, {run.NameOf(p.Arm)}: {Broken(p)}"));
-            document.AddParagraph(broken.Count == 0
-                ? $"**Physics check**: holds for all {physics.Count} arms: no arm's busier direction carried more than the rate (beyond one bucket per slice), and no call took less than its bytes need at the rate (less one bucket)."
-                : $"**Physics check**: broken by {broken.Count} of {physics.Count} arms ({string.Join("; ", broken.Select(p => $"{run.NameOf(p.Arm)}, {SummaryText.Short(p.Operation)}: {Broken(p)}"))}): a shaping fault, not a result.");
+            faults.AddRange(
+                broken.Select(p =>
+                    $"{LinkText.Short(link)}, {SummaryText.Short(p.Operation)}, {run.NameOf(p.Arm)}: {Broken(p)}"
+                )
+            );
+            document.AddParagraph(
+                broken.Count == 0
+                    ? $"**Physics check**: holds for all {physics.Count} arms: no arm's busier direction carried more than the rate (beyond one bucket per slice), and no call took less than its bytes need at the rate (less one bucket)."
+                    : $"**Physics check**: broken by {broken.Count} of {physics.Count} arms ({string.Join("; ", broken.Select(p => $"{run.NameOf(p.Arm)}, {SummaryText.Short(p.Operation)}: {Broken(p)}"))}): a shaping fault, not a result."
+            );
         }
     }
 
@@ -75,11 +121,21 @@ internal static class LinksSection
     /// One arm's row; an arm that broke the link's physics shows none of its figures, and a ratio against a baseline
     /// that broke them is not shown either.
     /// </summary>
-    private static IReadOnlyList<string> Row(TrialsRun run, string operation, string arm, IReadOnlyDictionary<(string, string), LinkPhysics> checks)
+    private static IReadOnlyList<string> Row(
+        TrialsRun run,
+        string operation,
+        string arm,
+        IReadOnlyDictionary<(string, string), LinkPhysics> checks
+    )
     {
-        double Median(Func<TrialSegment, double?> figure) => MedianInterval.MedianOf(TrialStatistics.Values(run.Trials, operation, arm, figure));
-        var latency = run.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (HeadlineRatio.Latency, operation, arm));
-        var throughput = run.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (HeadlineRatio.Throughput, operation, arm));
+        double Median(Func<TrialSegment, double?> figure) =>
+            MedianInterval.MedianOf(TrialStatistics.Values(run.Trials, operation, arm, figure));
+        var latency = run.Headline.FirstOrDefault(h =>
+            (h.Quantity, h.Operation, h.Arm) == (HeadlineRatio.Latency, operation, arm)
+        );
+        var throughput = run.Headline.FirstOrDefault(h =>
+            (h.Quantity, h.Operation, h.Arm) == (HeadlineRatio.Throughput, operation, arm)
+        );
         var physics = checks.GetValueOrDefault((operation, arm));
         const string Fault = "shaping fault";
         if (physics is { Fault: true })
@@ -89,40 +145,84 @@ internal static class LinksSection
 
         var baseline = latency?.Baseline ?? throughput?.Baseline;
         var faulty = baseline is not null && checks.GetValueOrDefault((operation, baseline)) is { Fault: true };
-        var server = TrialStatistics.Values(run.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0 ? Units.Time(Median(s => s.ServerCpuNanosecondsPerCall)) : "not measured";
+        var server =
+            TrialStatistics.Values(run.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0
+                ? Units.Time(Median(s => s.ServerCpuNanosecondsPerCall))
+                : "not measured";
         var cpu = $"{Units.Time(Median(s => s.ClientCpuNanosecondsPerCall))} / {server}";
-        var bytes = TrialStatistics.Values(run.Trials, operation, arm, s => s.LinkReceivedBytesPerCall).Count > 0
-            ? $"{Units.Bytes(Median(s => s.LinkSentBytesPerCall))} / {Units.Bytes(Median(s => s.LinkReceivedBytesPerCall))}"
-            : "not counted (loopback)";
+        var bytes =
+            TrialStatistics.Values(run.Trials, operation, arm, s => s.LinkReceivedBytesPerCall).Count > 0
+                ? $"{Units.Bytes(Median(s => s.LinkSentBytesPerCall))} / {Units.Bytes(Median(s => s.LinkReceivedBytesPerCall))}"
+                : "not counted (loopback)";
         return
         [
-            operation, run.NameOf(arm), Units.Time(Median(s => s.LatencyNanosecondsPerCall)),
-            faulty ? "baseline's shaping fault" : latency is null ? "baseline" : HeadlineSection.Ratio(latency),
+            operation,
+            run.NameOf(arm),
+            Units.Time(Median(s => s.LatencyNanosecondsPerCall)),
+            faulty ? "baseline's shaping fault"
+            : latency is null ? "baseline"
+            : HeadlineSection.Ratio(latency),
             $"{Median(s => s.CallsPerSecond).ToString("#,0", CultureInfo.InvariantCulture)} ({run.ConcurrencyOf(operation, arm)} in flight)",
-            faulty ? "baseline's shaping fault" : throughput is null ? "baseline" : HeadlineSection.Ratio(throughput),
-            cpu, bytes, physics is null ? "" : Units.Percent(physics.RateUse),
+            faulty ? "baseline's shaping fault"
+            : throughput is null ? "baseline"
+            : HeadlineSection.Ratio(throughput),
+            cpu,
+            bytes,
+            physics is null ? "" : Units.Percent(physics.RateUse),
         ];
     }
 
-    private static string Broken(LinkPhysics p) => p.OverRate
-        ? $"{Units.Percent(p.RateUse)} of the rate, more than the {Units.Percent(p.AllowedUse)} it allows"
-        : $"{Units.Time(p.LatencyNanoseconds)} per call, less than the {Units.Time(p.FloorNanoseconds)} its bytes take";
+    private static string Broken(LinkPhysics p) =>
+        p.OverRate
+            ? $"{Units.Percent(p.RateUse)} of the rate, more than the {Units.Percent(p.AllowedUse)} it allows"
+            : $"{Units.Time(p.LatencyNanoseconds)} per call, less than the {Units.Time(p.FloorNanoseconds)} its bytes take";
 
     /// <summary>True where the ratio's arm or its baseline broke its link's physics.</summary>
     public static bool Faulty(TrialsRun run, HeadlineRatio ratio) =>
-        LinkPhysics.Of(run).Any(p => p.Fault && p.Operation == ratio.Operation && (p.Arm == ratio.Arm || p.Arm == ratio.Baseline));
+        LinkPhysics
+            .Of(run)
+            .Any(p => p.Fault && p.Operation == ratio.Operation && (p.Arm == ratio.Arm || p.Arm == ratio.Baseline));
 
-    /// <summary>Latency ratios, but those a shaping fault touched, grouped by operation and link, the links slowest first (a rate, then a round trip, then unshaped).</summary>
+    /// <summary>
+    /// Latency ratios, but those a shaping fault touched, grouped by operation and link, the links slowest first (a
+    /// rate, then a round trip, then unshaped).
+    /// </summary>
     private static string Chart(IReadOnlyList<TrialsRun> runs)
     {
-        var ordered = runs.OrderBy(r => r.Link?.RateBitsPerSecond ?? long.MaxValue).ThenByDescending(r => r.Link?.RoundTripMilliseconds ?? 0).ToList();
-        var groups = OperationNames.Calls.SelectMany(operation => ordered
-                .Select(run => (run, ratios: run.Headline.Where(h => h.Quantity == HeadlineRatio.Latency && h.Operation == operation && !Faulty(run, h)).ToList()))
-                .Where(g => g.ratios.Count > 0)
-                .Select(g => new SvgChart.Group(
-                    $"{SummaryText.Short(operation)}, {LinkText.Short(g.run.Link ?? new LinkResult("loopback", null, null, null, null))}",
-                    [.. g.ratios.Select(h => new SvgChart.Bar(g.run.NameOf(h.Arm), h.Median, h.HasInterval ? (h.High - h.Low) / 2 : null))])))
+        var ordered = runs.OrderBy(r => r.Link?.RateBitsPerSecond ?? long.MaxValue)
+            .ThenByDescending(r => r.Link?.RoundTripMilliseconds ?? 0)
             .ToList();
-        return SvgChart.GroupedBars("Latency against REST + JSON, link by link (above 1: better)", "latency ratio to REST + JSON", groups, logScale: false, v => Units.Ratio(v));
+        var groups = OperationNames
+            .Calls.SelectMany(operation =>
+                ordered
+                    .Select(run =>
+                        (
+                            run,
+                            ratios: run.Headline.Where(h =>
+                                    h.Quantity == HeadlineRatio.Latency && h.Operation == operation && !Faulty(run, h)
+                                )
+                                .ToList()
+                        )
+                    )
+                    .Where(g => g.ratios.Count > 0)
+                    .Select(g => new SvgChart.Group(
+                        $"{SummaryText.Short(operation)}, {LinkText.Short(g.run.Link ?? new LinkResult("loopback", null, null, null, null))}",
+                        [
+                            .. g.ratios.Select(h => new SvgChart.Bar(
+                                g.run.NameOf(h.Arm),
+                                h.Median,
+                                h.HasInterval ? (h.High - h.Low) / 2 : null
+                            )),
+                        ]
+                    ))
+            )
+            .ToList();
+        return SvgChart.GroupedBars(
+            "Latency against REST + JSON, link by link (above 1: better)",
+            "latency ratio to REST + JSON",
+            groups,
+            logScale: false,
+            v => Units.Ratio(v)
+        );
     }
 }

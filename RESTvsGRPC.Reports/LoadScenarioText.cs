@@ -16,18 +16,28 @@ public static class LoadScenarioText
         yield return ("warm-up (not measured)", Duration(scenario.WarmupSeconds));
         yield return ("think time", Duration(scenario.ThinkTimeSeconds));
         var total = scenario.Mix.Sum(w => w.Weight);
-        yield return ("mix", string.Join(", ", scenario.Mix.Select(w => $"{w.Operation} {(100.0 * w.Weight / total).ToString("0.#", CultureInfo.InvariantCulture)} %")));
+        yield return (
+            "mix",
+            string.Join(
+                ", ",
+                scenario.Mix.Select(w =>
+                    $"{w.Operation} {(100.0 * w.Weight / total).ToString("0.#", CultureInfo.InvariantCulture)} %"
+                )
+            )
+        );
         yield return ("connections", scenario.SharedClient ? "shared (one client per target)" : "per user");
         yield return ("timeout", Duration(scenario.TimeoutSeconds));
     }
 
     /// <summary>Why a run is incomplete: "stopped by a signal after 1 of 2 targets (the last one cut short)".</summary>
-    public static string Of(LoadStop stop) => $"stopped by a signal after {stop.TargetsDone} of {stop.Targets} targets (the last one cut short)";
+    public static string Of(LoadStop stop) =>
+        $"stopped by a signal after {stop.TargetsDone} of {stop.Targets} targets (the last one cut short)";
 
     /// <summary>"1.5 s", "250 ms": the shortest exact form.</summary>
-    public static string Duration(double seconds) => seconds >= 1 && Math.Round(seconds * 1000) % 1000 == 0
-        ? $"{Number(seconds)} s"
-        : $"{Number(seconds * 1000)} ms";
+    public static string Duration(double seconds) =>
+        seconds >= 1 && Math.Round(seconds * 1000) % 1000 == 0
+            ? $"{Number(seconds)} s"
+            : $"{Number(seconds * 1000)} ms";
 
     private static string Number(double value) => value.ToString("0.###", CultureInfo.InvariantCulture);
 }

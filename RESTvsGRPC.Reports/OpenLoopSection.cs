@@ -5,8 +5,8 @@ namespace RESTvsGRPC.Reports;
 
 /// <summary>
 /// Latency under load, from the trials' open loop (<see cref="OpenLoopSummary"/>): each arm's 50th, 90th and 99th
-/// percentile at each offered rate, REST + JSON's 99th over the arm's, a rate an arm did not hold shown as such, a chart
-/// of the 99th percentile against the offered rate, and each arm's highest rate within a latency bound.
+/// percentile at each offered rate, REST + JSON's 99th over the arm's, a rate an arm did not hold shown as such, a
+/// chart of the 99th percentile against the offered rate, and each arm's highest rate within a latency bound.
 /// </summary>
 internal static class OpenLoopSection
 {
@@ -21,25 +21,79 @@ internal static class OpenLoopSection
             return;
         }
 
-        summary.Document.AddHeading(3, "Latency under load (open loop)")
+        summary
+            .Document.AddHeading(3, "Latency under load (open loop)")
             .AddParagraph(Method(openLoop.Plan))
-            .AddTable(["operation", "offered (share of REST + JSON's peak)", "arm", "p50", "p90", "p99", "p99 ratio", "client late, p99", "held in"],
-                openLoop.Results.Select(r => (IReadOnlyList<string>)[r.Operation, Offered(r), trials.NameOf(r.Arm), .. Cells(r)]), 3, 4, 5, 6, 7);
-        var lines = openLoop.Results.GroupBy(r => (r.Operation, r.Arm))
-            .Select(arm => new SvgChart.Line($"{arm.Key.Operation}, {trials.NameOf(arm.Key.Arm)}", [.. arm.Where(r => r.IsHeld).Select(r => (r.OfferedPerSecond, r.P99!.Median))]))
+            .AddTable(
+                [
+                    "operation",
+                    "offered (share of REST + JSON's peak)",
+                    "arm",
+                    "p50",
+                    "p90",
+                    "p99",
+                    "p99 ratio",
+                    "client late, p99",
+                    "held in",
+                ],
+                openLoop.Results.Select(r =>
+                    (IReadOnlyList<string>)[r.Operation, Offered(r), trials.NameOf(r.Arm), .. Cells(r)]
+                ),
+                3,
+                4,
+                5,
+                6,
+                7
+            );
+        var lines = openLoop
+            .Results.GroupBy(r => (r.Operation, r.Arm))
+            .Select(arm => new SvgChart.Line(
+                $"{arm.Key.Operation}, {trials.NameOf(arm.Key.Arm)}",
+                [.. arm.Where(r => r.IsHeld).Select(r => (r.OfferedPerSecond, r.P99!.Median))]
+            ))
             .ToList();
-        summary.Charts.Add((Chart, SvgChart.Lines("99th percentile against offered rate, per arm (median over trials)", "offered calls/s", "p99", lines, Units.Time)));
-        summary.Document.AddImage(Chart, "Each arm's 99th percentile against the offered rate, open loop, the median over the trials")
-            .AddParagraph($"**Capacity within a bound**: the highest offered rate at which an arm's p99 stayed within {OpenLoopStatistics.BoundFactor:0}× REST + JSON's "
-                + "one-call time per call on the operation, as it did at every lower rate (the same bound for every arm of an operation).")
-            .AddTable(["operation", "p99 bound", "arm", "highest rate within it"],
-                openLoop.Bounds.Select(b => (IReadOnlyList<string>)[b.Operation, Units.Time(b.BoundNanoseconds), trials.NameOf(b.Arm), Capacity(b)]), 1, 3);
+        summary.Charts.Add(
+            (
+                Chart,
+                SvgChart.Lines(
+                    "99th percentile against offered rate, per arm (median over trials)",
+                    "offered calls/s",
+                    "p99",
+                    lines,
+                    Units.Time
+                )
+            )
+        );
+        summary
+            .Document.AddImage(
+                Chart,
+                "Each arm's 99th percentile against the offered rate, open loop, the median over the trials"
+            )
+            .AddParagraph(
+                $"**Capacity within a bound**: the highest offered rate at which an arm's p99 stayed within {OpenLoopStatistics.BoundFactor:0}× REST + JSON's "
+                    + "one-call time per call on the operation, as it did at every lower rate (the same bound for every arm of an operation)."
+            )
+            .AddTable(
+                ["operation", "p99 bound", "arm", "highest rate within it"],
+                openLoop.Bounds.Select(b =>
+                    (IReadOnlyList<string>)
+                        [b.Operation, Units.Time(b.BoundNanoseconds), trials.NameOf(b.Arm), Capacity(b)]
+                ),
+                1,
+                3
+            );
     }
 
-    /// <summary>The p99 at the middle offered rate in every run that measured the open loop, side by side, for <c>compare</c>.</summary>
+    /// <summary>
+    /// The p99 at the middle offered rate in every run that measured the open loop, side by side, for <c>compare</c>.
+    /// </summary>
     public static void AddComparison(ReportDocument document, IReadOnlyList<(string Label, TrialsRun Trials)> runs)
     {
-        var measured = runs.Select(r => (r.Label, r.Trials, OpenLoop: OpenLoopStatistics.Of(r.Trials.OpenLoop?.Plan, r.Trials.Trials))).Where(r => r.OpenLoop is not null).ToList();
+        var measured = runs.Select(r =>
+                (r.Label, r.Trials, OpenLoop: OpenLoopStatistics.Of(r.Trials.OpenLoop?.Plan, r.Trials.Trials))
+            )
+            .Where(r => r.OpenLoop is not null)
+            .ToList();
         if (measured.Count < 2)
         {
             return;
@@ -47,14 +101,32 @@ internal static class OpenLoopSection
 
         var first = measured[0].OpenLoop!;
         var middle = first.Plan.Fractions.Order().ElementAt(first.Plan.Fractions.Count / 2);
-        document.AddHeading(2, $"Latency under load: p99 at {Units.Percent(middle)} of REST + JSON's peak in each run")
-            .AddParagraph("Each run's median over its own trials with its 95 % interval, then REST + JSON's p99 over the arm's; each run offered its own rate, the same share of its own baseline's peak.")
-            .AddTable(["operation", "arm", .. measured.Select(r => r.Label)],
-                first.Results.Where(r => r.Fraction == middle).Select(result => (IReadOnlyList<string>)[
-                    result.Operation, measured[0].Trials.NameOf(result.Arm),
-                    .. measured.Select(r => r.OpenLoop!.Results.FirstOrDefault(o => (o.Operation, o.Arm, o.Fraction) == (result.Operation, result.Arm, middle)) is { } o
-                        ? P99AndRatio(o) : "not run"),
-                ]), [.. Enumerable.Range(2, measured.Count)]);
+        document
+            .AddHeading(2, $"Latency under load: p99 at {Units.Percent(middle)} of REST + JSON's peak in each run")
+            .AddParagraph(
+                "Each run's median over its own trials with its 95 % interval, then REST + JSON's p99 over the arm's; each run offered its own rate, the same share of its own baseline's peak."
+            )
+            .AddTable(
+                ["operation", "arm", .. measured.Select(r => r.Label)],
+                first
+                    .Results.Where(r => r.Fraction == middle)
+                    .Select(result =>
+                        (IReadOnlyList<string>)
+                            [
+                                result.Operation,
+                                measured[0].Trials.NameOf(result.Arm),
+                                .. measured.Select(r =>
+                                    r.OpenLoop!.Results.FirstOrDefault(o =>
+                                        (o.Operation, o.Arm, o.Fraction) == (result.Operation, result.Arm, middle)
+                                    )
+                                        is { } o
+                                        ? P99AndRatio(o)
+                                        : "not run"
+                                ),
+                            ]
+                    ),
+                [.. Enumerable.Range(2, measured.Count)]
+            );
     }
 
     private static string Method(OpenLoopPlan plan) =>
@@ -71,28 +143,54 @@ internal static class OpenLoopSection
     private static string Offered(OpenLoopResult result) =>
         $"{Units.Percent(result.Fraction)}: {result.OfferedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s";
 
-    private static IEnumerable<string> Cells(OpenLoopResult result) => result.IsHeld
-        ? [.. Percentiles(result), Units.Time(result.LateP99Nanoseconds ?? double.NaN), $"{result.Held} of {result.Trials}"]
-        : [$"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls", "", "", "", "",
-            $"{result.Held} of {result.Trials}" + (result.ClientBound > 0 ? $" ({result.ClientBound} client-bound)" : "")];
+    private static IEnumerable<string> Cells(OpenLoopResult result) =>
+        result.IsHeld
+            ?
+            [
+                .. Percentiles(result),
+                Units.Time(result.LateP99Nanoseconds ?? double.NaN),
+                $"{result.Held} of {result.Trials}",
+            ]
+            :
+            [
+                $"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls",
+                "",
+                "",
+                "",
+                "",
+                $"{result.Held} of {result.Trials}"
+                    + (result.ClientBound > 0 ? $" ({result.ClientBound} client-bound)" : ""),
+            ];
 
     /// <summary>A comparison's cell: p99 and ratio where the arm held the rate, else what it achieved.</summary>
-    private static string P99AndRatio(OpenLoopResult result) => result.IsHeld
-        ? $"{Percentiles(result)[2]}; {Percentiles(result)[3]}"
-        : $"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved";
+    private static string P99AndRatio(OpenLoopResult result) =>
+        result.IsHeld
+            ? $"{Percentiles(result)[2]}; {Percentiles(result)[3]}"
+            : $"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved";
 
     private static IReadOnlyList<string> Percentiles(OpenLoopResult result) =>
-        [Time(result.P50!), Time(result.P90!), Time(result.P99!), result.P99Ratio is { } ratio ? Ratio(ratio) : result.Arm == TrialStatistics.Baseline ? "baseline" : "no baseline held"];
+        [
+            Time(result.P50!),
+            Time(result.P90!),
+            Time(result.P99!),
+            result.P99Ratio is { } ratio ? Ratio(ratio)
+            : result.Arm == TrialStatistics.Baseline ? "baseline"
+            : "no baseline held",
+        ];
 
-    private static string Time(MedianInterval value) => value.Samples >= MedianInterval.MinimumSamples
-        ? $"{Units.Time(value.Median)} [{Units.Time(value.Lower)}, {Units.Time(value.Upper)}]"
-        : Units.Time(value.Median);
+    private static string Time(MedianInterval value) =>
+        value.Samples >= MedianInterval.MinimumSamples
+            ? $"{Units.Time(value.Median)} [{Units.Time(value.Lower)}, {Units.Time(value.Upper)}]"
+            : Units.Time(value.Median);
 
-    private static string Ratio(MedianInterval value) => value.Samples >= MedianInterval.MinimumSamples
-        ? (value.Lower <= 1 && value.Upper >= 1 ? "≈ " : "") + $"{Units.Ratio(value.Median)} [{Units.Ratio(value.Lower)}, {Units.Ratio(value.Upper)}]"
-        : $"{Units.Ratio(value.Median)} ({value.Samples} trials, no interval)";
+    private static string Ratio(MedianInterval value) =>
+        value.Samples >= MedianInterval.MinimumSamples
+            ? (value.Lower <= 1 && value.Upper >= 1 ? "≈ " : "")
+                + $"{Units.Ratio(value.Median)} [{Units.Ratio(value.Lower)}, {Units.Ratio(value.Upper)}]"
+            : $"{Units.Ratio(value.Median)} ({value.Samples} trials, no interval)";
 
-    private static string Capacity(OpenLoopBound bound) => bound is { Fraction: { } fraction, OfferedPerSecond: { } rate }
-        ? $"{Units.Percent(fraction)}: {rate.ToString("#,0", CultureInfo.InvariantCulture)}/s"
-        : "below the lowest rate";
+    private static string Capacity(OpenLoopBound bound) =>
+        bound is { Fraction: { } fraction, OfferedPerSecond: { } rate }
+            ? $"{Units.Percent(fraction)}: {rate.ToString("#,0", CultureInfo.InvariantCulture)}/s"
+            : "below the lowest rate";
 }

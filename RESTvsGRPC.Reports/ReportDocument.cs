@@ -3,7 +3,9 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Reports;
 
-/// <summary>A report built once as headings, paragraphs, lists, tables and images, and written as Markdown and as HTML alike.</summary>
+/// <summary>
+/// A report built once as headings, paragraphs, lists, tables and images, and written as Markdown and as HTML alike.
+/// </summary>
 public sealed class ReportDocument
 {
     private readonly List<Block> _blocks = [];
@@ -16,7 +18,11 @@ public sealed class ReportDocument
 
     private sealed record Bullets(IReadOnlyList<string> Items) : Block;
 
-    private sealed record Table(IReadOnlyList<string> Header, IReadOnlyList<IReadOnlyList<string>> Rows, bool[] RightAligned) : Block;
+    private sealed record Table(
+        IReadOnlyList<string> Header,
+        IReadOnlyList<IReadOnlyList<string>> Rows,
+        bool[] RightAligned
+    ) : Block;
 
     private sealed record Image(string File, string Caption) : Block;
 
@@ -31,7 +37,11 @@ public sealed class ReportDocument
     }
 
     /// <summary>A table; the columns in <paramref name="rightAligned"/> hold numbers and are aligned right.</summary>
-    public ReportDocument AddTable(IReadOnlyList<string> header, IEnumerable<IReadOnlyList<string>> rows, params int[] rightAligned)
+    public ReportDocument AddTable(
+        IReadOnlyList<string> header,
+        IEnumerable<IReadOnlyList<string>> rows,
+        params int[] rightAligned
+    )
     {
         var aligned = new bool[header.Count];
         foreach (var column in rightAligned)
@@ -44,7 +54,10 @@ public sealed class ReportDocument
 
     public ReportDocument AddImage(string file, string caption) => Add(new Image(file, caption));
 
-    /// <summary>The document as GitHub Markdown; lines end in LF on every OS, so reports from Windows and Linux compare byte for byte.</summary>
+    /// <summary>
+    /// The document as GitHub Markdown; lines end in LF on every OS, so reports from Windows and Linux compare byte for
+    /// byte.
+    /// </summary>
     public string ToMarkdown()
     {
         var text = new StringBuilder();
@@ -52,8 +65,12 @@ public sealed class ReportDocument
         {
             switch (block)
             {
-                case Heading h: text.Append('#', h.Level).Append(' ').Append(h.Text).Append('\n'); break;
-                case Paragraph p: text.Append(p.Text).Append('\n'); break;
+                case Heading h:
+                    text.Append('#', h.Level).Append(' ').Append(h.Text).Append('\n');
+                    break;
+                case Paragraph p:
+                    text.Append(p.Text).Append('\n');
+                    break;
                 case Bullets b:
                     foreach (var item in b.Items)
                     {
@@ -63,14 +80,17 @@ public sealed class ReportDocument
                     break;
                 case Table t:
                     text.Append("| " + string.Join(" | ", t.Header.Select(Cell)) + " |").Append('\n');
-                    text.Append("|" + string.Concat(t.RightAligned.Select(right => right ? "---:|" : "---|"))).Append('\n');
+                    text.Append("|" + string.Concat(t.RightAligned.Select(right => right ? "---:|" : "---|")))
+                        .Append('\n');
                     foreach (var row in t.Rows)
                     {
                         text.Append("| " + string.Join(" | ", row.Select(Cell)) + " |").Append('\n');
                     }
 
                     break;
-                case Image i: text.Append($"![{i.Caption}]({i.File})").Append('\n'); break;
+                case Image i:
+                    text.Append($"![{i.Caption}]({i.File})").Append('\n');
+                    break;
             }
 
             text.Append('\n');
@@ -82,28 +102,58 @@ public sealed class ReportDocument
     public string ToHtml(string title)
     {
         var html = new StringBuilder()
-            .Append("<!DOCTYPE html>").Append('\n')
-            .Append("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>").Append('\n')
-            .Append("<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0;max-width:100%;font-size:0.85em}"
-                + "td,th{border:1px solid #ccc;padding:3px 6px;overflow-wrap:break-word}td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}"
-                + "figure{margin:1em 0}img{width:100%;height:auto}</style></head><body>").Append('\n');
+            .Append("<!DOCTYPE html>")
+            .Append('\n')
+            .Append("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>")
+            .Append('\n')
+            .Append(
+                "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0;max-width:100%;font-size:0.85em}"
+                    + "td,th{border:1px solid #ccc;padding:3px 6px;overflow-wrap:break-word}td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}"
+                    + "figure{margin:1em 0}img{width:100%;height:auto}</style></head><body>"
+            )
+            .Append('\n');
         foreach (var block in _blocks)
         {
             switch (block)
             {
-                case Heading h: html.Append($"<h{h.Level}>{Encode(h.Text)}</h{h.Level}>").Append('\n'); break;
-                case Paragraph p: html.Append($"<p>{Inline(p.Text)}</p>").Append('\n'); break;
-                case Bullets b: html.Append("<ul>" + string.Concat(b.Items.Select(i => $"<li>{Inline(i)}</li>")) + "</ul>").Append('\n'); break;
+                case Heading h:
+                    html.Append($"<h{h.Level}>{Encode(h.Text)}</h{h.Level}>").Append('\n');
+                    break;
+                case Paragraph p:
+                    html.Append($"<p>{Inline(p.Text)}</p>").Append('\n');
+                    break;
+                case Bullets b:
+                    html.Append("<ul>" + string.Concat(b.Items.Select(i => $"<li>{Inline(i)}</li>")) + "</ul>")
+                        .Append('\n');
+                    break;
                 case Table t:
-                    html.Append("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>").Append('\n');
+                    html.Append("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>")
+                        .Append('\n');
                     foreach (var row in t.Rows)
                     {
-                        html.Append("<tr>" + string.Concat(row.Select((c, i) => t.RightAligned[i] ? $"<td class=\"n\">{Inline(c)}</td>" : $"<td>{Inline(c)}</td>")) + "</tr>").Append('\n');
+                        html.Append(
+                                "<tr>"
+                                    + string.Concat(
+                                        row.Select(
+                                            (c, i) =>
+                                                t.RightAligned[i]
+                                                    ? $"<td class=\"n\">{Inline(c)}</td>"
+                                                    : $"<td>{Inline(c)}</td>"
+                                        )
+                                    )
+                                    + "</tr>"
+                            )
+                            .Append('\n');
                     }
 
                     html.Append("</table>").Append('\n');
                     break;
-                case Image i: html.Append($"<figure><img src=\"{Encode(i.File)}\" alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>").Append('\n'); break;
+                case Image i:
+                    html.Append(
+                            $"<figure><img src=\"{Encode(i.File)}\" alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>"
+                        )
+                        .Append('\n');
+                    break;
             }
         }
 
@@ -116,10 +166,14 @@ public sealed class ReportDocument
         return this;
     }
 
-    /// <summary>Escapes only what HTML needs escaped; the page is UTF-8, so "×" and "μs" stay readable in its source.</summary>
+    /// <summary>
+    /// Escapes only what HTML needs escaped; the page is UTF-8, so "×" and "μs" stay readable in its source.
+    /// </summary>
     private static string Encode(string text) =>
-        text.Replace("&", "&amp;", StringComparison.Ordinal).Replace("<", "&lt;", StringComparison.Ordinal)
-            .Replace(">", "&gt;", StringComparison.Ordinal).Replace("\"", "&quot;", StringComparison.Ordinal);
+        text.Replace("&", "&amp;", StringComparison.Ordinal)
+            .Replace("<", "&lt;", StringComparison.Ordinal)
+            .Replace(">", "&gt;", StringComparison.Ordinal)
+            .Replace("\"", "&quot;", StringComparison.Ordinal);
 
     private static string Cell(string text) => text.Replace("|", "\\|", StringComparison.Ordinal);
 

@@ -15,7 +15,8 @@ public static class RunComparison
     public const string MarkdownFile = "compare.md";
     public const string ChartFile = "compare.svg";
 
-    public const string Usage = "usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: each folder is a run's results folder, the one holding summary.json.";
+    public const string Usage =
+        "usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: each folder is a run's results folder, the one holding summary.json.";
 
     /// <summary>
     /// The compare command over <paramref name="folders"/> (two or more), written into <paramref name="target"/>: 0
@@ -61,17 +62,33 @@ public static class RunComparison
     internal static string ResultsFile(string folder, string file) =>
         Directory.Exists(folder) ? Path.Combine(folder, file) : folder;
 
-    /// <summary>The comparison document and its chart of the benchmarks' times (null where no run timed one), from runs labelled by their folders.</summary>
+    /// <summary>
+    /// The comparison document and its chart of the benchmarks' times (null where no run timed one), from runs labelled
+    /// by their folders.
+    /// </summary>
     public static (ReportDocument Document, string? Chart) Build(IReadOnlyList<(string Label, RunResults Run)> runs)
     {
         var document = new ReportDocument().AddHeading(1, "RESTvsGRPC runs compared");
-        document.AddTable(["run", "commit", "OS", "CPU", ".NET", "job", "date (UTC)"],
-            runs.Select(r => (IReadOnlyList<string>)[r.Label, Short(r.Run.Provenance.Commit) + (r.Run.Provenance.Dirty ? " (dirty)" : ""), r.Run.Provenance.Os,
-                $"{r.Run.Provenance.Cpu}, {r.Run.Provenance.LogicalCores} cores", r.Run.Provenance.Runtime, r.Run.Provenance.Job,
-                r.Run.Provenance.Date.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)]));
+        document.AddTable(
+            ["run", "commit", "OS", "CPU", ".NET", "job", "date (UTC)"],
+            runs.Select(r =>
+                (IReadOnlyList<string>)
+                    [
+                        r.Label,
+                        Short(r.Run.Provenance.Commit) + (r.Run.Provenance.Dirty ? " (dirty)" : ""),
+                        r.Run.Provenance.Os,
+                        $"{r.Run.Provenance.Cpu}, {r.Run.Provenance.LogicalCores} cores",
+                        r.Run.Provenance.Runtime,
+                        r.Run.Provenance.Job,
+                        r.Run.Provenance.Date.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture),
+                    ]
+            )
+        );
         if (runs.Select(r => r.Run.Provenance.DataSha256).Distinct().Count() > 1)
         {
-            document.AddParagraph("**The runs served different data** (SHA-256 of the records differs): their times are not comparable call for call.");
+            document.AddParagraph(
+                "**The runs served different data** (SHA-256 of the records differs): their times are not comparable call for call."
+            );
         }
 
         ReportSection.Render("headline ratios", () => AddHeadline(document, runs));
@@ -91,7 +108,10 @@ public static class RunComparison
         return (document, chart);
     }
 
-    /// <summary>Each headline ratio in every run that measured the trials, and how often one run's median fell inside another's interval.</summary>
+    /// <summary>
+    /// Each headline ratio in every run that measured the trials, and how often one run's median fell inside another's
+    /// interval.
+    /// </summary>
     private static void AddHeadline(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
     {
         // Runs over different links answer different questions: the links' own table sets them side by side.
@@ -105,34 +125,69 @@ public static class RunComparison
         var ratios = measured[0].Run.Trials!.Headline;
         var header = new List<string> { "quantity", "operation", "arm" };
         header.AddRange(measured.Select(r => r.Label));
-        document.AddHeading(2, "Headline ratios in each run")
-            .AddParagraph("Each run's median over its own trials with its 95 % interval; every run is placed and linked as its summary says.")
-            .AddTable(header, ratios.Select(ratio =>
-            {
-                var row = new List<string> { ratio.Quantity, ratio.Operation, measured[0].Run.Trials!.NameOf(ratio.Arm) };
-                row.AddRange(measured.Select(r => r.Run.Trials!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (ratio.Quantity, ratio.Operation, ratio.Arm)) is { } h ? HeadlineSection.Ratio(h) : "not run"));
-                return (IReadOnlyList<string>)row;
-            }), [.. Enumerable.Range(3, measured.Count)]);
+        document
+            .AddHeading(2, "Headline ratios in each run")
+            .AddParagraph(
+                "Each run's median over its own trials with its 95 % interval; every run is placed and linked as its summary says."
+            )
+            .AddTable(
+                header,
+                ratios.Select(ratio =>
+                {
+                    var row = new List<string>
+                    {
+                        ratio.Quantity,
+                        ratio.Operation,
+                        measured[0].Run.Trials!.NameOf(ratio.Arm),
+                    };
+                    row.AddRange(
+                        measured.Select(r =>
+                            r.Run.Trials!.Headline.FirstOrDefault(h =>
+                                (h.Quantity, h.Operation, h.Arm) == (ratio.Quantity, ratio.Operation, ratio.Arm)
+                            )
+                                is { } h
+                                ? HeadlineSection.Ratio(h)
+                                : "not run"
+                        )
+                    );
+                    return (IReadOnlyList<string>)row;
+                }),
+                [.. Enumerable.Range(3, measured.Count)]
+            );
         IReadOnlyList<IReadOnlyList<Trial>> pool = [.. measured.Select(r => r.Run.Trials!.Trials)];
         document.AddParagraph(HeadlineSection.Coverage(pool));
         ReportSection.Render("checks by other methods", () => AddChecks(document, measured));
         ReportSection.Render("headline pooled over runs", () => AddPool(document, measured));
-        ReportSection.Render("latency under load",
-            () => OpenLoopSection.AddComparison(document, [.. measured.Select(r => (r.Label, r.Run.Trials!))]));
+        ReportSection.Render("latency under load", () =>
+            OpenLoopSection.AddComparison(document, [.. measured.Select(r => (r.Label, r.Run.Trials!))])
+        );
     }
 
-    /// <summary>How many of each run's decided checks by other methods flagged, and of all the runs': the calibration of their allowance, which claims 5 %.</summary>
+    /// <summary>
+    /// How many of each run's decided checks by other methods flagged, and of all the runs': the calibration of their
+    /// allowance, which claims 5 %.
+    /// </summary>
     private static void AddChecks(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
     {
-        var decided = runs.Select(r => (r.Label, Checks: (r.Run.Agreements ?? MethodAgreements.Of(r.Run)).Where(c => c.Agrees is not null).ToList())).Where(r => r.Checks.Count > 0).ToList();
+        var decided = runs.Select(r =>
+                (
+                    r.Label,
+                    Checks: (r.Run.Agreements ?? MethodAgreements.Of(r.Run)).Where(c => c.Agrees is not null).ToList()
+                )
+            )
+            .Where(r => r.Checks.Count > 0)
+            .ToList();
         if (decided.Count == 0)
         {
             return;
         }
 
-        static string Share(IReadOnlyCollection<MethodAgreement> checks) => $"{checks.Count(c => c.Agrees == false)} of {checks.Count} ({Units.Percent(checks.Count(c => c.Agrees == false) / (double)checks.Count)})";
-        document.AddParagraph($"**Checks by other methods** flagged beyond their allowance {Share([.. decided.SelectMany(r => r.Checks)])} of the decided checks in all "
-            + $"({string.Join("; ", decided.Select(r => $"{r.Label}: {Share(r.Checks)}"))}); an honest allowance flags about 5 %, and a run's checks move together.");
+        static string Share(IReadOnlyCollection<MethodAgreement> checks) =>
+            $"{checks.Count(c => c.Agrees == false)} of {checks.Count} ({Units.Percent(checks.Count(c => c.Agrees == false) / (double)checks.Count)})";
+        document.AddParagraph(
+            $"**Checks by other methods** flagged beyond their allowance {Share([.. decided.SelectMany(r => r.Checks)])} of the decided checks in all "
+                + $"({string.Join("; ", decided.Select(r => $"{r.Label}: {Share(r.Checks)}"))}); an honest allowance flags about 5 %, and a run's checks move together."
+        );
     }
 
     /// <summary>
@@ -144,107 +199,251 @@ public static class RunComparison
         var started = runs.Where(r => r.Run.Startup is not null).ToList();
         if (started.Count >= 2)
         {
-            document.AddHeading(2, "Cold start in each run")
-                .AddParagraph("Each run's median time from starting a fresh server process to its first validated answer, over that run's starts.")
-                .AddTable(["build", "arm", "operation", .. started.Select(r => r.Label)],
-                    started[0].Run.Startup!.ColdStarts.Select(start => (IReadOnlyList<string>)
-                    [
-                        start.Build, started[0].Run.NameOfArm(start.Arm), start.Operation,
-                        .. started.Select(r => r.Run.Startup!.ColdStarts.FirstOrDefault(c => (c.Build, c.Arm, c.Operation) == (start.Build, start.Arm, start.Operation)) is { } c
-                            ? Units.Time(c.Interval.Median * 1e6)
-                            : "not run"),
-                    ]),
-                    [.. Enumerable.Range(3, started.Count)]);
+            document
+                .AddHeading(2, "Cold start in each run")
+                .AddParagraph(
+                    "Each run's median time from starting a fresh server process to its first validated answer, over that run's starts."
+                )
+                .AddTable(
+                    ["build", "arm", "operation", .. started.Select(r => r.Label)],
+                    started[0]
+                        .Run.Startup!.ColdStarts.Select(start =>
+                            (IReadOnlyList<string>)
+                                [
+                                    start.Build,
+                                    started[0].Run.NameOfArm(start.Arm),
+                                    start.Operation,
+                                    .. started.Select(r =>
+                                        r.Run.Startup!.ColdStarts.FirstOrDefault(c =>
+                                            (c.Build, c.Arm, c.Operation) == (start.Build, start.Arm, start.Operation)
+                                        )
+                                            is { } c
+                                            ? Units.Time(c.Interval.Median * 1e6)
+                                            : "not run"
+                                    ),
+                                ]
+                        ),
+                    [.. Enumerable.Range(3, started.Count)]
+                );
         }
 
-        AddPaired(document, runs, PairedTrialsSection.Aot, "JIT and Native AOT ratios in each run",
-            "Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) under each build, and each protocol's AOT server over its JIT server.");
-        AddPaired(document, runs, PairedTrialsSection.Tls, "TLS ratios in each run",
-            "Each run's median over its own trials with its 95 % interval: the arms over TLS against REST + JSON over TLS with HTTP/1.1, and each against its cleartext twin.");
+        AddPaired(
+            document,
+            runs,
+            PairedTrialsSection.Aot,
+            "JIT and Native AOT ratios in each run",
+            "Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) under each build, and each protocol's AOT server over its JIT server."
+        );
+        AddPaired(
+            document,
+            runs,
+            PairedTrialsSection.Tls,
+            "TLS ratios in each run",
+            "Each run's median over its own trials with its 95 % interval: the arms over TLS against REST + JSON over TLS with HTTP/1.1, and each against its cleartext twin."
+        );
     }
 
     /// <summary>
-    /// The ratios of <paramref name="kind"/>'s pairs in every run that measured them, and beside them, for a pair with a
-    /// cleartext analog, that ratio in every cleartext headline run compared (TLS and cleartext runs side by side).
+    /// The ratios of <paramref name="kind"/>'s pairs in every run that measured them, and beside them, for a pair with
+    /// a cleartext analog, that ratio in every cleartext headline run compared (TLS and cleartext runs side by side).
     /// </summary>
-    private static void AddPaired(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs, PairedTrialsSection.Kind kind, string heading, string intro)
+    private static void AddPaired(
+        ReportDocument document,
+        IReadOnlyList<(string Label, RunResults Run)> runs,
+        PairedTrialsSection.Kind kind,
+        string heading,
+        string intro
+    )
     {
         var measured = runs.Where(r => kind.Of(r.Run).Count > 0).ToList();
-        var cleartext = kind.CleartextAnalogs.Count == 0 ? [] : runs.Where(r => r.Run.Trials is { Link: null }).ToList();
+        var cleartext =
+            kind.CleartextAnalogs.Count == 0 ? [] : runs.Where(r => r.Run.Trials is { Link: null }).ToList();
         if (measured.Count == 0 || measured.Count + cleartext.Count < 2)
         {
             return;
         }
 
         var first = kind.Of(measured[0].Run)[0];
-        document.AddHeading(2, heading)
-            .AddParagraph(intro + (cleartext.Count == 0 ? "" : " A cleartext run's column gives the same comparison without TLS (its arm against REST + JSON over HTTP/1.1), where the pair has one."))
-            .AddTable(["quantity", "operation", "ratio", .. measured.Select(r => r.Label), .. cleartext.Select(r => $"{r.Label} (cleartext)")], first.Headline.Select(ratio => (IReadOnlyList<string>)
+        document
+            .AddHeading(2, heading)
+            .AddParagraph(
+                intro
+                    + (
+                        cleartext.Count == 0
+                            ? ""
+                            : " A cleartext run's column gives the same comparison without TLS (its arm against REST + JSON over HTTP/1.1), where the pair has one."
+                    )
+            )
+            .AddTable(
                 [
-                    ratio.Quantity, ratio.Operation, PairedTrialsSection.Label(kind, first, (ratio.Arm, ratio.Baseline)),
-                    .. measured.Select(r => kind.Of(r.Run)[0].Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)) is { } h
-                        ? HeadlineSection.Ratio(h)
-                        : "not run"),
-                    .. cleartext.Select(r => kind.CleartextAnalogs.TryGetValue((ratio.Arm, ratio.Baseline), out var analog)
-                        && r.Run.Trials!.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm, h.Baseline) == (ratio.Quantity, ratio.Operation, analog, TrialStatistics.Baseline)) is { } c
-                            ? HeadlineSection.Ratio(c)
-                            : ""),
-                ]),
-                [.. Enumerable.Range(3, measured.Count + cleartext.Count)])
+                    "quantity",
+                    "operation",
+                    "ratio",
+                    .. measured.Select(r => r.Label),
+                    .. cleartext.Select(r => $"{r.Label} (cleartext)"),
+                ],
+                first.Headline.Select(ratio =>
+                    (IReadOnlyList<string>)
+                        [
+                            ratio.Quantity,
+                            ratio.Operation,
+                            PairedTrialsSection.Label(kind, first, (ratio.Arm, ratio.Baseline)),
+                            .. measured.Select(r =>
+                                kind.Of(r.Run)[0]
+                                    .Headline.FirstOrDefault(h =>
+                                        (h.Quantity, h.Operation, h.Arm, h.Baseline)
+                                        == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)
+                                    )
+                                    is { } h
+                                    ? HeadlineSection.Ratio(h)
+                                    : "not run"
+                            ),
+                            .. cleartext.Select(r =>
+                                kind.CleartextAnalogs.TryGetValue((ratio.Arm, ratio.Baseline), out var analog)
+                                && r.Run.Trials!.Headline.FirstOrDefault(h =>
+                                    (h.Quantity, h.Operation, h.Arm, h.Baseline)
+                                    == (ratio.Quantity, ratio.Operation, analog, TrialStatistics.Baseline)
+                                )
+                                    is { } c
+                                    ? HeadlineSection.Ratio(c)
+                                    : ""
+                            ),
+                        ]
+                ),
+                [.. Enumerable.Range(3, measured.Count + cleartext.Count)]
+            )
             .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => kind.Of(r.Run)[0].Trials)], kind.Pairs));
     }
 
-    /// <summary>Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.</summary>
+    /// <summary>
+    /// Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.
+    /// </summary>
     private static void AddLinks(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
     {
-        var columns = runs.SelectMany(r => r.Run.EveryLink.Where(t => t.Link is not null).Select(t => (Header: $"{r.Label}, {LinkText.Short(t.Link!)}", Trials: t))).ToList();
+        var columns = runs.SelectMany(r =>
+                r.Run.EveryLink.Where(t => t.Link is not null)
+                    .Select(t => (Header: $"{r.Label}, {LinkText.Short(t.Link!)}", Trials: t))
+            )
+            .ToList();
         if (columns.Count == 0)
         {
             return;
         }
 
-        var ratios = columns.SelectMany(c => c.Trials.Headline).DistinctBy(h => (h.Quantity, h.Operation, h.Arm))
-            .OrderBy(h => h.Quantity).ThenBy(h => Array.IndexOf(SummaryText.OperationOrder, h.Operation)).ToList();
-        document.AddHeading(2, "Links side by side")
-            .AddParagraph("Each link's headline ratios against REST + JSON, in each run that measured over links: the median over that link's trials with its 95 % interval; a ratio its link's physics check refused says so.")
-            .AddTable(["quantity", "operation", "arm", .. columns.Select(c => c.Header)], ratios.Select(ratio => (IReadOnlyList<string>)
-                [
-                    ratio.Quantity, ratio.Operation, columns[0].Trials.NameOf(ratio.Arm),
-                    .. columns.Select(c => c.Trials.Headline.FirstOrDefault(h => (h.Quantity, h.Operation, h.Arm) == (ratio.Quantity, ratio.Operation, ratio.Arm)) is { } h
-                        ? LinksSection.Faulty(c.Trials, h) ? "shaping fault" : HeadlineSection.Ratio(h)
-                        : "not run"),
-                ]),
-                [.. Enumerable.Range(3, columns.Count)]);
+        var ratios = columns
+            .SelectMany(c => c.Trials.Headline)
+            .DistinctBy(h => (h.Quantity, h.Operation, h.Arm))
+            .OrderBy(h => h.Quantity)
+            .ThenBy(h => Array.IndexOf(SummaryText.OperationOrder, h.Operation))
+            .ToList();
+        document
+            .AddHeading(2, "Links side by side")
+            .AddParagraph(
+                "Each link's headline ratios against REST + JSON, in each run that measured over links: the median over that link's trials with its 95 % interval; a ratio its link's physics check refused says so."
+            )
+            .AddTable(
+                ["quantity", "operation", "arm", .. columns.Select(c => c.Header)],
+                ratios.Select(ratio =>
+                    (IReadOnlyList<string>)
+                        [
+                            ratio.Quantity,
+                            ratio.Operation,
+                            columns[0].Trials.NameOf(ratio.Arm),
+                            .. columns.Select(c =>
+                                c.Trials.Headline.FirstOrDefault(h =>
+                                    (h.Quantity, h.Operation, h.Arm) == (ratio.Quantity, ratio.Operation, ratio.Arm)
+                                )
+                                    is { } h
+                                    ? LinksSection.Faulty(c.Trials, h)
+                                        ? "shaping fault"
+                                        : HeadlineSection.Ratio(h)
+                                    : "not run"
+                            ),
+                        ]
+                ),
+                [.. Enumerable.Range(3, columns.Count)]
+            );
     }
 
-    /// <summary>The headline ratios over every run given, pooled, where all are runs of one commit on one machine with the same job, data, plan and placement.</summary>
+    /// <summary>
+    /// The headline ratios over every run given, pooled, where all are runs of one commit on one machine with the same
+    /// job, data, plan and placement.
+    /// </summary>
     private static void AddPool(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> measured)
     {
-        var kinds = measured.Select(r => (r.Run.Provenance.Commit, r.Run.Provenance.Cpu, r.Run.Provenance.LogicalCores, r.Run.Provenance.Os, r.Run.Provenance.Job, r.Run.Provenance.DataSha256, r.Run.Trials!.Plan.PoolKey, r.Run.Trials.Placement)).Distinct().Count();
+        var kinds = measured
+            .Select(r =>
+                (
+                    r.Run.Provenance.Commit,
+                    r.Run.Provenance.Cpu,
+                    r.Run.Provenance.LogicalCores,
+                    r.Run.Provenance.Os,
+                    r.Run.Provenance.Job,
+                    r.Run.Provenance.DataSha256,
+                    r.Run.Trials!.Plan.PoolKey,
+                    r.Run.Trials.Placement
+                )
+            )
+            .Distinct()
+            .Count();
         if (kinds > 1)
         {
-            document.AddParagraph("Not pooled: the runs differ in commit, machine, job, data, trial plan or placement.");
+            document.AddParagraph(
+                "Not pooled: the runs differ in commit, machine, job, data, trial plan or placement."
+            );
             return;
         }
 
         var first = measured[0].Run.Trials!;
         IReadOnlyList<Trial> all = [.. measured.SelectMany(r => r.Run.Trials!.Trials)];
         var pooled = RunPool.Headline([.. measured.Select(r => r.Run.Trials!.Trials)]);
-        string Range(string quantity, string operation, string arm) => pooled.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (quantity, operation, arm)) is { } p
-            ? HeadlineSection.Range(p)
-            : "baseline";
-        double Median(string operation, string arm, Func<TrialSegment, double?> figure) => MedianInterval.MedianOf(TrialStatistics.Values(all, operation, arm, figure));
-        document.AddHeading(3, $"Pooled over the {measured.Count} runs")
-            .AddParagraph($"Runs of one commit on one machine with the same job, data, plan and placement, {all.Count} trials in all: each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time "
-                + $"({RunPool.Resamples:#,0} draws of a run, then of that run's trials); time, calls/s and CPU per call (client and server together, at saturation) are medians over every trial.")
-            .AddTable(["operation", "arm", "latency per call", "latency ratio", "calls/s", "throughput ratio", "CPU per call"],
-                TrialStatistics.Arms(all).Select(a => (IReadOnlyList<string>)
+        string Range(string quantity, string operation, string arm) =>
+            pooled.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (quantity, operation, arm)) is { } p
+                ? HeadlineSection.Range(p)
+                : "baseline";
+        double Median(string operation, string arm, Func<TrialSegment, double?> figure) =>
+            MedianInterval.MedianOf(TrialStatistics.Values(all, operation, arm, figure));
+        document
+            .AddHeading(3, $"Pooled over the {measured.Count} runs")
+            .AddParagraph(
+                $"Runs of one commit on one machine with the same job, data, plan and placement, {all.Count} trials in all: each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time "
+                    + $"({RunPool.Resamples:#,0} draws of a run, then of that run's trials); time, calls/s and CPU per call (client and server together, at saturation) are medians over every trial."
+            )
+            .AddTable(
                 [
-                    a.Operation, first.NameOf(a.Arm), Units.Time(Median(a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)), Range(HeadlineRatio.Latency, a.Operation, a.Arm),
-                    Median(a.Operation, a.Arm, s => s.CallsPerSecond).ToString("#,0", CultureInfo.InvariantCulture), Range(HeadlineRatio.Throughput, a.Operation, a.Arm),
-                    Units.Time(Median(a.Operation, a.Arm, s => s.ClientCpuNanosecondsPerCall + (s.ServerCpuNanosecondsPerCall ?? 0))),
-                ]),
-                2, 3, 4, 5, 6);
+                    "operation",
+                    "arm",
+                    "latency per call",
+                    "latency ratio",
+                    "calls/s",
+                    "throughput ratio",
+                    "CPU per call",
+                ],
+                TrialStatistics
+                    .Arms(all)
+                    .Select(a =>
+                        (IReadOnlyList<string>)
+                            [
+                                a.Operation,
+                                first.NameOf(a.Arm),
+                                Units.Time(Median(a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
+                                Range(HeadlineRatio.Latency, a.Operation, a.Arm),
+                                Median(a.Operation, a.Arm, s => s.CallsPerSecond)
+                                    .ToString("#,0", CultureInfo.InvariantCulture),
+                                Range(HeadlineRatio.Throughput, a.Operation, a.Arm),
+                                Units.Time(
+                                    Median(a.Operation, a.Arm, s =>
+                                        s.ClientCpuNanosecondsPerCall + (s.ServerCpuNanosecondsPerCall ?? 0)
+                                    )
+                                ),
+                            ]
+                    ),
+                2,
+                3,
+                4,
+                5,
+                6
+            );
     }
 
     private static void AddTimes(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
@@ -254,21 +453,40 @@ public static class RunComparison
         var header = new List<string> { "benchmark" };
         header.AddRange(runs.Select(r => $"{r.Label} per call ± error"));
         header.AddRange(runs.Skip(1).Select(r => $"{r.Label} / {runs[0].Label}"));
-        document.AddHeading(2, "Time per call").AddParagraph("≈ marks a ratio whose difference lies within the two runs' own errors (99.9 % confidence intervals).");
-        document.AddTable(header, keys.Select(key =>
-        {
-            var row = new List<string> { key };
-            var results = runs.Select(r => r.Run.Benchmarks.FirstOrDefault(b => b.Key == key)).ToList();
-            row.AddRange(results.Select(b => b is null ? "not run" : $"{Units.Time(b.NanosecondsPerCall)} ± {Units.Time(b.ErrorNanosecondsPerCall)}"));
-            row.AddRange(results.Skip(1).Select(b => b is null || !first.TryGetValue(key, out var a) ? "" : Ratio(a, b)));
-            return (IReadOnlyList<string>)row;
-        }), [.. Enumerable.Range(1, header.Count - 1)]);
+        document
+            .AddHeading(2, "Time per call")
+            .AddParagraph(
+                "≈ marks a ratio whose difference lies within the two runs' own errors (99.9 % confidence intervals)."
+            );
+        document.AddTable(
+            header,
+            keys.Select(key =>
+            {
+                var row = new List<string> { key };
+                var results = runs.Select(r => r.Run.Benchmarks.FirstOrDefault(b => b.Key == key)).ToList();
+                row.AddRange(
+                    results.Select(b =>
+                        b is null
+                            ? "not run"
+                            : $"{Units.Time(b.NanosecondsPerCall)} ± {Units.Time(b.ErrorNanosecondsPerCall)}"
+                    )
+                );
+                row.AddRange(
+                    results.Skip(1).Select(b => b is null || !first.TryGetValue(key, out var a) ? "" : Ratio(a, b))
+                );
+                return (IReadOnlyList<string>)row;
+            }),
+            [.. Enumerable.Range(1, header.Count - 1)]
+        );
     }
 
     private static void AddRatios(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> runs)
     {
-        document.AddHeading(2, "REST + JSON / gRPC in each run")
-            .AddParagraph("The headline ratios per run: how many times longer a REST + JSON call takes than the matching gRPC call in the same run.");
+        document
+            .AddHeading(2, "REST + JSON / gRPC in each run")
+            .AddParagraph(
+                "The headline ratios per run: how many times longer a REST + JSON call takes than the matching gRPC call in the same run."
+            );
         var first = runs[0].Run;
         var pairs = first.Benchmarks.Where(b => b is { Baseline: true, Suite: Suites.Transport }).ToList();
         var ratioHeader = new List<string> { "operation", "calls", "gRPC arm" };
@@ -276,15 +494,31 @@ public static class RunComparison
         var ratioRows = new List<IReadOnlyList<string>>();
         foreach (var baseline in pairs)
         {
-            foreach (var grpc in first.Benchmarks.Where(b => b.Suite == baseline.Suite && b.Operation == baseline.Operation && b.CallsPerBatch == baseline.CallsPerBatch && first.ArmOf(b).IsGrpc))
+            foreach (
+                var grpc in first.Benchmarks.Where(b =>
+                    b.Suite == baseline.Suite
+                    && b.Operation == baseline.Operation
+                    && b.CallsPerBatch == baseline.CallsPerBatch
+                    && first.ArmOf(b).IsGrpc
+                )
+            )
             {
-                var row = new List<string> { baseline.Operation, baseline.CallsPerBatch.ToString(CultureInfo.InvariantCulture), first.ArmOf(grpc).Name };
-                row.AddRange(runs.Select(r =>
+                var row = new List<string>
                 {
-                    var rest = r.Run.Benchmarks.FirstOrDefault(b => b.Key == baseline.Key);
-                    var other = r.Run.Benchmarks.FirstOrDefault(b => b.Key == grpc.Key);
-                    return rest is null || other is null ? "not run" : Units.Ratio(rest.NanosecondsPerCall / other.NanosecondsPerCall);
-                }));
+                    baseline.Operation,
+                    baseline.CallsPerBatch.ToString(CultureInfo.InvariantCulture),
+                    first.ArmOf(grpc).Name,
+                };
+                row.AddRange(
+                    runs.Select(r =>
+                    {
+                        var rest = r.Run.Benchmarks.FirstOrDefault(b => b.Key == baseline.Key);
+                        var other = r.Run.Benchmarks.FirstOrDefault(b => b.Key == grpc.Key);
+                        return rest is null || other is null
+                            ? "not run"
+                            : Units.Ratio(rest.NanosecondsPerCall / other.NanosecondsPerCall);
+                    })
+                );
                 ratioRows.Add(row);
             }
         }
@@ -295,13 +529,35 @@ public static class RunComparison
     private static string Chart(IReadOnlyList<(string Label, RunResults Run)> runs)
     {
         var first = runs[0].Run;
-        var largest = first.Benchmarks.Where(b => b.Suite == Suites.Transport).Select(b => b.CallsPerBatch).DefaultIfEmpty(0).Max();
+        var largest = first
+            .Benchmarks.Where(b => b.Suite == Suites.Transport)
+            .Select(b => b.CallsPerBatch)
+            .DefaultIfEmpty(0)
+            .Max();
         var charted = first.Benchmarks.Where(b => b.Suite == Suites.Transport && b.CallsPerBatch == largest).ToList();
         return SvgChart.GroupedBars(
-            $"Time per call in each run (batches of {largest} calls)", "time per call (μs)",
-            [.. charted.Select(b => new SvgChart.Group(first.ArmOf(b).Name + ", " + b.Operation,
-                [.. runs.Select(r => r.Run.Benchmarks.FirstOrDefault(x => x.Key == b.Key) is { } x ? new SvgChart.Bar(r.Label, x.NanosecondsPerCall / 1e3, x.ErrorNanosecondsPerCall / 1e3) : null).OfType<SvgChart.Bar>()]))],
-            logScale: true, v => v.ToString("#,0.#", CultureInfo.InvariantCulture));
+            $"Time per call in each run (batches of {largest} calls)",
+            "time per call (μs)",
+            [
+                .. charted.Select(b => new SvgChart.Group(
+                    first.ArmOf(b).Name + ", " + b.Operation,
+                    [
+                        .. runs.Select(r =>
+                                r.Run.Benchmarks.FirstOrDefault(x => x.Key == b.Key) is { } x
+                                    ? new SvgChart.Bar(
+                                        r.Label,
+                                        x.NanosecondsPerCall / 1e3,
+                                        x.ErrorNanosecondsPerCall / 1e3
+                                    )
+                                    : null
+                            )
+                            .OfType<SvgChart.Bar>(),
+                    ]
+                )),
+            ],
+            logScale: true,
+            v => v.ToString("#,0.#", CultureInfo.InvariantCulture)
+        );
     }
 
     private static string Ratio(BenchmarkResult first, BenchmarkResult other)
@@ -310,7 +566,10 @@ public static class RunComparison
         return (first.WithinErrorOf(other) ? "≈ " : "") + Units.Ratio(ratio);
     }
 
-    /// <summary>A folder's own name (a run writes into a folder named "results" or "headline": then its parent's), numbered so labels stay distinct.</summary>
+    /// <summary>
+    /// A folder's own name (a run writes into a folder named "results" or "headline": then its parent's), numbered so
+    /// labels stay distinct.
+    /// </summary>
     private static string Label(string folder, int index)
     {
         var full = Path.GetFullPath(folder.TrimEnd('/', '\\'));
@@ -323,5 +582,6 @@ public static class RunComparison
         return $"#{index + 1} {name}";
     }
 
-    private static string Short(string commit) => commit.Length > 12 && !commit.Contains(' ', StringComparison.Ordinal) ? commit[..12] : commit;
+    private static string Short(string commit) =>
+        commit.Length > 12 && !commit.Contains(' ', StringComparison.Ordinal) ? commit[..12] : commit;
 }

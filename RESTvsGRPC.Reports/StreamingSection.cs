@@ -3,7 +3,10 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Reports;
 
-/// <summary>The streaming probe: time to the first record, to all of them, and the client's live memory, per way of getting the records.</summary>
+/// <summary>
+/// The streaming probe: time to the first record, to all of them, and the client's live memory, per way of getting the
+/// records.
+/// </summary>
 internal static class StreamingSection
 {
     public static void Add(SummaryContext summary)
@@ -15,15 +18,35 @@ internal static class StreamingSection
         }
 
         var records = streaming[0].Records;
-        document.AddHeading(2, $"Streaming: when it pays ({records.ToString("#,0", CultureInfo.InvariantCulture)} records)")
-            .AddParagraph($"Medians of {method.Repetitions} calls after {method.WarmUps} untimed ones, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
-                + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
-                + $"{method.MemorySampleEvery} records in a separate pass.")
-            .AddTable(["arm", "shape", "first record", "all records", "live memory at most"],
-                streaming.Select(s => (IReadOnlyList<string>)[summary.Run.NameOfArm(s.Arm), HowRecordsTravel(summary.Run.ArmOfId(s.Arm)), Units.Time(s.FirstRecordNanoseconds), Units.Time(s.TotalNanoseconds), Units.Bytes(s.PeakLiveBytes)]),
-                2, 3, 4);
+        document
+            .AddHeading(2, $"Streaming: when it pays ({records.ToString("#,0", CultureInfo.InvariantCulture)} records)")
+            .AddParagraph(
+                $"Medians of {method.Repetitions} calls after {method.WarmUps} untimed ones, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
+                    + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
+                    + $"{method.MemorySampleEvery} records in a separate pass."
+            )
+            .AddTable(
+                ["arm", "shape", "first record", "all records", "live memory at most"],
+                streaming.Select(s =>
+                    (IReadOnlyList<string>)
+                        [
+                            summary.Run.NameOfArm(s.Arm),
+                            HowRecordsTravel(summary.Run.ArmOfId(s.Arm)),
+                            Units.Time(s.FirstRecordNanoseconds),
+                            Units.Time(s.TotalNanoseconds),
+                            Units.Bytes(s.PeakLiveBytes),
+                        ]
+                ),
+                2,
+                3,
+                4
+            );
         var verdicts = new List<string>();
-        foreach (var stream in streaming.Where(s => summary.Run.ArmOfId(s.Arm)?.Shape.StartsWith("stream", StringComparison.Ordinal) == true))
+        foreach (
+            var stream in streaming.Where(s =>
+                summary.Run.ArmOfId(s.Arm)?.Shape.StartsWith("stream", StringComparison.Ordinal) == true
+            )
+        )
         {
             var arm = summary.Run.ArmOfId(stream.Arm)!;
             if (streaming.FirstOrDefault(s => IsWholeAnswerOf(summary.Run.ArmOfId(s.Arm), arm)) is not { } whole)
@@ -33,30 +56,54 @@ internal static class StreamingSection
 
             var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
             var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
-            verdicts.Add($"{arm.Name}: first record {Units.Ratio(first)} sooner than {summary.Run.NameOfArm(whole.Arm)}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
-                + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}.");
+            verdicts.Add(
+                $"{arm.Name}: first record {Units.Ratio(first)} sooner than {summary.Run.NameOfArm(whole.Arm)}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
+                    + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}."
+            );
         }
 
         document.AddBullets(verdicts);
-        charts.Add(("streaming.svg", SvgChart.GroupedBars(
-            $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records", "time",
-            [.. streaming.Select(s => new SvgChart.Group(summary.Run.NameOfArm(s.Arm), [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]))],
-            logScale: true, milliseconds => Units.Time(milliseconds * 1e6))));
+        charts.Add(
+            (
+                "streaming.svg",
+                SvgChart.GroupedBars(
+                    $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records",
+                    "time",
+                    [
+                        .. streaming.Select(s => new SvgChart.Group(
+                            summary.Run.NameOfArm(s.Arm),
+                            [
+                                new("first record", s.FirstRecordNanoseconds / 1e6),
+                                new("all records", s.TotalNanoseconds / 1e6),
+                            ]
+                        )),
+                    ],
+                    logScale: true,
+                    milliseconds => Units.Time(milliseconds * 1e6)
+                )
+            )
+        );
         document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
     }
 
     /// <summary>How an arm's records travel, as the table says it: from the catalogue's protocol and shape.</summary>
-    private static string HowRecordsTravel(Arm? arm) => arm switch
-    {
-        { Shape: Arm.Unary or Arm.List } => "one answer",
-        { Shape: "stream", Protocol: Arm.Rest } => "JSON array read record by record",
-        { Shape: "stream" } => "a message per record, flushed each",
-        { Shape: "stream, buffered" } => "a message per record, BufferHint",
-        { Shape: "stream, 100 per message" } => "100 records per message, flushed each",
-        _ => arm?.Shape ?? "",
-    };
+    private static string HowRecordsTravel(Arm? arm) =>
+        arm switch
+        {
+            { Shape: Arm.Unary or Arm.List } => "one answer",
+            { Shape: "stream", Protocol: Arm.Rest } => "JSON array read record by record",
+            { Shape: "stream" } => "a message per record, flushed each",
+            { Shape: "stream, buffered" } => "a message per record, BufferHint",
+            { Shape: "stream, 100 per message" } => "100 records per message, flushed each",
+            _ => arm?.Shape ?? "",
+        };
 
-    /// <summary>True for the arm that gets in one answer what <paramref name="stream"/> streams: same protocol and encoding, a whole answer.</summary>
+    /// <summary>
+    /// True for the arm that gets in one answer what <paramref name="stream"/> streams: same protocol and encoding, a
+    /// whole answer.
+    /// </summary>
     private static bool IsWholeAnswerOf(Arm? arm, Arm stream) =>
-        arm is { Shape: Arm.Unary or Arm.List } && (arm.Protocol, arm.Encoding, arm.Style, arm.Transport) == (stream.Protocol, stream.Encoding, stream.Style, stream.Transport);
+        arm is { Shape: Arm.Unary or Arm.List }
+        && (arm.Protocol, arm.Encoding, arm.Style, arm.Transport)
+            == (stream.Protocol, stream.Encoding, stream.Style, stream.Transport);
 }

@@ -20,23 +20,55 @@ public static class SvgChart
     /// <summary>A line through (x, y) points.</summary>
     public sealed record Line(string Series, IReadOnlyList<(double X, double Y)> Points);
 
-    /// <summary>A stretch of the x axis shaded behind the lines (a load run's ramp-up or warm-up), named in the legend.</summary>
+    /// <summary>
+    /// A stretch of the x axis shaded behind the lines (a load run's ramp-up or warm-up), named in the legend.
+    /// </summary>
     public sealed record Span(double From, double To, string Label, string Fill);
 
-    private static readonly string[] Palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#2f4b7c", "#3d7a4a", "#8c2d19", "#6b4c9a"];
-    private const int Left = 90, Right = 20, Top = 50, Bottom = 90, PlotHeight = 320;
+    private static readonly string[] Palette =
+    [
+        "#4e79a7",
+        "#f28e2b",
+        "#59a14f",
+        "#e15759",
+        "#76b7b2",
+        "#edc948",
+        "#b07aa1",
+        "#ff9da7",
+        "#9c755f",
+        "#bab0ac",
+        "#2f4b7c",
+        "#3d7a4a",
+        "#8c2d19",
+        "#6b4c9a",
+    ];
+    private const int Left = 90,
+        Right = 20,
+        Top = 50,
+        Bottom = 90,
+        PlotHeight = 320;
 
     /// <summary>Grouped bars; <paramref name="logScale"/> where the values span orders of magnitude.</summary>
-    public static string GroupedBars(string title, string valueAxis, IReadOnlyList<Group> groups, bool logScale, Func<double, string> format)
+    public static string GroupedBars(
+        string title,
+        string valueAxis,
+        IReadOnlyList<Group> groups,
+        bool logScale,
+        Func<double, string> format
+    )
     {
         var series = groups.SelectMany(g => g.Bars.Select(b => b.Series)).Distinct().ToList();
-        const int barWidth = 26, groupGap = 30;
+        const int barWidth = 26,
+            groupGap = 30;
         var groupWidths = groups.Select(g => (g.Bars.Count * barWidth) + groupGap).ToList();
         // Labels wider than their group are turned 35°: the space under the plot grows to hold them, and the
         // bars move right so the first label stays inside the picture.
         var rotate = groups.Zip(groupWidths).Any(g => LabelWidth(g.First.Label) > g.Second - 4);
         var labelSpace = rotate ? 20 + (int)(groups.Max(g => LabelWidth(g.Label)) * 0.6) : 24;
-        var shift = rotate && groups.Count > 0 ? Math.Max(0, (int)((LabelWidth(groups[0].Label) * 0.82) - (groupWidths[0] / 2.0) - Left + 10)) : 0;
+        var shift =
+            rotate && groups.Count > 0
+                ? Math.Max(0, (int)((LabelWidth(groups[0].Label) * 0.82) - (groupWidths[0] / 2.0) - Left + 10))
+                : 0;
         var plotWidth = Math.Max(360, groupWidths.Sum() + shift);
         var width = Left + plotWidth + Right;
         var legendHeight = 18 * series.Count;
@@ -44,11 +76,22 @@ public static class SvgChart
         // The axis runs from the lowest bar to the highest whisker, and on until every value label, written upwards
         // from the top of its whisker, ends below the title.
         var bars = groups.SelectMany(g => g.Bars).Where(b => b.Value > 0).ToList();
-        var (lowest, highest) = (bars.Select(b => b.Value).DefaultIfEmpty(1).Min(), bars.Select(Reach).DefaultIfEmpty(1).Max());
+        var (lowest, highest) = (
+            bars.Select(b => b.Value).DefaultIfEmpty(1).Min(),
+            bars.Select(Reach).DefaultIfEmpty(1).Max()
+        );
         var scale = Scale.For(lowest, highest, logScale);
-        for (var stretch = 1.15; bars.Any(b => Y(scale, Reach(b)) - ValueLabelGap - TextWidth(format(b.Value), ValueFontSize) < TitleSpace); stretch *= 1.15)
+        for (
+            var stretch = 1.15;
+            bars.Any(b => Y(scale, Reach(b)) - ValueLabelGap - TextWidth(format(b.Value), ValueFontSize) < TitleSpace);
+            stretch *= 1.15
+        )
         {
-            scale = Scale.For(lowest, logScale ? lowest * Math.Pow(highest / lowest, stretch) : highest * stretch, logScale);
+            scale = Scale.For(
+                lowest,
+                logScale ? lowest * Math.Pow(highest / lowest, stretch) : highest * stretch,
+                logScale
+            );
         }
 
         width = Math.Max(Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20), LegendWidth(series));
@@ -62,25 +105,45 @@ public static class SvgChart
             {
                 var color = Palette[series.IndexOf(bar.Series) % Palette.Length];
                 var y = Y(scale, bar.Value);
-                svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{barWidth - 4}\" height=\"{Top + PlotHeight - y:F1}\" fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}</title></rect>\n");
+                svg.Append(
+                    CultureInfo.InvariantCulture,
+                    $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{barWidth - 4}\" height=\"{Top + PlotHeight - y:F1}\" fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}</title></rect>\n"
+                );
                 if (bar.Error is > 0 and var error && double.IsFinite(error))
                 {
                     var low = Y(scale, Math.Max(bar.Value - error, scale.Min));
                     var high = Y(scale, bar.Value + error);
                     var middle = x + ((barWidth - 4) / 2.0);
-                    svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" stroke=\"#333\"/>\n");
+                    svg.Append(
+                        CultureInfo.InvariantCulture,
+                        $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" stroke=\"#333\"/>\n"
+                    );
                 }
 
                 // Written upwards from above the whisker: it never crosses the whisker, the axis or the labels below.
-                var (labelX, labelY) = (x + ((barWidth - 4) / 2.0) + (ValueFontSize / 3.0), Y(scale, Reach(bar)) - ValueLabelGap);
-                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n");
+                var (labelX, labelY) = (
+                    x + ((barWidth - 4) / 2.0) + (ValueFontSize / 3.0),
+                    Y(scale, Reach(bar)) - ValueLabelGap
+                );
+                svg.Append(
+                    CultureInfo.InvariantCulture,
+                    $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n"
+                );
                 x += barWidth;
             }
 
             var center = x - (group.Bars.Count * barWidth / 2.0);
-            svg.Append(rotate
-                ? string.Create(CultureInfo.InvariantCulture, $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate(-35 {center:F1} {Top + PlotHeight + 16})\">{Escape(group.Label)}</text>\n")
-                : string.Create(CultureInfo.InvariantCulture, $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" text-anchor=\"middle\">{Escape(group.Label)}</text>\n"));
+            svg.Append(
+                rotate
+                    ? string.Create(
+                        CultureInfo.InvariantCulture,
+                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate(-35 {center:F1} {Top + PlotHeight + 16})\">{Escape(group.Label)}</text>\n"
+                    )
+                    : string.Create(
+                        CultureInfo.InvariantCulture,
+                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" text-anchor=\"middle\">{Escape(group.Label)}</text>\n"
+                    )
+            );
             x += groupGap;
         }
 
@@ -92,44 +155,90 @@ public static class SvgChart
     /// Lines on log–log axes (record counts against time per call, say), or on linear axes from 0 (a time series).
     /// Lines of many points are drawn without a marker per point.
     /// </summary>
-    public static string Lines(string title, string xAxis, string yAxis, IReadOnlyList<Line> lines, Func<double, string> format, bool log = true, IReadOnlyList<Span>? spans = null)
+    public static string Lines(
+        string title,
+        string xAxis,
+        string yAxis,
+        IReadOnlyList<Line> lines,
+        Func<double, string> format,
+        bool log = true,
+        IReadOnlyList<Span>? spans = null
+    )
     {
         const int plotWidth = 520;
         spans ??= [];
-        var width = Math.Max(Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20), LegendWidth([.. lines.Select(l => l.Series), .. spans.Select(s => s.Label)]));
+        var width = Math.Max(
+            Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20),
+            LegendWidth([.. lines.Select(l => l.Series), .. spans.Select(s => s.Label)])
+        );
         var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count));
         bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
         var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
-        var xs = Scale.For(log ? points.DefaultIfEmpty((1, 1)).Min(p => p.X) : 0, points.DefaultIfEmpty((1, 1)).Max(p => p.X), log);
-        var ys = Scale.For(log ? points.DefaultIfEmpty((1, 1)).Min(p => p.Y) : 0, points.DefaultIfEmpty((1, 1)).Max(p => p.Y), log);
+        var xs = Scale.For(
+            log ? points.DefaultIfEmpty((1, 1)).Min(p => p.X) : 0,
+            points.DefaultIfEmpty((1, 1)).Max(p => p.X),
+            log
+        );
+        var ys = Scale.For(
+            log ? points.DefaultIfEmpty((1, 1)).Min(p => p.Y) : 0,
+            points.DefaultIfEmpty((1, 1)).Max(p => p.Y),
+            log
+        );
 
         var svg = Begin(width, height, title);
         foreach (var span in spans)
         {
-            var (from, to) = (X(xs, Math.Max(span.From, xs.Min), plotWidth), X(xs, Math.Min(span.To, xs.Max), plotWidth));
-            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{from:F1}\" y=\"{Top}\" width=\"{Math.Max(0, to - from):F1}\" height=\"{PlotHeight}\" fill=\"{span.Fill}\"><title>{Escape(span.Label)}</title></rect>\n");
+            var (from, to) = (
+                X(xs, Math.Max(span.From, xs.Min), plotWidth),
+                X(xs, Math.Min(span.To, xs.Max), plotWidth)
+            );
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<rect x=\"{from:F1}\" y=\"{Top}\" width=\"{Math.Max(0, to - from):F1}\" height=\"{PlotHeight}\" fill=\"{span.Fill}\"><title>{Escape(span.Label)}</title></rect>\n"
+            );
         }
 
         Axis(svg, ys, yAxis, plotWidth, format);
         foreach (var tick in xs.Ticks())
         {
             var x = X(xs, tick, plotWidth);
-            svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{x:F1}\" y1=\"{Top}\" x2=\"{x:F1}\" y2=\"{Top + PlotHeight}\" stroke=\"#eee\"/>\n");
-            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{x:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"11\" text-anchor=\"middle\">{tick.ToString("#,0.###", CultureInfo.InvariantCulture)}</text>\n");
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<line x1=\"{x:F1}\" y1=\"{Top}\" x2=\"{x:F1}\" y2=\"{Top + PlotHeight}\" stroke=\"#eee\"/>\n"
+            );
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{x:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"11\" text-anchor=\"middle\">{tick.ToString("#,0.###", CultureInfo.InvariantCulture)}</text>\n"
+            );
         }
 
-        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left + (plotWidth / 2)}\" y=\"{Top + PlotHeight + 36}\" font-size=\"12\" text-anchor=\"middle\">{Escape(xAxis)}</text>\n");
+        svg.Append(
+            CultureInfo.InvariantCulture,
+            $"<text x=\"{Left + (plotWidth / 2)}\" y=\"{Top + PlotHeight + 36}\" font-size=\"12\" text-anchor=\"middle\">{Escape(xAxis)}</text>\n"
+        );
         var names = lines.Select(l => l.Series).ToList();
         foreach (var line in lines)
         {
             var color = Palette[names.IndexOf(line.Series) % Palette.Length];
             var drawn = line.Points.Where(Drawn).ToList();
-            var path = string.Join(' ', drawn.OrderBy(p => p.X)
-                .Select(p => string.Create(CultureInfo.InvariantCulture, $"{X(xs, p.X, plotWidth):F1},{Y(ys, p.Y):F1}")));
-            svg.Append(CultureInfo.InvariantCulture, $"<polyline points=\"{path}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>\n");
+            var path = string.Join(
+                ' ',
+                drawn
+                    .OrderBy(p => p.X)
+                    .Select(p =>
+                        string.Create(CultureInfo.InvariantCulture, $"{X(xs, p.X, plotWidth):F1},{Y(ys, p.Y):F1}")
+                    )
+            );
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<polyline points=\"{path}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>\n"
+            );
             foreach (var (px, py) in drawn.Count <= MarkedPoints ? drawn : [])
             {
-                svg.Append(CultureInfo.InvariantCulture, $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}</title></circle>\n");
+                svg.Append(
+                    CultureInfo.InvariantCulture,
+                    $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}</title></circle>\n"
+                );
             }
         }
 
@@ -137,8 +246,14 @@ public static class SvgChart
         for (var i = 0; i < spans.Count; i++)
         {
             var y = Top + PlotHeight + 56 + ((names.Count + i) * 18);
-            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{spans[i].Fill}\" stroke=\"#999\"/>\n");
-            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(spans[i].Label)}</text>\n");
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{spans[i].Fill}\" stroke=\"#999\"/>\n"
+            );
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(spans[i].Label)}</text>\n"
+            );
         }
 
         return End(svg);
@@ -150,19 +265,29 @@ public static class SvgChart
     /// <summary>An estimate of a text's width in a sans-serif font: 0.6 em a character.</summary>
     public static double TextWidth(string text, double fontSize) => text.Length * fontSize * 0.6;
 
-    private const int ValueFontSize = 9, TitleFontSize = 15, ValueLabelGap = 4;
+    private const int ValueFontSize = 9,
+        TitleFontSize = 15,
+        ValueLabelGap = 4;
 
     /// <summary>Where the title ends: value labels stay below it.</summary>
     private const int TitleSpace = 34;
 
-    /// <summary>Lines with more points than this get no marker per point: a half-hour time series would be thousands.</summary>
+    /// <summary>
+    /// Lines with more points than this get no marker per point: a half-hour time series would be thousands.
+    /// </summary>
     private const int MarkedPoints = 120;
 
     private static StringBuilder Begin(int width, int height, string title) =>
         new StringBuilder()
-            .Append(CultureInfo.InvariantCulture, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n")
+            .Append(
+                CultureInfo.InvariantCulture,
+                $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n"
+            )
             .Append(CultureInfo.InvariantCulture, $"<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n")
-            .Append(CultureInfo.InvariantCulture, $"<text x=\"{width / 2}\" y=\"24\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{Escape(title)}</text>\n");
+            .Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{width / 2}\" y=\"24\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{Escape(title)}</text>\n"
+            );
 
     private static string End(StringBuilder svg) => svg.Append("</svg>\n").ToString();
 
@@ -171,14 +296,29 @@ public static class SvgChart
         foreach (var tick in scale.Ticks())
         {
             var y = Y(scale, tick);
-            svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" y1=\"{y:F1}\" x2=\"{Left + plotWidth}\" y2=\"{y:F1}\" stroke=\"#eee\"/>\n");
-            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left - 6}\" y=\"{y + 4:F1}\" font-size=\"11\" text-anchor=\"end\">{Escape(format(tick))}</text>\n");
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<line x1=\"{Left}\" y1=\"{y:F1}\" x2=\"{Left + plotWidth}\" y2=\"{y:F1}\" stroke=\"#eee\"/>\n"
+            );
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{Left - 6}\" y=\"{y + 4:F1}\" font-size=\"11\" text-anchor=\"end\">{Escape(format(tick))}</text>\n"
+            );
         }
 
-        svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" y1=\"{Top}\" x2=\"{Left}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n");
-        svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{Left}\" y1=\"{Top + PlotHeight}\" x2=\"{Left + plotWidth}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n");
+        svg.Append(
+            CultureInfo.InvariantCulture,
+            $"<line x1=\"{Left}\" y1=\"{Top}\" x2=\"{Left}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n"
+        );
+        svg.Append(
+            CultureInfo.InvariantCulture,
+            $"<line x1=\"{Left}\" y1=\"{Top + PlotHeight}\" x2=\"{Left + plotWidth}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n"
+        );
         var middle = Top + (PlotHeight / 2);
-        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"18\" y=\"{middle}\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 {middle})\">{Escape(label + (scale.Log ? " (log scale)" : ""))}</text>\n");
+        svg.Append(
+            CultureInfo.InvariantCulture,
+            $"<text x=\"18\" y=\"{middle}\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 {middle})\">{Escape(label + (scale.Log ? " (log scale)" : ""))}</text>\n"
+        );
     }
 
     private static void Legend(StringBuilder svg, IReadOnlyList<string> series, int top)
@@ -186,15 +326,22 @@ public static class SvgChart
         for (var i = 0; i < series.Count; i++)
         {
             var y = top + (i * 18);
-            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Palette[i % Palette.Length]}\"/>\n");
-            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(series[i])}</text>\n");
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Palette[i % Palette.Length]}\"/>\n"
+            );
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(series[i])}</text>\n"
+            );
         }
     }
 
     private static double LabelWidth(string label) => TextWidth(label, 12);
 
     /// <summary>The picture's width that holds the longest legend entry, its swatch and a margin.</summary>
-    private static int LegendWidth(IReadOnlyList<string> series) => Left + 18 + (int)series.Select(LabelWidth).DefaultIfEmpty(0).Max() + 10;
+    private static int LegendWidth(IReadOnlyList<string> series) =>
+        Left + 18 + (int)series.Select(LabelWidth).DefaultIfEmpty(0).Max() + 10;
 
     private static double Y(Scale scale, double value) => Top + PlotHeight - (scale.Position(value) * PlotHeight);
 
@@ -215,12 +362,17 @@ public static class SvgChart
             }
 
             // All zeros (a series with no answers) still gets an axis.
-            return new Scale(0, Math.Max(NiceStep(max / 5), NiceStep(max / 5) * Math.Ceiling(max / NiceStep(max / 5))), false);
+            return new Scale(
+                0,
+                Math.Max(NiceStep(max / 5), NiceStep(max / 5) * Math.Ceiling(max / NiceStep(max / 5))),
+                false
+            );
         }
 
-        public double Position(double value) => Log
-            ? (Math.Log10(Math.Max(value, Min)) - Math.Log10(Min)) / (Math.Log10(Max) - Math.Log10(Min))
-            : Math.Clamp(value / Max, 0, 1);
+        public double Position(double value) =>
+            Log
+                ? (Math.Log10(Math.Max(value, Min)) - Math.Log10(Min)) / (Math.Log10(Max) - Math.Log10(Min))
+                : Math.Clamp(value / Max, 0, 1);
 
         public IEnumerable<double> Ticks()
         {
@@ -249,7 +401,13 @@ public static class SvgChart
             }
 
             var magnitude = Math.Pow(10, Math.Floor(Math.Log10(rough)));
-            return (rough / magnitude) switch { <= 1 => 1, <= 2 => 2, <= 5 => 5, _ => 10 } * magnitude;
+            return (rough / magnitude) switch
+                {
+                    <= 1 => 1,
+                    <= 2 => 2,
+                    <= 5 => 5,
+                    _ => 10,
+                } * magnitude;
         }
     }
 }

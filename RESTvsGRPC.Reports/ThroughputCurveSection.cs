@@ -9,26 +9,71 @@ namespace RESTvsGRPC.Reports;
 /// </summary>
 internal static class ThroughputCurveSection
 {
-    /// <summary>Adds the curves' table and chart (<paramref name="chart"/>) where the trials measured more than one level, then why they stopped.</summary>
+    /// <summary>
+    /// Adds the curves' table and chart (<paramref name="chart"/>) where the trials measured more than one level, then
+    /// why they stopped.
+    /// </summary>
     public static void Add(SummaryContext summary, TrialsRun trials, string chart)
     {
-        var curves = TrialStatistics.InReadersOrder(trials.Concurrency, c => c.Operation, c => c.Arm)
-            .Select(c => (Arm: c, Curve: ThroughputPeak.Curve(trials.Trials, c.Operation, c.Arm))).Where(c => c.Curve.Count > 1).ToList();
+        var curves = TrialStatistics
+            .InReadersOrder(trials.Concurrency, c => c.Operation, c => c.Arm)
+            .Select(c => (Arm: c, Curve: ThroughputPeak.Curve(trials.Trials, c.Operation, c.Arm)))
+            .Where(c => c.Curve.Count > 1)
+            .ToList();
         if (curves.Count > 0)
         {
-            var rising = curves.Select(c => (c.Arm, Edge: ThroughputPeak.RisingEdge(c.Curve))).Where(c => c.Edge != CurveEdge.None).ToList();
-            summary.Document.AddHeading(3, "Calls/s against calls in flight")
-                .AddParagraph("Every trial measured each arm at every level of its operation, the arms taking turns; each arm's throughput in a trial is its calls/s at the level "
-                    + (trials.PeakChosenOnOtherTrials == true ? "that served it most over the other trials, so the reading that picks the peak is not the one that measures it" : "that served it most in that trial")
-                    + ". Each cell is the median over the trials, with its 95 % interval. "
-                    + (rising.Count == 0 ? "Every arm's levels bracket its peak (no edge level above its neighbour beyond both intervals)."
-                        : $"**Still rising at the edge**: {string.Join("; ", rising.Select(r => $"{r.Arm.Operation}, {trials.NameOf(r.Arm.Arm)} (its {(r.Edge == CurveEdge.Highest ? "highest" : "lowest")} level)"))}: "
-                            + "the levels did not bracket its peak; measure wider ones (`--in-flight`)."))
-                .AddTable(["operation", "arm", "calls/s at each level", "taken at"],
-                    curves.Select(c => (IReadOnlyList<string>)[c.Arm.Operation, trials.NameOf(c.Arm.Arm), string.Join(" · ", c.Curve.Select(Cell)), $"{c.Arm.Concurrency}"]),
-                    3);
-            var lines = curves.Select(c => new SvgChart.Line($"{c.Arm.Operation}, {trials.NameOf(c.Arm.Arm)}", [.. c.Curve.Select(p => ((double)p.Concurrency, p.Median))])).ToList();
-            summary.Charts.Add((chart, SvgChart.Lines("Calls/s against calls in flight, per arm (median over trials)", "calls in flight", "calls/s", lines, v => v.ToString("#,0", CultureInfo.InvariantCulture))));
+            var rising = curves
+                .Select(c => (c.Arm, Edge: ThroughputPeak.RisingEdge(c.Curve)))
+                .Where(c => c.Edge != CurveEdge.None)
+                .ToList();
+            summary
+                .Document.AddHeading(3, "Calls/s against calls in flight")
+                .AddParagraph(
+                    "Every trial measured each arm at every level of its operation, the arms taking turns; each arm's throughput in a trial is its calls/s at the level "
+                        + (
+                            trials.PeakChosenOnOtherTrials == true
+                                ? "that served it most over the other trials, so the reading that picks the peak is not the one that measures it"
+                                : "that served it most in that trial"
+                        )
+                        + ". Each cell is the median over the trials, with its 95 % interval. "
+                        + (
+                            rising.Count == 0
+                                ? "Every arm's levels bracket its peak (no edge level above its neighbour beyond both intervals)."
+                                : $"**Still rising at the edge**: {string.Join("; ", rising.Select(r => $"{r.Arm.Operation}, {trials.NameOf(r.Arm.Arm)} (its {(r.Edge == CurveEdge.Highest ? "highest" : "lowest")} level)"))}: "
+                                    + "the levels did not bracket its peak; measure wider ones (`--in-flight`)."
+                        )
+                )
+                .AddTable(
+                    ["operation", "arm", "calls/s at each level", "taken at"],
+                    curves.Select(c =>
+                        (IReadOnlyList<string>)
+                            [
+                                c.Arm.Operation,
+                                trials.NameOf(c.Arm.Arm),
+                                string.Join(" · ", c.Curve.Select(Cell)),
+                                $"{c.Arm.Concurrency}",
+                            ]
+                    ),
+                    3
+                );
+            var lines = curves
+                .Select(c => new SvgChart.Line(
+                    $"{c.Arm.Operation}, {trials.NameOf(c.Arm.Arm)}",
+                    [.. c.Curve.Select(p => ((double)p.Concurrency, p.Median))]
+                ))
+                .ToList();
+            summary.Charts.Add(
+                (
+                    chart,
+                    SvgChart.Lines(
+                        "Calls/s against calls in flight, per arm (median over trials)",
+                        "calls in flight",
+                        "calls/s",
+                        lines,
+                        v => v.ToString("#,0", CultureInfo.InvariantCulture)
+                    )
+                )
+            );
             summary.Document.AddImage(chart, "Each arm's calls/s against calls in flight, the median over the trials");
         }
 
@@ -39,13 +84,16 @@ internal static class ThroughputCurveSection
     }
 
     /// <summary>"16: 9,876 [9,500, 10,100]", or the median alone without an interval.</summary>
-    private static string Cell(CurvePoint point) => point.HasInterval
-        ? $"{point.Concurrency}: {Count(point.Median)} [{Count(point.Low)}, {Count(point.High)}]"
-        : $"{point.Concurrency}: {Count(point.Median)}";
+    private static string Cell(CurvePoint point) =>
+        point.HasInterval
+            ? $"{point.Concurrency}: {Count(point.Median)} [{Count(point.Low)}, {Count(point.High)}]"
+            : $"{point.Concurrency}: {Count(point.Median)}";
 
     private static string Count(double value) => value.ToString("#,0", CultureInfo.InvariantCulture);
 
-    /// <summary>What stopped the trials and which ratios stayed wider than their bound; null where the plan ran a fixed number.</summary>
+    /// <summary>
+    /// What stopped the trials and which ratios stayed wider than their bound; null where the plan ran a fixed number.
+    /// </summary>
     public static string? Stopped(TrialsRun trials)
     {
         if (trials is not { StoppedBy: { } reason, Plan.Stopping: { } rule })
@@ -63,7 +111,10 @@ internal static class ThroughputCurveSection
         };
         return $"**The trials stopped** after {trials.Completed}: {why}. {precise} of {trials.Headline.Count} ratios have a 95 % interval within ±{Units.Percent(rule.Bound)} of their median "
             + $"(the small call's ±{Units.Percent(rule.SmallBound)}); the rule asks {Units.Percent(rule.Share)} of them after {rule.MinTrials} trials. "
-            + (wide.Count == 0 ? "None stayed wider."
-                : $"Wider, each by its own noise: {string.Join("; ", wide.Select(r => $"{r.Operation} {trials.NameOf(r.Arm)} {r.Quantity} {(r.HasInterval ? $"±{Units.Percent(TrialStopping.Deviation(r))}" : "no interval")}"))}.");
+            + (
+                wide.Count == 0
+                    ? "None stayed wider."
+                    : $"Wider, each by its own noise: {string.Join("; ", wide.Select(r => $"{r.Operation} {trials.NameOf(r.Arm)} {r.Quantity} {(r.HasInterval ? $"±{Units.Percent(TrialStopping.Deviation(r))}" : "no interval")}"))}."
+            );
     }
 }

@@ -2,7 +2,10 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Reports;
 
-/// <summary>The transport suite by BenchmarkDotNet: time per call (first, where no trials ran), each operation's table, bytes and the servers' CPU beside the client's time.</summary>
+/// <summary>
+/// The transport suite by BenchmarkDotNet: time per call (first, where no trials ran), each operation's table, bytes
+/// and the servers' CPU beside the client's time.
+/// </summary>
 internal static class TransportSection
 {
     public static void Add(SummaryContext summary)
@@ -17,14 +20,26 @@ internal static class TransportSection
         var atCalls = transport.Where(b => b.CallsPerBatch == calls).ToList();
         if (summary.Run.Trials is null)
         {
-            summary.Document.AddHeading(2, $"Time per call (batches of {calls} calls)")
+            summary
+                .Document.AddHeading(2, $"Time per call (batches of {calls} calls)")
                 .AddBullets(Headlines(summary, atCalls))
-                .AddParagraph("Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals).");
+                .AddParagraph(
+                    "Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals)."
+                );
         }
 
-        summary.Charts.Add(("operations.svg", SvgChart.GroupedBars(
-            $"Time per call, batches of {calls} calls", "time per call", [.. summary.TimePerCallGroups(atCalls)],
-            logScale: SummaryText.Spread(atCalls.Select(b => b.NanosecondsPerCall)) > 20, SummaryText.Microseconds)));
+        summary.Charts.Add(
+            (
+                "operations.svg",
+                SvgChart.GroupedBars(
+                    $"Time per call, batches of {calls} calls",
+                    "time per call",
+                    [.. summary.TimePerCallGroups(atCalls)],
+                    logScale: SummaryText.Spread(atCalls.Select(b => b.NanosecondsPerCall)) > 20,
+                    SummaryText.Microseconds
+                )
+            )
+        );
         summary.Document.AddImage("operations.svg", "Time per call by operation and arm");
 
         summary.Document.AddHeading(2, "Per operation");
@@ -42,26 +57,60 @@ internal static class TransportSection
 
     private static void AddCharts(SummaryContext summary, IReadOnlyList<BenchmarkResult> atCalls)
     {
-        double OnTheWire(BenchmarkResult b) => summary.Wire[b.Method].SentPerCall + summary.Wire[b.Method].ReceivedPerCall;
+        double OnTheWire(BenchmarkResult b) =>
+            summary.Wire[b.Method].SentPerCall + summary.Wire[b.Method].ReceivedPerCall;
         var withBytes = atCalls.Where(b => summary.Wire.ContainsKey(b.Method)).ToList();
         if (withBytes.Count > 0)
         {
-            summary.Charts.Add(("bytes.svg", SvgChart.GroupedBars(
-                "Bytes on the wire per call (sent + received, on the client's sockets)", "bytes per call",
-                [.. summary.OperationGroups(withBytes, OnTheWire, _ => null)],
-                logScale: SummaryText.Spread(withBytes.Select(OnTheWire)) > 20, v => Units.Bytes(v))));
+            summary.Charts.Add(
+                (
+                    "bytes.svg",
+                    SvgChart.GroupedBars(
+                        "Bytes on the wire per call (sent + received, on the client's sockets)",
+                        "bytes per call",
+                        [.. summary.OperationGroups(withBytes, OnTheWire, _ => null)],
+                        logScale: SummaryText.Spread(withBytes.Select(OnTheWire)) > 20,
+                        v => Units.Bytes(v)
+                    )
+                )
+            );
             summary.Document.AddImage("bytes.svg", "Bytes on the wire per call");
         }
 
-        var withServer = atCalls.Where(b => b.ServerCpuNanosecondsPerCall is not null).OrderBy(b => Array.IndexOf(SummaryText.OperationOrder, b.Operation)).ToList();
+        var withServer = atCalls
+            .Where(b => b.ServerCpuNanosecondsPerCall is not null)
+            .OrderBy(b => Array.IndexOf(SummaryText.OperationOrder, b.Operation))
+            .ToList();
         if (withServer.Count > 0)
         {
-            summary.Charts.Add(("client-server.svg", SvgChart.GroupedBars(
-                "Client time per call beside the servers' CPU time per call", "time per call",
-                [.. withServer.Select(b => new SvgChart.Group($"{SummaryText.Short(b.Operation)}: {summary.NameOf(b)}",
-                    [new("client: time per call", b.NanosecondsPerCall / 1e3, b.ErrorNanosecondsPerCall / 1e3), new("servers: CPU per call", b.ServerCpuNanosecondsPerCall!.Value / 1e3)]))],
-                logScale: true, SummaryText.Microseconds)));
-            summary.Document.AddImage("client-server.svg", "What a call costs the client (elapsed) and the server (CPU)");
+            summary.Charts.Add(
+                (
+                    "client-server.svg",
+                    SvgChart.GroupedBars(
+                        "Client time per call beside the servers' CPU time per call",
+                        "time per call",
+                        [
+                            .. withServer.Select(b => new SvgChart.Group(
+                                $"{SummaryText.Short(b.Operation)}: {summary.NameOf(b)}",
+                                [
+                                    new(
+                                        "client: time per call",
+                                        b.NanosecondsPerCall / 1e3,
+                                        b.ErrorNanosecondsPerCall / 1e3
+                                    ),
+                                    new("servers: CPU per call", b.ServerCpuNanosecondsPerCall!.Value / 1e3),
+                                ]
+                            )),
+                        ],
+                        logScale: true,
+                        SummaryText.Microseconds
+                    )
+                )
+            );
+            summary.Document.AddImage(
+                "client-server.svg",
+                "What a call costs the client (elapsed) and the server (CPU)"
+            );
         }
     }
 

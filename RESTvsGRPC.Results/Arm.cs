@@ -10,11 +10,24 @@ namespace RESTvsGRPC.Results;
 /// <param name="Name">What a reader sees ("gRPC list", "REST + JSON, TLS").</param>
 /// <param name="Protocol">"REST", "gRPC", "gRPC-Web" or, for an in-process codec, "none".</param>
 /// <param name="Encoding">"JSON", "protobuf" or "protobuf, base64 text".</param>
-/// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS, agreed by ALPN), "TLS, HTTP/1.1" or "in process".</param>
-/// <param name="Shape">How the large GET's records travel ("unary" for REST's one body, "list" for gRPC's one message, "stream", "stream, buffered", "stream, 100 per message"); the small GET and the POST are unary calls in every arm; for a codec its step.</param>
-/// <param name="Style">The server's API style: "controllers", "minimal API", "JSON transcoding", "gRPC service" or "none".</param>
+/// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS, agreed by ALPN), "TLS, HTTP/1.1" or "in
+/// process".</param>
+/// <param name="Shape">How the large GET's records travel ("unary" for REST's one body, "list" for gRPC's one message,
+/// "stream", "stream, buffered", "stream, 100 per message"); the small GET and the POST are unary calls in every arm;
+/// for a codec its step.</param>
+/// <param name="Style">The server's API style: "controllers", "minimal API", "JSON transcoding", "gRPC service" or
+/// "none".</param>
 /// <param name="Compression">"gzip" or "none".</param>
-public sealed record Arm(string Id, string Name, string Protocol, string Encoding, string Transport, string Shape, string Style, string Compression)
+public sealed record Arm(
+    string Id,
+    string Name,
+    string Protocol,
+    string Encoding,
+    string Transport,
+    string Shape,
+    string Style,
+    string Compression
+)
 {
     public const string Rest = "REST";
     public const string Grpc = "gRPC";
@@ -29,8 +42,8 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     public const string Aot = "AOT";
 
     /// <summary>
-    /// The server build the arm calls: <see cref="Aot"/> for RestAPI.Aot and GrpcAPI.Aot, null for the servers run by the
-    /// JIT (every arm but the AOT twins), so a file written before the AOT arms reads the same.
+    /// The server build the arm calls: <see cref="Aot"/> for RestAPI.Aot and GrpcAPI.Aot, null for the servers run by
+    /// the JIT (every arm but the AOT twins), so a file written before the AOT arms reads the same.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? Build { get; init; }
@@ -43,7 +56,9 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     [JsonIgnore]
     public bool IsTls => Transport.StartsWith("TLS", StringComparison.Ordinal);
 
-    /// <summary>True for gRPC and gRPC-Web; JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.</summary>
+    /// <summary>
+    /// True for gRPC and gRPC-Web; JSON transcoding is served by GrpcAPI but is REST + JSON on the wire.
+    /// </summary>
     [JsonIgnore]
     public bool IsGrpc => Protocol is Grpc or GrpcWeb;
 
@@ -51,7 +66,9 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
     [JsonIgnore]
     public bool IsServedByGrpcApi => IsGrpc || Style == JsonTranscoding;
 
-    /// <summary>True for arms whose bodies are protobuf (gRPC, gRPC-Web, REST + protobuf, the protobuf codec).</summary>
+    /// <summary>
+    /// True for arms whose bodies are protobuf (gRPC, gRPC-Web, REST + protobuf, the protobuf codec).
+    /// </summary>
     [JsonIgnore]
     public bool IsProtobuf => Encoding.StartsWith("protobuf", StringComparison.Ordinal);
 
@@ -60,8 +77,10 @@ public sealed record Arm(string Id, string Name, string Protocol, string Encodin
 
     /// <summary>True for the arm that differs from <paramref name="other"/> by its compression alone.</summary>
     public bool IsCompressedFormOf(Arm other) =>
-        Compression == Gzip && other.Compression != Gzip
-        && (Protocol, Encoding, Transport, Shape, Style, Build) == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style, other.Build);
+        Compression == Gzip
+        && other.Compression != Gzip
+        && (Protocol, Encoding, Transport, Shape, Style, Build)
+            == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style, other.Build);
 }
 
 /// <summary>

@@ -13,19 +13,24 @@ public sealed record LoadResults(
     LoadTiming Timing,
     bool Complete,
     LoadStop? Stop,
-    IReadOnlyList<TargetResult> Targets)
+    IReadOnlyList<TargetResult> Targets
+)
 {
     /// <summary>The file name inside the output folder.</summary>
     public const string FileName = "load-results.json";
 
-    /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
+    /// <summary>
+    /// The version of the file's shape this build writes and reads; files without the field are version 1.
+    /// </summary>
     public const int CurrentSchemaVersion = 4;
 
     /// <summary>The version of the shape the file was written in.</summary>
     [JsonPropertyOrder(-1)]
     public int SchemaVersion { get; init; } = CurrentSchemaVersion;
 
-    /// <summary>True for a soak (the targets at once, judged on their servers' resources); absent, false, in a load run's file.</summary>
+    /// <summary>
+    /// True for a soak (the targets at once, judged on their servers' resources); absent, false, in a load run's file.
+    /// </summary>
     [JsonPropertyOrder(-1)]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
     public bool Soak { get; init; }
@@ -36,9 +41,15 @@ public sealed record LoadResults(
 
     /// <summary>Writes <see cref="FileName"/> into <paramref name="directory"/>.</summary>
     public void Save(string directory) =>
-        File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, LoadResultsJsonContext.Default.LoadResults));
+        File.WriteAllText(
+            Path.Combine(directory, FileName),
+            JsonSerializer.Serialize(this, LoadResultsJsonContext.Default.LoadResults)
+        );
 
-    /// <summary>Reads a folder's <see cref="FileName"/>; throws <see cref="InvalidDataException"/> naming the file when it does not parse.</summary>
+    /// <summary>
+    /// Reads a folder's <see cref="FileName"/>; throws <see cref="InvalidDataException"/> naming the file when it does
+    /// not parse.
+    /// </summary>
     public static LoadResults Load(string directory)
     {
         var path = Path.Combine(directory, FileName);
@@ -61,7 +72,13 @@ public sealed record LoadResults(
 /// measured), where the measured span begins and how long it was asked to last, and the shortest tenth of it that drift
 /// is judged on.
 /// </summary>
-public sealed record LoadTiming(double RampUpSeconds, double WarmupSeconds, double MeasuredFromSeconds, double DurationSeconds, double MinDriftTenthSeconds);
+public sealed record LoadTiming(
+    double RampUpSeconds,
+    double WarmupSeconds,
+    double MeasuredFromSeconds,
+    double DurationSeconds,
+    double MinDriftTenthSeconds
+);
 
 /// <summary>
 /// The scenario a load run used, in numbers: a closed loop of <see cref="Users"/> callers, each with a think time, its
@@ -76,12 +93,16 @@ public sealed record LoadScenarioSettings(
     double ThinkTimeSeconds,
     IReadOnlyList<OperationWeight> Mix,
     bool SharedClient,
-    double TimeoutSeconds);
+    double TimeoutSeconds
+);
 
 /// <summary>An operation's weight in a load run's mix.</summary>
 public sealed record OperationWeight(string Operation, int Weight);
 
-/// <summary>A load run stopped by a signal: after <see cref="TargetsDone"/> of its <see cref="Targets"/> targets, the last one cut short.</summary>
+/// <summary>
+/// A load run stopped by a signal: after <see cref="TargetsDone"/> of its <see cref="Targets"/> targets, the last one
+/// cut short.
+/// </summary>
 public sealed record LoadStop(int TargetsDone, int Targets);
 
 /// <summary>
@@ -97,7 +118,8 @@ public sealed record TargetResult(
     int Clients,
     TargetTotals Totals,
     Drift? Drift,
-    IReadOnlyList<SecondSample> Series);
+    IReadOnlyList<SecondSample> Series
+);
 
 /// <summary>
 /// A target's figures over its measured seconds (after the ramp-up): requests per second counts good answers,
@@ -115,12 +137,23 @@ public sealed record TargetTotals(
     double ClientCpuPercentMax,
     long ClientPeakResidentBytes,
     double? ServerCpuPercent,
-    long? ServerPeakResidentBytes);
+    long? ServerPeakResidentBytes
+);
 
 /// <summary>Latency percentiles of a target's good answers, nanoseconds.</summary>
-public sealed record LatencySummary(double Mean, double P50, double P90, double P95, double P99, double P999, double Max);
+public sealed record LatencySummary(
+    double Mean,
+    double P50,
+    double P90,
+    double P95,
+    double P99,
+    double P999,
+    double Max
+);
 
-/// <summary>Errors by kind: a status other than success, no answer in time, a wrong answer, a failed connection.</summary>
+/// <summary>
+/// Errors by kind: a status other than success, no answer in time, a wrong answer, a failed connection.
+/// </summary>
 public sealed record ErrorCounts(long Status, long Timeout, long Validation, long Transport)
 {
     /// <summary>All errors.</summary>
@@ -129,7 +162,12 @@ public sealed record ErrorCounts(long Status, long Timeout, long Validation, lon
 }
 
 /// <summary>How the first and the last tenth of the measured seconds differ: requests per second and p99.</summary>
-public sealed record Drift(double FirstRequestsPerSecond, double LastRequestsPerSecond, double FirstP99, double LastP99);
+public sealed record Drift(
+    double FirstRequestsPerSecond,
+    double LastRequestsPerSecond,
+    double FirstP99,
+    double LastP99
+);
 
 /// <summary>
 /// One second of a target's run: answers and errors that ended in it, latencies, bytes and the processes'
@@ -148,8 +186,14 @@ public sealed record SecondSample(
     double? ServerCpuPercent,
     long? ServerResidentBytes,
     int? ServerThreads,
-    int? ServerHandles);
+    int? ServerHandles
+);
 
-[JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSourceGenerationOptions(
+    WriteIndented = true,
+    NewLine = "\n",
+    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
+    NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals
+)]
 [JsonSerializable(typeof(LoadResults))]
 internal sealed partial class LoadResultsJsonContext : JsonSerializerContext;

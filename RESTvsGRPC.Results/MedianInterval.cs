@@ -20,7 +20,9 @@ public sealed record MedianInterval(double Median, double Lower, double Upper, i
     /// <summary>True where <paramref name="value"/> lies inside the interval.</summary>
     public bool Contains(double value) => value >= Lower && value <= Upper;
 
-    /// <summary>The median and interval of <paramref name="samples"/>; null with fewer than <see cref="MinimumSamples"/>.</summary>
+    /// <summary>
+    /// The median and interval of <paramref name="samples"/>; null with fewer than <see cref="MinimumSamples"/>.
+    /// </summary>
     public static MedianInterval? Of(IReadOnlyList<double> samples)
     {
         var n = samples.Count;
@@ -34,19 +36,22 @@ public sealed record MedianInterval(double Median, double Lower, double Upper, i
         return new MedianInterval(MedianOfSorted(sorted), sorted[j - 1], sorted[n - j], n);
     }
 
-    /// <summary>The median and interval of <paramref name="samples"/>; with too few for one, the median as both its bounds.</summary>
+    /// <summary>
+    /// The median and interval of <paramref name="samples"/>; with too few for one, the median as both its bounds.
+    /// </summary>
     public static MedianInterval OrMedian(IReadOnlyList<double> samples) =>
         Of(samples) ?? new MedianInterval(MedianOf(samples), MedianOf(samples), MedianOf(samples), samples.Count);
 
     /// <summary>The median of any number of samples (NaN for none).</summary>
     public static double MedianOf(IEnumerable<double> samples) => MedianOfSorted([.. samples.Order()]);
 
-    private static double MedianOfSorted(double[] sorted) => sorted.Length switch
-    {
-        0 => double.NaN,
-        var n when n % 2 == 1 => sorted[n / 2],
-        var n => (sorted[(n / 2) - 1] + sorted[n / 2]) / 2,
-    };
+    private static double MedianOfSorted(double[] sorted) =>
+        sorted.Length switch
+        {
+            0 => double.NaN,
+            var n when n % 2 == 1 => sorted[n / 2],
+            var n => (sorted[(n / 2) - 1] + sorted[n / 2]) / 2,
+        };
 
     /// <summary>The largest 1-based rank j with P(Binomial(n, 1/2) ≤ j - 1) ≤ 2.5 %.</summary>
     private static int LowerRank(int n)

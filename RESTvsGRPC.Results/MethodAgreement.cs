@@ -7,9 +7,20 @@ namespace RESTvsGRPC.Results;
 /// an operation cancels in each method's ratio.
 /// </summary>
 public sealed record MethodAgreement(
-    string Method, string Quantity, string Operation, string Arm, double TrialsRatio, int TrialsRepeats, double MethodRatio, int MethodRepeats, double? Allowance)
+    string Method,
+    string Quantity,
+    string Operation,
+    string Arm,
+    double TrialsRatio,
+    int TrialsRepeats,
+    double MethodRatio,
+    int MethodRepeats,
+    double? Allowance
+)
 {
-    /// <summary>BenchmarkDotNet: REST + JSON's time per call over the arm's, each the mean of its batch sizes' processes.</summary>
+    /// <summary>
+    /// BenchmarkDotNet: REST + JSON's time per call over the arm's, each the mean of its batch sizes' processes.
+    /// </summary>
     public const string BenchmarkDotNet = "BenchmarkDotNet";
 
     /// <summary>Load mode: the arm's calls/s over REST + JSON's in the same process and round.</summary>
@@ -21,7 +32,9 @@ public sealed record MethodAgreement(
     /// <summary>The quantity of the h2load check: REST + JSON's server CPU per call over the arm's.</summary>
     public const string ServerCpu = "server CPU";
 
-    /// <summary>The widest allowance a check decides with: beyond it, the check cannot tell and gives no verdict.</summary>
+    /// <summary>
+    /// The widest allowance a check decides with: beyond it, the check cannot tell and gives no verdict.
+    /// </summary>
     public const double MaxAllowance = 0.25;
 
     /// <summary>The method's ratio over the trials', minus 1.</summary>
@@ -31,7 +44,8 @@ public sealed record MethodAgreement(
     /// True where the two ratios lie within the allowance of each other (in either direction); false beyond it; null
     /// where no allowance could be measured (one repeat) or it is wider than <see cref="MaxAllowance"/>.
     /// </summary>
-    public bool? Agrees => Allowance is { } allowance && allowance <= MaxAllowance
-        ? Math.Abs(Math.Log(MethodRatio / TrialsRatio)) <= Math.Log(1 + allowance)
-        : null;
+    public bool? Agrees =>
+        Allowance is { } allowance && allowance <= MaxAllowance
+            ? Math.Abs(Math.Log(MethodRatio / TrialsRatio)) <= Math.Log(1 + allowance)
+            : null;
 }

@@ -13,12 +13,15 @@ public sealed record RunResults(
     IReadOnlyList<WireBytes> WireBytes,
     IReadOnlyList<StreamingResult> Streaming,
     TrialsRun? Trials = null,
-    TrialsRun? StylesTrials = null)
+    TrialsRun? StylesTrials = null
+)
 {
     /// <summary>The file name inside a results folder.</summary>
     public const string FileName = "summary.json";
 
-    /// <summary>The version of the file's shape this build writes and reads; files without the field are version 1.</summary>
+    /// <summary>
+    /// The version of the file's shape this build writes and reads; files without the field are version 1.
+    /// </summary>
     public const int CurrentSchemaVersion = 4;
 
     /// <summary>The version of the shape the file was written in.</summary>
@@ -38,48 +41,65 @@ public sealed record RunResults(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<TrialsRun>? LinkRuns { get; init; }
 
-    /// <summary>The servers' builds, JIT and Native AOT, from their first instant (<c>--suite aot</c>); null where the run did not measure them.</summary>
+    /// <summary>
+    /// The servers' builds, JIT and Native AOT, from their first instant (<c>--suite aot</c>); null where the run did
+    /// not measure them.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public StartupRun? Startup { get; init; }
 
     /// <summary>
     /// The headline's trials of the arms both server builds serve, JIT and Native AOT taking turns in every trial
-    /// (<c>--suite aot</c>, <c>--suite full</c>), with the ratios of <see cref="TrialStatistics.AotPairs"/>; null where the run did not measure them.
+    /// (<c>--suite aot</c>, <c>--suite full</c>), with the ratios of <see cref="TrialStatistics.AotPairs"/>; null where
+    /// the run did not measure them.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsRun? AotTrials { get; init; }
 
     /// <summary>
-    /// The headline's arms over TLS and their cleartext twins taking turns in every trial (<c>--headline --tls</c>), with
-    /// the ratios of <see cref="TrialStatistics.TlsPairs"/>; null where the run did not measure them.
+    /// The headline's arms over TLS and their cleartext twins taking turns in every trial (<c>--headline --tls</c>),
+    /// with the ratios of <see cref="TrialStatistics.TlsPairs"/>; null where the run did not measure them.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsRun? TlsTrials { get; init; }
 
-    /// <summary>The TLS trials on every further link a <c>--link --tls</c> run measured, in the order given (the first link's are <see cref="TlsTrials"/>).</summary>
+    /// <summary>
+    /// The TLS trials on every further link a <c>--link --tls</c> run measured, in the order given (the first link's
+    /// are <see cref="TlsTrials"/>).
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<TrialsRun>? TlsLinkRuns { get; init; }
 
-    /// <summary>Every link's TLS trials, the first link's (<see cref="TlsTrials"/>) first; empty where none ran.</summary>
+    /// <summary>
+    /// Every link's TLS trials, the first link's (<see cref="TlsTrials"/>) first; empty where none ran.
+    /// </summary>
     [JsonIgnore]
     public IReadOnlyList<TrialsRun> EveryTlsLink => [.. new[] { TlsTrials }.OfType<TrialsRun>(), .. TlsLinkRuns ?? []];
 
-    /// <summary>The headline's checks by other methods (<see cref="MethodAgreements"/>); null in results written before they were kept.</summary>
+    /// <summary>
+    /// The headline's checks by other methods (<see cref="MethodAgreements"/>); null in results written before they
+    /// were kept.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<MethodAgreement>? Agreements { get; init; }
 
-    /// <summary>Every link's trials, the first link's (<see cref="Trials"/>) first; empty where no trials ran.</summary>
+    /// <summary>
+    /// Every link's trials, the first link's (<see cref="Trials"/>) first; empty where no trials ran.
+    /// </summary>
     [JsonIgnore]
     public IReadOnlyList<TrialsRun> EveryLink => [.. new[] { Trials }.OfType<TrialsRun>(), .. LinkRuns ?? []];
 
     /// <summary>The catalogue's entry for <paramref name="result"/>'s arm.</summary>
-    public Arm ArmOf(BenchmarkResult result) => Arms.FirstOrDefault(a => a.Id == result.Arm)
+    public Arm ArmOf(BenchmarkResult result) =>
+        Arms.FirstOrDefault(a => a.Id == result.Arm)
         ?? throw new InvalidDataException($"arm '{result.Arm}' of {result.Method} is not in the run's arm catalogue.");
 
     /// <summary>The catalogue's entry for the arm <paramref name="id"/>; null where the catalogue lacks it.</summary>
     public Arm? ArmOfId(string id) => Arms.FirstOrDefault(a => a.Id == id);
 
-    /// <summary>What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
+    /// <summary>
+    /// What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.
+    /// </summary>
     public string NameOfArm(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
 
     /// <summary>
@@ -90,7 +110,9 @@ public sealed record RunResults(
     public BenchmarkResult? LatencyCase(string operation, string arm) =>
         Benchmarks
             .Where(r => r.Suite is Suites.Transport or Suites.HttpVersions && r.Operation == operation && r.Arm == arm)
-            .OrderBy(r => r.Suite != Suites.Transport).ThenByDescending(r => r.CallsPerBatch).FirstOrDefault();
+            .OrderBy(r => r.Suite != Suites.Transport)
+            .ThenByDescending(r => r.CallsPerBatch)
+            .FirstOrDefault();
 
     /// <summary>
     /// BenchmarkDotNet's time per call for the latency check on <paramref name="arm"/>'s <paramref name="operation"/>:
@@ -102,14 +124,29 @@ public sealed record RunResults(
             ? new BenchmarkLatencyTime(latencyCase, BatchesOf(latencyCase))
             : null;
 
-    /// <summary>Every batch size's result for <paramref name="result"/>'s case (the same suite, class, method and records), <paramref name="result"/> among them.</summary>
+    /// <summary>
+    /// Every batch size's result for <paramref name="result"/>'s case (the same suite, class, method and records),
+    /// <paramref name="result"/> among them.
+    /// </summary>
     private List<BenchmarkResult> BatchesOf(BenchmarkResult result) =>
-        [.. Benchmarks.Where(r => r.Suite == result.Suite && r.Class == result.Class && r.Method == result.Method && r.Records == result.Records)];
+        [
+            .. Benchmarks.Where(r =>
+                r.Suite == result.Suite
+                && r.Class == result.Class
+                && r.Method == result.Method
+                && r.Records == result.Records
+            ),
+        ];
 
     public void Save(string directory) =>
-        File.WriteAllText(Path.Combine(directory, FileName), JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults));
+        File.WriteAllText(
+            Path.Combine(directory, FileName),
+            JsonSerializer.Serialize(this, RunResultsJsonContext.Default.RunResults)
+        );
 
-    /// <summary>The folder inside a results folder where a run keeps the results of the run it replaced there.</summary>
+    /// <summary>
+    /// The folder inside a results folder where a run keeps the results of the run it replaced there.
+    /// </summary>
     public const string PreviousFolder = "previous";
 
     /// <summary>
@@ -161,13 +198,18 @@ public sealed record RunResults(
         }
     }
 
-    /// <summary>Reads <c>summary.json</c> from a results folder (or the file itself); names the path on any failure.</summary>
+    /// <summary>
+    /// Reads <c>summary.json</c> from a results folder (or the file itself); names the path on any failure.
+    /// </summary>
     public static RunResults Load(string path)
     {
         var file = Directory.Exists(path) ? Path.Combine(path, FileName) : path;
         if (!File.Exists(file))
         {
-            throw new FileNotFoundException($"'{file}' does not exist: pass a results folder written by the bench (it holds {FileName}).", file);
+            throw new FileNotFoundException(
+                $"'{file}' does not exist: pass a results folder written by the bench (it holds {FileName}).",
+                file
+            );
         }
 
         try
@@ -202,9 +244,12 @@ public sealed record BenchmarkResult(
     double ErrorNanosecondsPerCall,
     double? AllocatedBytesPerCall,
     double? ServerCpuNanosecondsPerCall,
-    double? ServerPeakWorkingSetBytes)
+    double? ServerPeakWorkingSetBytes
+)
 {
-    /// <summary>Whether BenchmarkDotNet forced a full collection between the case's iterations; null where not recorded.</summary>
+    /// <summary>
+    /// Whether BenchmarkDotNet forced a full collection between the case's iterations; null where not recorded.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ForcedCollections { get; init; }
 
@@ -219,25 +264,49 @@ public sealed record BenchmarkResult(
     [JsonIgnore]
     public double Error => double.IsFinite(ErrorNanosecondsPerCall) ? ErrorNanosecondsPerCall : 0;
 
-    /// <summary>True where the two per-call times differ by no more than their errors together (a one-iteration job has none: 0).</summary>
-    public bool WithinErrorOf(BenchmarkResult other) => Math.Abs(NanosecondsPerCall - other.NanosecondsPerCall) <= Error + other.Error;
+    /// <summary>
+    /// True where the two per-call times differ by no more than their errors together (a one-iteration job has none:
+    /// 0).
+    /// </summary>
+    public bool WithinErrorOf(BenchmarkResult other) =>
+        Math.Abs(NanosecondsPerCall - other.NanosecondsPerCall) <= Error + other.Error;
 
     /// <summary>Identifies the case across runs: class, method and parameters.</summary>
     [JsonIgnore]
-    public string Key => Records is { } records ? $"{Class}.{Method} Records={records} Calls={CallsPerBatch}" : $"{Class}.{Method} Calls={CallsPerBatch}";
+    public string Key =>
+        Records is { } records
+            ? $"{Class}.{Method} Records={records} Calls={CallsPerBatch}"
+            : $"{Class}.{Method} Calls={CallsPerBatch}";
 }
 
-/// <summary>Bytes on the client's sockets per call for one networked benchmark, and the HTTP version its responses came back in.</summary>
-public sealed record WireBytes(string Benchmark, string Transport, string HttpVersion, double SentPerCall, double ReceivedPerCall);
+/// <summary>
+/// Bytes on the client's sockets per call for one networked benchmark, and the HTTP version its responses came back in.
+/// </summary>
+public sealed record WireBytes(
+    string Benchmark,
+    string Transport,
+    string HttpVersion,
+    double SentPerCall,
+    double ReceivedPerCall
+);
 
 /// <summary>
 /// One way of getting many records, a catalogue arm (its large GET's shape says how the records travel): medians of the
 /// time to the first record the consumer can use and to the last (nanoseconds), and the most managed memory the client
 /// held live meanwhile (bytes).
 /// </summary>
-public sealed record StreamingResult(string Arm, int Records, double FirstRecordNanoseconds, double TotalNanoseconds, double PeakLiveBytes);
+public sealed record StreamingResult(
+    string Arm,
+    int Records,
+    double FirstRecordNanoseconds,
+    double TotalNanoseconds,
+    double PeakLiveBytes
+);
 
-/// <summary>The streaming probe's method: timed calls per arm, untimed calls before them, and how often live memory was read (records).</summary>
+/// <summary>
+/// The streaming probe's method: timed calls per arm, untimed calls before them, and how often live memory was read
+/// (records).
+/// </summary>
 public sealed record StreamingMethod(int Repetitions, int WarmUps, int MemorySampleEvery);
 
 /// <summary>
@@ -264,7 +333,8 @@ public sealed record Provenance(
     string CommandLine,
     string Job,
     CpuPlacement? CpuPlacement = null,
-    bool ServersStarted = false);
+    bool ServersStarted = false
+);
 
 /// <summary>
 /// How a run's processes were set up: where the measured calls were made (<see cref="Measurer"/>, one of the
@@ -272,9 +342,18 @@ public sealed record Provenance(
 /// not apply), and the JIT's call-counting delay the bench gave every process it started (null: the runtime's default).
 /// The servers keep the runtime's default GC.
 /// </summary>
-public sealed record ProcessSetup(string Measurer, bool ServerGc, bool ConcurrentGc, bool? Datas, int? CallCountingDelayMs)
+public sealed record ProcessSetup(
+    string Measurer,
+    bool ServerGc,
+    bool ConcurrentGc,
+    bool? Datas,
+    int? CallCountingDelayMs
+)
 {
-    /// <summary>BenchmarkDotNet in a process per benchmark, which the bench starts with DATAS off; paired rounds in the bench's process.</summary>
+    /// <summary>
+    /// BenchmarkDotNet in a process per benchmark, which the bench starts with DATAS off; paired rounds in the bench's
+    /// process.
+    /// </summary>
     public const string BenchmarkProcesses = "benchmark-processes";
 
     /// <summary>BenchmarkDotNet's in-process toolchain, in the bench's own process.</summary>
@@ -298,7 +377,12 @@ public sealed record CpuPlacement(string? Servers, string? Client)
 }
 
 // A one-iteration job (dry) has no confidence interval: its error is NaN, written as such rather than refused.
-[JsonSourceGenerationOptions(WriteIndented = true, NewLine = "\n", PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals)]
+[JsonSourceGenerationOptions(
+    WriteIndented = true,
+    NewLine = "\n",
+    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
+    NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals
+)]
 [JsonSerializable(typeof(RunResults))]
 internal sealed partial class RunResultsJsonContext : JsonSerializerContext;
 
@@ -308,7 +392,9 @@ internal sealed partial class RunResultsJsonContext : JsonSerializerContext;
 /// </summary>
 public sealed record BenchmarkLatencyTime(BenchmarkResult Case, IReadOnlyList<BenchmarkResult> Batches)
 {
-    /// <summary>The mean of the processes' per-call times (nanoseconds): what the check sets beside the trials' median.</summary>
+    /// <summary>
+    /// The mean of the processes' per-call times (nanoseconds): what the check sets beside the trials' median.
+    /// </summary>
     public double NanosecondsPerCall => Batches.Average(b => b.NanosecondsPerCall);
 
     /// <summary>How many processes timed the arm (one per batch size).</summary>

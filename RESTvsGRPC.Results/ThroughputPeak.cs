@@ -13,39 +13,60 @@ public static class ThroughputPeak
     /// <see cref="LevelFor"/> chooses; segments of one level only are kept as they are.
     /// </summary>
     public static IReadOnlyList<Trial> ChosenOnOtherTrials(IReadOnlyList<Trial> trials) =>
-    [
-        .. trials.Select(trial => trial with
-        {
-            Segments = [.. trial.Segments.Select(s => s.Levels is { Count: > 1 } levels ? At(s, levels.First(l => l.Concurrency == LevelFor(trials, trial, s.Operation, s.Arm))) : s)],
-        }),
-    ];
+        [
+            .. trials.Select(trial =>
+                trial with
+                {
+                    Segments =
+                    [
+                        .. trial.Segments.Select(s =>
+                            s.Levels is { Count: > 1 } levels
+                                ? At(s, levels.First(l => l.Concurrency == LevelFor(trials, trial, s.Operation, s.Arm)))
+                                : s
+                        ),
+                    ],
+                }
+            ),
+        ];
 
     /// <summary>
-    /// The level <paramref name="trial"/>'s throughput of the arm is taken at: the one with the highest median calls/s over
-    /// the other trials (the lower on a tie); where no other trial measured the arm, the trial's own best.
+    /// The level <paramref name="trial"/>'s throughput of the arm is taken at: the one with the highest median calls/s
+    /// over the other trials (the lower on a tie); where no other trial measured the arm, the trial's own best.
     /// </summary>
     public static int LevelFor(IReadOnlyList<Trial> trials, Trial trial, string operation, string arm)
     {
         var others = trials.Where(t => t.Index != trial.Index).ToList();
         var own = LevelsOf(trial, operation, arm);
-        var scored = own.Select(l => (l.Concurrency, Score: others.Count == 0 ? l.CallsPerSecond : MedianAt(others, operation, arm, l.Concurrency)))
-            .Where(l => !double.IsNaN(l.Score)).ToList();
-        return scored.Count == 0 ? own.MaxBy(l => l.CallsPerSecond)!.Concurrency
+        var scored = own.Select(l =>
+                (
+                    l.Concurrency,
+                    Score: others.Count == 0 ? l.CallsPerSecond : MedianAt(others, operation, arm, l.Concurrency)
+                )
+            )
+            .Where(l => !double.IsNaN(l.Score))
+            .ToList();
+        return scored.Count == 0
+            ? own.MaxBy(l => l.CallsPerSecond)!.Concurrency
             : scored.OrderByDescending(l => l.Score).ThenBy(l => l.Concurrency).First().Concurrency;
     }
 
     /// <summary>
-    /// The arm's calls/s at each level over the trials that kept every level's reading: the median and its 95 % interval,
-    /// lowest level first; empty where none did (one level measured, or results written before levels were kept).
+    /// The arm's calls/s at each level over the trials that kept every level's reading: the median and its 95 %
+    /// interval, lowest level first; empty where none did (one level measured, or results written before levels were
+    /// kept).
     /// </summary>
     public static IReadOnlyList<CurvePoint> Curve(IReadOnlyList<Trial> trials, string operation, string arm) =>
-    [
-        .. trials.SelectMany(t => t.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm)?.Levels ?? []).GroupBy(l => l.Concurrency).OrderBy(g => g.Key).Select(g =>
-        {
-            var (median, low, high) = TrialStatistics.Interval([.. g.Select(l => l.CallsPerSecond)]);
-            return new CurvePoint(g.Key, median, low, high, g.Count());
-        }),
-    ];
+        [
+            .. trials
+                .SelectMany(t => t.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm)?.Levels ?? [])
+                .GroupBy(l => l.Concurrency)
+                .OrderBy(g => g.Key)
+                .Select(g =>
+                {
+                    var (median, low, high) = TrialStatistics.Interval([.. g.Select(l => l.CallsPerSecond)]);
+                    return new CurvePoint(g.Key, median, low, high, g.Count());
+                }),
+        ];
 
     /// <summary>
     /// Where the curve still rises at an edge of its levels, the edge level above its neighbour beyond both intervals:
@@ -64,26 +85,48 @@ public static class ThroughputPeak
     }
 
     private static double MedianAt(IEnumerable<Trial> trials, string operation, string arm, int concurrency) =>
-        MedianInterval.MedianOf(trials.SelectMany(t => LevelsOf(t, operation, arm)).Where(l => l.Concurrency == concurrency).Select(l => l.CallsPerSecond));
+        MedianInterval.MedianOf(
+            trials
+                .SelectMany(t => LevelsOf(t, operation, arm))
+                .Where(l => l.Concurrency == concurrency)
+                .Select(l => l.CallsPerSecond)
+        );
 
-    /// <summary>The arm's readings in <paramref name="trial"/> at every level it measured; its one level where it measured one.</summary>
+    /// <summary>
+    /// The arm's readings in <paramref name="trial"/> at every level it measured; its one level where it measured one.
+    /// </summary>
     private static IReadOnlyList<ThroughputLevel> LevelsOf(Trial trial, string operation, string arm) =>
-        trial.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm) is not { } segment ? []
-            : segment.Levels ?? [new ThroughputLevel(segment.Concurrency, segment.ThroughputCalls, segment.CallsPerSecond, segment.ClientCpuNanosecondsPerCall, segment.ServerCpuNanosecondsPerCall)];
+        trial.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm) is not { } segment
+            ? []
+            : segment.Levels
+                ??
+                [
+                    new ThroughputLevel(
+                        segment.Concurrency,
+                        segment.ThroughputCalls,
+                        segment.CallsPerSecond,
+                        segment.ClientCpuNanosecondsPerCall,
+                        segment.ServerCpuNanosecondsPerCall
+                    ),
+                ];
 
-    private static TrialSegment At(TrialSegment segment, ThroughputLevel level) => segment with
-    {
-        Concurrency = level.Concurrency,
-        ThroughputCalls = level.Calls,
-        CallsPerSecond = level.CallsPerSecond,
-        ClientCpuNanosecondsPerCall = level.ClientCpuNanosecondsPerCall,
-        ServerCpuNanosecondsPerCall = level.ServerCpuNanosecondsPerCall,
-        LinkSentBytesPerSecond = level.LinkSentBytesPerSecond,
-        LinkReceivedBytesPerSecond = level.LinkReceivedBytesPerSecond,
-    };
+    private static TrialSegment At(TrialSegment segment, ThroughputLevel level) =>
+        segment with
+        {
+            Concurrency = level.Concurrency,
+            ThroughputCalls = level.Calls,
+            CallsPerSecond = level.CallsPerSecond,
+            ClientCpuNanosecondsPerCall = level.ClientCpuNanosecondsPerCall,
+            ServerCpuNanosecondsPerCall = level.ServerCpuNanosecondsPerCall,
+            LinkSentBytesPerSecond = level.LinkSentBytesPerSecond,
+            LinkReceivedBytesPerSecond = level.LinkReceivedBytesPerSecond,
+        };
 }
 
-/// <summary>An arm's calls/s at one level over the trials: the median with its 95 % interval (the median three times under six trials).</summary>
+/// <summary>
+/// An arm's calls/s at one level over the trials: the median with its 95 % interval (the median three times under six
+/// trials).
+/// </summary>
 public sealed record CurvePoint(int Concurrency, double Median, double Low, double High, int Trials)
 {
     /// <summary>True where enough trials measured the level for a 95 % interval.</summary>

@@ -16,7 +16,8 @@ public sealed record TrialsRun(
     IReadOnlyList<TrialFailure> Failures,
     IReadOnlyList<HeadlineRatio> Headline,
     IReadOnlyList<H2loadCheck>? H2load = null,
-    IReadOnlyList<LoadCheck>? Load = null)
+    IReadOnlyList<LoadCheck>? Load = null
+)
 {
     /// <summary>
     /// The trials' arms by id (load mode's target names): one client each, the same for every operation, so an arm's
@@ -26,16 +27,23 @@ public sealed record TrialsRun(
 
     /// <summary>
     /// The trials of earlier runs of the same clean build, machine, job, data, plan and placement written into the same
-    /// folder before this one, oldest first (<see cref="RunPool.Carry"/>); null or empty where this run starts the pool.
+    /// folder before this one, oldest first (<see cref="RunPool.Carry"/>); null or empty where this run starts the
+    /// pool.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<EarlierRun>? EarlierRuns { get; init; }
 
-    /// <summary>The link between client and servers a <c>--link</c> run measured these trials over; null: loopback, the link of every other run.</summary>
+    /// <summary>
+    /// The link between client and servers a <c>--link</c> run measured these trials over; null: loopback, the link of
+    /// every other run.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public LinkResult? Link { get; init; }
 
-    /// <summary>Why the trials stopped under the plan's rule (<see cref="TrialsPlan.Stopping"/>); null where the run measured a fixed number of trials.</summary>
+    /// <summary>
+    /// Why the trials stopped under the plan's rule (<see cref="TrialsPlan.Stopping"/>); null where the run measured a
+    /// fixed number of trials.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? StoppedBy { get; init; }
 
@@ -46,19 +54,30 @@ public sealed record TrialsRun(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? PeakChosenOnOtherTrials { get; init; }
 
-    /// <summary>Wall-clock seconds from the first trial's start to the last one's end; null where not measured.</summary>
+    /// <summary>
+    /// Wall-clock seconds from the first trial's start to the last one's end; null where not measured.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? TrialsSeconds { get; init; }
 
-    /// <summary>New clients per arm and trial whose first answer <see cref="TrialSegment.NewConnectionNanoseconds"/> times; null where not measured.</summary>
+    /// <summary>
+    /// New clients per arm and trial whose first answer <see cref="TrialSegment.NewConnectionNanoseconds"/> times; null
+    /// where not measured.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? NewConnections { get; init; }
 
-    /// <summary>What each TLS arm's connection agreed with its server, read once before the trials; null for a run without TLS arms.</summary>
+    /// <summary>
+    /// What each TLS arm's connection agreed with its server, read once before the trials; null for a run without TLS
+    /// arms.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<TlsSession>? TlsSessions { get; init; }
 
-    /// <summary>Latency under load, open loop, over this run's trials (<see cref="OpenLoopStatistics"/>); null where the run measured none.</summary>
+    /// <summary>
+    /// Latency under load, open loop, over this run's trials (<see cref="OpenLoopStatistics"/>); null where the run
+    /// measured none.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public OpenLoopSummary? OpenLoop { get; init; }
 
@@ -66,23 +85,35 @@ public sealed record TrialsRun(
     [JsonIgnore]
     public IReadOnlyList<IReadOnlyList<Trial>> Pool => [.. (EarlierRuns ?? []).Select(r => r.Trials), Trials];
 
-    /// <summary>This run as measured over <paramref name="link"/>: the run, every trial's segments and every ratio name it.</summary>
-    public TrialsRun OnLink(LinkResult link) => this with
-    {
-        Link = link,
-        Trials = [.. Trials.Select(t => t with { Segments = [.. t.Segments.Select(s => s with { Link = link.Name })] })],
-        Headline = [.. Headline.Select(r => r with { Link = link.Name })],
-    };
+    /// <summary>
+    /// This run as measured over <paramref name="link"/>: the run, every trial's segments and every ratio name it.
+    /// </summary>
+    public TrialsRun OnLink(LinkResult link) =>
+        this with
+        {
+            Link = link,
+            Trials =
+            [
+                .. Trials.Select(t => t with { Segments = [.. t.Segments.Select(s => s with { Link = link.Name })] }),
+            ],
+            Headline = [.. Headline.Select(r => r with { Link = link.Name })],
+        };
 
-    /// <summary>What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.</summary>
+    /// <summary>
+    /// What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.
+    /// </summary>
     public string NameOf(string id) => Arms.FirstOrDefault(a => a.Id == id)?.Name ?? id;
 
     /// <summary>The trials that ran to the end.</summary>
     [JsonIgnore]
     public int Completed => Trials.Count;
 
-    /// <summary>The calls in flight <paramref name="arm"/>'s throughput on <paramref name="operation"/> was taken at in most trials (1 where not recorded).</summary>
-    public int ConcurrencyOf(string operation, string arm) => Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm)?.Concurrency ?? 1;
+    /// <summary>
+    /// The calls in flight <paramref name="arm"/>'s throughput on <paramref name="operation"/> was taken at in most
+    /// trials (1 where not recorded).
+    /// </summary>
+    public int ConcurrencyOf(string operation, string arm) =>
+        Concurrency.FirstOrDefault(c => c.Operation == operation && c.Arm == arm)?.Concurrency ?? 1;
 }
 
 /// <summary>
@@ -90,24 +121,42 @@ public sealed record TrialsRun(
 /// <see cref="WarmUpSeconds"/>, then every arm measured for <see cref="SegmentSeconds"/> per quantity in
 /// <see cref="Slices"/> slices of <see cref="SliceSeconds"/>, an operation's arms taking turns in an order drawn from
 /// <see cref="Seed"/> and the trial's number; throughput at each of its operation's <see cref="InFlight"/> calls in
-/// flight, counted after <see cref="RampSeconds"/> of each slice. <see cref="Name"/> is the plan's ("standard", "quick", "dry").
-/// <see cref="Settle"/>: the settling passes after the warm-up (none in runs before them, and in a link run's).
+/// flight, counted after <see cref="RampSeconds"/> of each slice. <see cref="Name"/> is the plan's ("standard",
+/// "quick", "dry"). <see cref="Settle"/>: the settling passes after the warm-up (none in runs before them, and in a
+/// link run's).
 /// </summary>
-public sealed record TrialsPlan(string Name, int Trials, double WarmUpSeconds, double SegmentSeconds, int Slices, double SliceSeconds, double RampSeconds, IReadOnlyList<OperationInFlight> InFlight, int Seed)
+public sealed record TrialsPlan(
+    string Name,
+    int Trials,
+    double WarmUpSeconds,
+    double SegmentSeconds,
+    int Slices,
+    double SliceSeconds,
+    double RampSeconds,
+    IReadOnlyList<OperationInFlight> InFlight,
+    int Seed
+)
 {
     /// <summary>The settling passes each trial process made after its warm-up, or null for none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialsSettle? Settle { get; init; }
 
-    /// <summary>True where each trial process made a full collection after every slice, outside the timed window; null for none.</summary>
+    /// <summary>
+    /// True where each trial process made a full collection after every slice, outside the timed window; null for none.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? CollectsAfterSlices { get; init; }
 
-    /// <summary>True where each trial called a RestAPI and a GrpcAPI started for it alone; null where every trial called the run's pair.</summary>
+    /// <summary>
+    /// True where each trial called a RestAPI and a GrpcAPI started for it alone; null where every trial called the
+    /// run's pair.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ServersPerTrial { get; init; }
 
-    /// <summary>When the trials stop before <see cref="Trials"/>, the most; null where every one of them was to run.</summary>
+    /// <summary>
+    /// When the trials stop before <see cref="Trials"/>, the most; null where every one of them was to run.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialStopping? Stopping { get; init; }
 
@@ -135,7 +184,9 @@ public sealed record OperationInFlight(string Operation, IReadOnlyList<int> Call
 /// </summary>
 public sealed record ArmConcurrency(string Operation, string Arm, int Concurrency)
 {
-    /// <summary>The levels the trials measured the arm at; null in a results file that had one only (<see cref="Concurrency"/>).</summary>
+    /// <summary>
+    /// The levels the trials measured the arm at; null in a results file that had one only (<see cref="Concurrency"/>).
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<int>? Levels { get; init; }
 }
@@ -144,7 +195,13 @@ public sealed record ArmConcurrency(string Operation, string Arm, int Concurrenc
 /// One trial: a fresh client process (<see cref="ProcessId"/>) that measured every arm once, in the order
 /// <see cref="Order"/> gives (operation/arm, drawn at random for this trial), each in one contiguous segment.
 /// </summary>
-public sealed record Trial(int Index, int ProcessId, int Seed, IReadOnlyList<string> Order, IReadOnlyList<TrialSegment> Segments);
+public sealed record Trial(
+    int Index,
+    int ProcessId,
+    int Seed,
+    IReadOnlyList<string> Order,
+    IReadOnlyList<TrialSegment> Segments
+);
 
 /// <summary>
 /// One arm's contiguous segment in a trial. Latency: <see cref="LatencyCalls"/> calls one at a time, after a warm-up,
@@ -161,24 +218,30 @@ public sealed record TrialSegment(
     long ThroughputCalls,
     double CallsPerSecond,
     double ClientCpuNanosecondsPerCall,
-    double? ServerCpuNanosecondsPerCall)
+    double? ServerCpuNanosecondsPerCall
+)
 {
     /// <summary>The link's name (<see cref="LinkResult.Name"/>) in a <c>--link</c> run; null: loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? Link { get; init; }
 
     /// <summary>
-    /// Bytes the client's end of a <c>--link</c> pair sent per call in the latency slices, one call in flight (a request,
-    /// with every header down to Ethernet's), from the kernel's counters; null where the link is loopback.
+    /// Bytes the client's end of a <c>--link</c> pair sent per call in the latency slices, one call in flight (a
+    /// request, with every header down to Ethernet's), from the kernel's counters; null where the link is loopback.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkSentBytesPerCall { get; init; }
 
-    /// <summary>Bytes the client's end received per call in the same slices (an answer); null where the link is loopback.</summary>
+    /// <summary>
+    /// Bytes the client's end received per call in the same slices (an answer); null where the link is loopback.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkReceivedBytesPerCall { get; init; }
 
-    /// <summary>Bytes/s the client's end sent over the throughput windows (of the concurrency reported); null where the link is loopback.</summary>
+    /// <summary>
+    /// Bytes/s the client's end sent over the throughput windows (of the concurrency reported); null where the link is
+    /// loopback.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkSentBytesPerSecond { get; init; }
 
@@ -189,7 +252,8 @@ public sealed record TrialSegment(
     /// <summary>
     /// The throughput at each concurrency the trial measured, where it measured more than one; null where it measured
     /// one (or in a results file written before levels were kept). The segment's own throughput is the one at the level
-    /// chosen on the other trials (<see cref="TrialsRun.PeakChosenOnOtherTrials"/>), or in older results the best of these.
+    /// chosen on the other trials (<see cref="TrialsRun.PeakChosenOnOtherTrials"/>), or in older results the best of
+    /// these.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<ThroughputLevel>? Levels { get; init; }
@@ -202,7 +266,10 @@ public sealed record TrialSegment(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? NewConnectionNanoseconds { get; init; }
 
-    /// <summary>The arm driven open loop at each offered rate of the plan (<see cref="OpenLoopPlan"/>) in this trial; null where the run measured none.</summary>
+    /// <summary>
+    /// The arm driven open loop at each offered rate of the plan (<see cref="OpenLoopPlan"/>) in this trial; null where
+    /// the run measured none.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<OpenLoopReading>? OpenLoop { get; init; }
 }
@@ -212,7 +279,13 @@ public sealed record TrialSegment(
 /// time per call over the same windows (the server's null where not measured), and on a <c>--link</c> run the bytes/s
 /// the client's end sent and received.
 /// </summary>
-public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPerSecond, double ClientCpuNanosecondsPerCall, double? ServerCpuNanosecondsPerCall)
+public sealed record ThroughputLevel(
+    int Concurrency,
+    long Calls,
+    double CallsPerSecond,
+    double ClientCpuNanosecondsPerCall,
+    double? ServerCpuNanosecondsPerCall
+)
 {
     /// <summary>Bytes/s the client's end sent; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
@@ -225,10 +298,16 @@ public sealed record ThroughputLevel(int Concurrency, long Calls, double CallsPe
 
 /// <summary>
 /// A trial that did not end well: its number and its process, which either was stopped after
-/// <see cref="StoppedAfterSeconds"/> (it had not finished) or exited with <see cref="ExitCode"/>, the last line it wrote
-/// on standard error quoted as written (null where it wrote none).
+/// <see cref="StoppedAfterSeconds"/> (it had not finished) or exited with <see cref="ExitCode"/>, the last line it
+/// wrote on standard error quoted as written (null where it wrote none).
 /// </summary>
-public sealed record TrialFailure(int Index, int ProcessId, int? ExitCode, double? StoppedAfterSeconds, string? LastErrorLine);
+public sealed record TrialFailure(
+    int Index,
+    int ProcessId,
+    int? ExitCode,
+    double? StoppedAfterSeconds,
+    string? LastErrorLine
+);
 
 /// <summary>
 /// A headline ratio, the results contract other tools read: how many times better <see cref="Arm"/> is than
@@ -237,9 +316,22 @@ public sealed record TrialFailure(int Index, int ProcessId, int? ExitCode, doubl
 /// exact order-statistic 95 % interval (<see cref="Low"/>, <see cref="High"/>; equal to the median where too few
 /// trials ran for one), over <see cref="Trials"/> fresh processes, in <see cref="Placement"/>.
 /// </summary>
-public sealed record HeadlineRatio(string Quantity, string Operation, string Arm, string Baseline, double Median, double Low, double High, int Trials, CpuPlacement Placement)
+public sealed record HeadlineRatio(
+    string Quantity,
+    string Operation,
+    string Arm,
+    string Baseline,
+    double Median,
+    double Low,
+    double High,
+    int Trials,
+    CpuPlacement Placement
+)
 {
-    /// <summary>The link's name (<see cref="LinkResult.Name"/>) in a <c>--link</c> run, beside <see cref="Placement"/>; null: loopback.</summary>
+    /// <summary>
+    /// The link's name (<see cref="LinkResult.Name"/>) in a <c>--link</c> run, beside <see cref="Placement"/>; null:
+    /// loopback.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? Link { get; init; }
 
@@ -263,21 +355,36 @@ public sealed record HeadlineRatio(string Quantity, string Operation, string Arm
 /// server in the same placement, at the trials' calls/s (<see cref="TargetRequestsPerSecond"/>) or unthrottled (null),
 /// and the server CPU per call that implies, beside the trials'.
 /// </summary>
-public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, double? TargetRequestsPerSecond, long Requests, double RequestsPerSecond, double? ServerCpuNanosecondsPerCall, double? TrialsServerCpuNanosecondsPerCall, H2loadProblem? Problem = null)
+public sealed record H2loadCheck(
+    string Operation,
+    string Arm,
+    int Concurrency,
+    double? TargetRequestsPerSecond,
+    long Requests,
+    double RequestsPerSecond,
+    double? ServerCpuNanosecondsPerCall,
+    double? TrialsServerCpuNanosecondsPerCall,
+    H2loadProblem? Problem = null
+)
 {
-    /// <summary>How far short of the trials' calls/s h2load may fall and still count as running at their pace.</summary>
+    /// <summary>
+    /// How far short of the trials' calls/s h2load may fall and still count as running at their pace.
+    /// </summary>
     public const double PaceTolerance = 0.05;
 
-    /// <summary>True for the run at the trials' own rate, the one whose server CPU per call must match theirs.</summary>
+    /// <summary>
+    /// True for the run at the trials' own rate, the one whose server CPU per call must match theirs.
+    /// </summary>
     [JsonIgnore]
     public bool AtTrialsRate => TargetRequestsPerSecond is not null;
 
     /// <summary>
-    /// True for a run at the trials' rate that h2load could not hold (over <see cref="PaceTolerance"/> short): the server
-    /// then ran at another pace than in the trials, so its CPU per call is not the figure to compare.
+    /// True for a run at the trials' rate that h2load could not hold (over <see cref="PaceTolerance"/> short): the
+    /// server then ran at another pace than in the trials, so its CPU per call is not the figure to compare.
     /// </summary>
     [JsonIgnore]
-    public bool ShortOfPace => TargetRequestsPerSecond is { } target && RequestsPerSecond < target * (1 - PaceTolerance);
+    public bool ShortOfPace =>
+        TargetRequestsPerSecond is { } target && RequestsPerSecond < target * (1 - PaceTolerance);
 }
 
 /// <summary>
@@ -287,15 +394,23 @@ public sealed record H2loadCheck(string Operation, string Arm, int Concurrency, 
 /// </summary>
 public sealed record LoadCheck(string Operation, string Arm, int Concurrency, double CallsPerSecond, double? Ratio)
 {
-    /// <summary>Windows per arm over all the processes, the arms in turns; null for one window (results written before the rounds).</summary>
+    /// <summary>
+    /// Windows per arm over all the processes, the arms in turns; null for one window (results written before the
+    /// rounds).
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Windows { get; init; }
 
-    /// <summary>Client processes the windows ran in, one after another; null for one (results written before the processes).</summary>
+    /// <summary>
+    /// Client processes the windows ran in, one after another; null for one (results written before the processes).
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Processes { get; init; }
 
-    /// <summary>Each round's ratio to the baseline's window of the same process and round, in round order over the processes; null for the baseline and in results written before it.</summary>
+    /// <summary>
+    /// Each round's ratio to the baseline's window of the same process and round, in round order over the processes;
+    /// null for the baseline and in results written before it.
+    /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? RoundRatios { get; init; }
 }
@@ -309,10 +424,18 @@ public sealed record H2loadProblem(long Done, long Failed, double BodyBytesPerRe
 
 /// <summary>
 /// A link a <c>--link</c> run measured over: <see cref="Name"/> ("loopback", "veth", "100mbit", "20ms-rtt"), its rate
-/// (bits/s, tbf on both ends of a veth pair, with its bucket and queue in bytes) or its round trip (milliseconds, netem);
-/// all null but the name for an unshaped one.
+/// (bits/s, tbf on both ends of a veth pair, with its bucket and queue in bytes) or its round trip (milliseconds,
+/// netem); all null but the name for an unshaped one.
 /// </summary>
-public sealed record LinkResult(string Name, long? RateBitsPerSecond, double? RoundTripMilliseconds, long? BurstBytes, long? LimitBytes);
+public sealed record LinkResult(
+    string Name,
+    long? RateBitsPerSecond,
+    double? RoundTripMilliseconds,
+    long? BurstBytes,
+    long? LimitBytes
+);
 
-/// <summary>What a TLS arm's connection agreed: the application protocol (ALPN), the TLS version and the cipher suite.</summary>
+/// <summary>
+/// What a TLS arm's connection agreed: the application protocol (ALPN), the TLS version and the cipher suite.
+/// </summary>
 public sealed record TlsSession(string Arm, string ApplicationProtocol, string TlsVersion, string CipherSuite);

@@ -3,7 +3,9 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// <summary>The body of every network benchmark: a batch of calls in a row.</summary>
 public static class Batch
 {
-    /// <summary>Where the orchestrator tells the benchmark processes which batch sizes to run (the quick profile runs one).</summary>
+    /// <summary>
+    /// Where the orchestrator tells the benchmark processes which batch sizes to run (the quick profile runs one).
+    /// </summary>
     public const string SizesVariable = "RESTVSGRPC_BATCH_SIZES";
 
     /// <summary>The reference benchmark's batch sizes, or those the orchestrator published (comma-separated).</summary>
@@ -12,7 +14,9 @@ public static class Batch
             ? sizes.Split(',').Select(size => int.Parse(size, System.Globalization.CultureInfo.InvariantCulture))
             : [100, 200];
 
-    /// <summary>Makes <paramref name="calls"/> calls one after another and returns the last answer, so no work can be dropped.</summary>
+    /// <summary>
+    /// Makes <paramref name="calls"/> calls one after another and returns the last answer, so no work can be dropped.
+    /// </summary>
     public static async Task<T> RepeatAsync<T>(int calls, Func<Task<T>> call)
     {
         var last = default(T)!;

@@ -9,7 +9,10 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>The codec floor: each payload serialized and deserialized in process, no network; what a call costs beyond it is transport and framework.</summary>
+/// <summary>
+/// The codec floor: each payload serialized and deserialized in process, no network; what a call costs beyond it is
+/// transport and framework.
+/// </summary>
 [Config(typeof(BenchConfig))]
 [Suite(Suites.Codec)]
 public class CodecBenchmarks
@@ -29,7 +32,10 @@ public class CodecBenchmarks
         // The floor is only worth reporting if each codec gives the records back unchanged.
         Check(CanonicalHash.Of(JsonLargePayload()) == _dataset.Sha256, "JSON");
         Check(CanonicalHash.Of(ProtobufLargePayload().ToRest()) == _dataset.Sha256, "protobuf");
-        Check(JsonSmallPayload().Version == ApiVersion.Current && ProtobufSmallPayload().ApiVersion == ApiVersion.Current, "small payload");
+        Check(
+            JsonSmallPayload().Version == ApiVersion.Current && ProtobufSmallPayload().ApiVersion == ApiVersion.Current,
+            "small payload"
+        );
         _jsonLarge = JsonSerializeLargePayload();
         _protobufLarge = ProtobufSerializeLargePayload();
         Check(CanonicalHash.Of(JsonParseLargePayload()) == _dataset.Sha256, "JSON parse");
@@ -38,7 +44,10 @@ public class CodecBenchmarks
 
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Small), Arm("json-codec")]
     public ApiVersion JsonSmallPayload() =>
-        JsonSerializer.Deserialize(JsonSerializer.SerializeToUtf8Bytes(_jsonVersion, MeteoriteJsonContext.Default.ApiVersion), MeteoriteJsonContext.Default.ApiVersion)!;
+        JsonSerializer.Deserialize(
+            JsonSerializer.SerializeToUtf8Bytes(_jsonVersion, MeteoriteJsonContext.Default.ApiVersion),
+            MeteoriteJsonContext.Default.ApiVersion
+        )!;
 
     [Benchmark, BenchmarkCategory(OperationNames.Small), Arm("protobuf-codec")]
     public ModelLibrary.Protos.Version ProtobufSmallPayload() =>
@@ -48,8 +57,12 @@ public class CodecBenchmarks
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("json-codec")]
     public ModelLibrary.Rest.MeteoriteLanding[] JsonLargePayload() =>
         JsonSerializer.Deserialize(
-            JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding),
-            MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
+            JsonSerializer.SerializeToUtf8Bytes(
+                _dataset.Records,
+                MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding
+            ),
+            MeteoriteJsonContext.Default.MeteoriteLandingArray
+        )!;
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("protobuf-codec")]
     public MeteoriteLandingList ProtobufLargePayload() =>
@@ -57,14 +70,19 @@ public class CodecBenchmarks
 
     /// <summary>What RestAPI's JSON formatter does per large GET, through the same source-generated context.</summary>
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Serialize), Arm("json-serialize")]
-    public byte[] JsonSerializeLargePayload() => JsonSerializer.SerializeToUtf8Bytes(_dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+    public byte[] JsonSerializeLargePayload() =>
+        JsonSerializer.SerializeToUtf8Bytes(
+            _dataset.Records,
+            MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding
+        );
 
     [Benchmark, BenchmarkCategory(OperationNames.Serialize), Arm("protobuf-serialize")]
     public byte[] ProtobufSerializeLargePayload() => _dataset.ProtoList.ToByteArray();
 
     /// <summary>What the REST client does per large GET once the bytes are in.</summary>
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Parse), Arm("json-parse")]
-    public ModelLibrary.Rest.MeteoriteLanding[] JsonParseLargePayload() => JsonSerializer.Deserialize(_jsonLarge, MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
+    public ModelLibrary.Rest.MeteoriteLanding[] JsonParseLargePayload() =>
+        JsonSerializer.Deserialize(_jsonLarge, MeteoriteJsonContext.Default.MeteoriteLandingArray)!;
 
     [Benchmark, BenchmarkCategory(OperationNames.Parse), Arm("protobuf-parse")]
     public MeteoriteLandingList ProtobufParseLargePayload() => MeteoriteLandingList.Parser.ParseFrom(_protobufLarge);

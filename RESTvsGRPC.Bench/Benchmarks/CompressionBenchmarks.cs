@@ -7,7 +7,10 @@ using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>What gzip costs in time on the large GET and POST, REST + JSON over HTTP/1.1 and gRPC over h2c at one compression level; baseline uncompressed REST + JSON.</summary>
+/// <summary>
+/// What gzip costs in time on the large GET and POST, REST + JSON over HTTP/1.1 and gRPC over h2c at one compression
+/// level; baseline uncompressed REST + JSON.
+/// </summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.Compression)]
 public class CompressionBenchmarks : ServerBenchmarks
@@ -30,26 +33,34 @@ public class CompressionBenchmarks : ServerBenchmarks
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
-    public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() => Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
+    public Task<Rest.MeteoriteLanding[]> RestGetLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _rest.GetLargePayloadAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-gzip")]
-    public Task<Rest.MeteoriteLanding[]> RestGzipGetLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.GetLargePayloadAsync());
+    public Task<Rest.MeteoriteLanding[]> RestGzipGetLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _restGzip.GetLargePayloadAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc")]
-    public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
+    public Task<Proto.MeteoriteLandingList> GrpcGetLargePayloadAsList() =>
+        Batch.RepeatAsync(Calls, () => _grpc.GetLargePayloadAsListAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-gzip")]
-    public Task<Proto.MeteoriteLandingList> GrpcGzipGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcGzip.GetLargePayloadAsListAsync());
+    public Task<Proto.MeteoriteLandingList> GrpcGzipGetLargePayloadAsList() =>
+        Batch.RepeatAsync(Calls, () => _grpcGzip.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
-    public Task<Rest.PostStatus> RestPostLargePayload() => Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
+    public Task<Rest.PostStatus> RestPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _rest.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-json-gzip")]
-    public Task<Rest.PostStatus> RestGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _restGzip.PostLargePayloadAsync(Dataset.Records));
+    public Task<Rest.PostStatus> RestGzipPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _restGzip.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc")]
-    public Task<Proto.StatusResponse> GrpcPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
+    public Task<Proto.StatusResponse> GrpcPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _grpc.PostLargePayloadAsync(Dataset.ProtoList));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc-gzip")]
-    public Task<Proto.StatusResponse> GrpcGzipPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcGzip.PostLargePayloadAsync(Dataset.ProtoList));
+    public Task<Proto.StatusResponse> GrpcGzipPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _grpcGzip.PostLargePayloadAsync(Dataset.ProtoList));
 }

@@ -7,7 +7,10 @@ using Rest = ModelLibrary.Rest;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
 
-/// <summary>REST + JSON over HTTP/1.1 (baseline), h2c and TLS, and gRPC over h2c and TLS: what the HTTP version and TLS cost each protocol.</summary>
+/// <summary>
+/// REST + JSON over HTTP/1.1 (baseline), h2c and TLS, and gRPC over h2c and TLS: what the HTTP version and TLS cost
+/// each protocol.
+/// </summary>
 [Config(typeof(ServerBenchConfig))]
 [Suite(Suites.HttpVersions)]
 public class HttpVersionBenchmarks : ServerBenchmarks
@@ -47,32 +50,42 @@ public class HttpVersionBenchmarks : ServerBenchmarks
     public Task<Proto.Version> GrpcTlsGetSmallPayload() => Batch.RepeatAsync(Calls, _grpcTls.GetSmallPayloadAsync);
 
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Large), Arm("rest-json")]
-    public Task<Rest.MeteoriteLanding[]> RestHttp11GetLargePayload() => Batch.RepeatAsync(Calls, () => _http11.GetLargePayloadAsync());
+    public Task<Rest.MeteoriteLanding[]> RestHttp11GetLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _http11.GetLargePayloadAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-h2c")]
-    public Task<Rest.MeteoriteLanding[]> RestH2cGetLargePayload() => Batch.RepeatAsync(Calls, () => _h2c.GetLargePayloadAsync());
+    public Task<Rest.MeteoriteLanding[]> RestH2cGetLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _h2c.GetLargePayloadAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("rest-json-tls")]
-    public Task<Rest.MeteoriteLanding[]> RestTlsGetLargePayload() => Batch.RepeatAsync(Calls, () => _tls.GetLargePayloadAsync());
+    public Task<Rest.MeteoriteLanding[]> RestTlsGetLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _tls.GetLargePayloadAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc")]
-    public Task<Proto.MeteoriteLandingList> GrpcH2cGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcH2c.GetLargePayloadAsListAsync());
+    public Task<Proto.MeteoriteLandingList> GrpcH2cGetLargePayloadAsList() =>
+        Batch.RepeatAsync(Calls, () => _grpcH2c.GetLargePayloadAsListAsync());
 
     [Benchmark, BenchmarkCategory(OperationNames.Large), Arm("grpc-tls")]
-    public Task<Proto.MeteoriteLandingList> GrpcTlsGetLargePayloadAsList() => Batch.RepeatAsync(Calls, () => _grpcTls.GetLargePayloadAsListAsync());
+    public Task<Proto.MeteoriteLandingList> GrpcTlsGetLargePayloadAsList() =>
+        Batch.RepeatAsync(Calls, () => _grpcTls.GetLargePayloadAsListAsync());
 
     [Benchmark(Baseline = true), BenchmarkCategory(OperationNames.Post), Arm("rest-json")]
-    public Task<Rest.PostStatus> RestHttp11PostLargePayload() => Batch.RepeatAsync(Calls, () => _http11.PostLargePayloadAsync(Dataset.Records));
+    public Task<Rest.PostStatus> RestHttp11PostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _http11.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-json-h2c")]
-    public Task<Rest.PostStatus> RestH2cPostLargePayload() => Batch.RepeatAsync(Calls, () => _h2c.PostLargePayloadAsync(Dataset.Records));
+    public Task<Rest.PostStatus> RestH2cPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _h2c.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("rest-json-tls")]
-    public Task<Rest.PostStatus> RestTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _tls.PostLargePayloadAsync(Dataset.Records));
+    public Task<Rest.PostStatus> RestTlsPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _tls.PostLargePayloadAsync(Dataset.Records));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc")]
-    public Task<Proto.StatusResponse> GrpcH2cPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcH2c.PostLargePayloadAsync(Dataset.ProtoList));
+    public Task<Proto.StatusResponse> GrpcH2cPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _grpcH2c.PostLargePayloadAsync(Dataset.ProtoList));
 
     [Benchmark, BenchmarkCategory(OperationNames.Post), Arm("grpc-tls")]
-    public Task<Proto.StatusResponse> GrpcTlsPostLargePayload() => Batch.RepeatAsync(Calls, () => _grpcTls.PostLargePayloadAsync(Dataset.ProtoList));
+    public Task<Proto.StatusResponse> GrpcTlsPostLargePayload() =>
+        Batch.RepeatAsync(Calls, () => _grpcTls.PostLargePayloadAsync(Dataset.ProtoList));
 }

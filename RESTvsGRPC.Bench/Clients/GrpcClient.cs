@@ -7,8 +7,9 @@ using ModelLibrary.Protos;
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// GrpcAPI's operations through grpc-dotnet's generated client over one long-lived channel on the bench's own handler (windows,
-/// TLS pinning and wire counter as REST's); every call has a deadline, a status other than OK throws; optionally as gRPC-Web.
+/// GrpcAPI's operations through grpc-dotnet's generated client over one long-lived channel on the bench's own handler
+/// (windows, TLS pinning and wire counter as REST's); every call has a deadline, a status other than OK throws;
+/// optionally as gRPC-Web.
 /// </summary>
 public sealed class GrpcClient : IDisposable
 {
@@ -22,16 +23,27 @@ public sealed class GrpcClient : IDisposable
     private readonly Metadata? _postHeaders;
     private readonly TimeSpan _timeout = HttpClientSettings.CallTimeout;
 
-    /// <summary>A client over one channel; with <paramref name="compression"/> responses and the POST are compressed; with <paramref name="web"/>, gRPC-Web.</summary>
+    /// <summary>
+    /// A client over one channel; with <paramref name="compression"/> responses and the POST are compressed; with
+    /// <paramref name="web"/>, gRPC-Web.
+    /// </summary>
     public GrpcClient(HttpTransport transport, string? compression = null, GrpcWebMode? web = null)
     {
         if (web is null && transport.HttpVersion != System.Net.HttpVersion.Version20)
         {
-            throw new ArgumentException($"gRPC needs HTTP/2; {transport.Name} is HTTP/{transport.HttpVersion}.", nameof(transport));
+            throw new ArgumentException(
+                $"gRPC needs HTTP/2; {transport.Name} is HTTP/{transport.HttpVersion}.",
+                nameof(transport)
+            );
         }
 
         Transport = transport;
-        Name = web switch { GrpcWebMode.GrpcWeb => "gRPC-Web", GrpcWebMode.GrpcWebText => "gRPC-Web text", _ => "gRPC" };
+        Name = web switch
+        {
+            GrpcWebMode.GrpcWeb => "gRPC-Web",
+            GrpcWebMode.GrpcWebText => "gRPC-Web text",
+            _ => "gRPC",
+        };
         _versions = new ResponseVersionRecorder(HttpClientSettings.CreateHandler(transport));
         var options = new GrpcChannelOptions { HttpHandler = _versions, DisposeHttpClient = true };
         if (web is { } mode)
@@ -48,7 +60,11 @@ public sealed class GrpcClient : IDisposable
         {
             _headers = new Metadata { { GrpcCallHeaders.ResponseCompression, compression } };
             // grpc-dotnet's client compresses a call's request messages with the encoding named by this header.
-            _postHeaders = new Metadata { { GrpcCallHeaders.ResponseCompression, compression }, { "grpc-internal-encoding-request", compression } };
+            _postHeaders = new Metadata
+            {
+                { GrpcCallHeaders.ResponseCompression, compression },
+                { "grpc-internal-encoding-request", compression },
+            };
         }
     }
 
@@ -60,13 +76,17 @@ public sealed class GrpcClient : IDisposable
     /// <summary>The HTTP version of the last response: what was negotiated, not what was asked for.</summary>
     public System.Version? LastResponseVersion => _versions.LastResponseVersion;
 
-    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() => _client.GetVersionAsync(Empty, Options(_headers)).ResponseAsync;
+    public Task<ModelLibrary.Protos.Version> GetSmallPayloadAsync() =>
+        _client.GetVersionAsync(Empty, Options(_headers)).ResponseAsync;
 
     /// <summary>Every record, or the first <paramref name="limit"/>, in one message.</summary>
     public Task<MeteoriteLandingList> GetLargePayloadAsListAsync(uint? limit = null) =>
         _client.GetLargePayloadAsListAsync(Request(limit), Options(_headers)).ResponseAsync;
 
-    /// <summary>Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in arrival order.</summary>
+    /// <summary>
+    /// Every record (or the first <paramref name="limit"/>) as its own message, each read as it arrives, collected in
+    /// arrival order.
+    /// </summary>
     public async Task<List<MeteoriteLanding>> StreamLargePayloadAsync(uint? limit = null)
     {
         var records = new List<MeteoriteLanding>();
@@ -90,7 +110,9 @@ public sealed class GrpcClient : IDisposable
         return records;
     }
 
-    /// <summary>Reads a record stream one message at a time, handing each to <paramref name="onRecord"/> without keeping it.</summary>
+    /// <summary>
+    /// Reads a record stream one message at a time, handing each to <paramref name="onRecord"/> without keeping it.
+    /// </summary>
     public async Task<int> ConsumeStreamAsync(uint? limit, Action<MeteoriteLanding> onRecord, bool buffered = false)
     {
         using var call = buffered
@@ -133,5 +155,6 @@ public sealed class GrpcClient : IDisposable
 
     private CallOptions Options(Metadata? headers) => new(headers, DateTime.UtcNow + _timeout);
 
-    private static LargePayloadRequest Request(uint? limit) => limit is { } count ? new LargePayloadRequest { Limit = count } : Everything;
+    private static LargePayloadRequest Request(uint? limit) =>
+        limit is { } count ? new LargePayloadRequest { Limit = count } : Everything;
 }

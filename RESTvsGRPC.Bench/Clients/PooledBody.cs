@@ -3,8 +3,8 @@ using System.Buffers;
 namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
-/// A request body in a buffer rented from the shared pool, as Grpc.Net.Client does: a new array per call would put every
-/// large body on the large-object heap, a collection cost gRPC does not pay.
+/// A request body in a buffer rented from the shared pool, as Grpc.Net.Client does: a new array per call would put
+/// every large body on the large-object heap, a collection cost gRPC does not pay.
 /// </summary>
 public sealed class PooledBody : HttpContent
 {
@@ -16,8 +16,15 @@ public sealed class PooledBody : HttpContent
         Headers.ContentType = type;
     }
 
-    /// <summary>The body <paramref name="serialize"/> writes, into a pooled buffer of <paramref name="sizeHint"/> bytes or more.</summary>
-    public static PooledBody Of<TState>(TState state, Action<TState, IBufferWriter<byte>> serialize, int sizeHint, MediaTypeHeaderValue type)
+    /// <summary>
+    /// The body <paramref name="serialize"/> writes, into a pooled buffer of <paramref name="sizeHint"/> bytes or more.
+    /// </summary>
+    public static PooledBody Of<TState>(
+        TState state,
+        Action<TState, IBufferWriter<byte>> serialize,
+        int sizeHint,
+        MediaTypeHeaderValue type
+    )
     {
         var body = new PooledBufferWriter(sizeHint);
         try
@@ -35,12 +42,20 @@ public sealed class PooledBody : HttpContent
     /// <summary>The serialized bytes, for a caller that sends them another way (compressed).</summary>
     public ReadOnlyMemory<byte> Bytes => _body.Written;
 
-    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) => stream.WriteAsync(_body.Written).AsTask();
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
+        stream.WriteAsync(_body.Written).AsTask();
 
-    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
-        stream.WriteAsync(_body.Written, cancellationToken).AsTask();
+    protected override Task SerializeToStreamAsync(
+        Stream stream,
+        TransportContext? context,
+        CancellationToken cancellationToken
+    ) => stream.WriteAsync(_body.Written, cancellationToken).AsTask();
 
-    protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken) => stream.Write(_body.Written.Span);
+    protected override void SerializeToStream(
+        Stream stream,
+        TransportContext? context,
+        CancellationToken cancellationToken
+    ) => stream.Write(_body.Written.Span);
 
     protected override bool TryComputeLength(out long length)
     {
@@ -58,7 +73,9 @@ public sealed class PooledBody : HttpContent
         base.Dispose(disposing);
     }
 
-    /// <summary>An <see cref="IBufferWriter{T}"/> over arrays rented from the shared pool, growing by renting a larger one.</summary>
+    /// <summary>
+    /// An <see cref="IBufferWriter{T}"/> over arrays rented from the shared pool, growing by renting a larger one.
+    /// </summary>
     private sealed class PooledBufferWriter(int sizeHint) : IBufferWriter<byte>, IDisposable
     {
         private byte[] _buffer = ArrayPool<byte>.Shared.Rent(Math.Max(sizeHint, 256));

@@ -6,7 +6,10 @@ public sealed class ResponseVersionRecorder(HttpMessageHandler inner) : Delegati
     /// <summary>The HTTP version of the last response; null before the first.</summary>
     public Version? LastResponseVersion { get; private set; }
 
-    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    protected override async Task<HttpResponseMessage> SendAsync(
+        HttpRequestMessage request,
+        CancellationToken cancellationToken
+    )
     {
         var response = await base.SendAsync(request, cancellationToken);
         LastResponseVersion = response.Version;

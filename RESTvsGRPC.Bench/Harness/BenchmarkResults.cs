@@ -9,20 +9,36 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 
-/// <summary>Reads each benchmark case's per-call figures out of BenchmarkDotNet's summaries: nothing is typed by hand.</summary>
+/// <summary>
+/// Reads each benchmark case's per-call figures out of BenchmarkDotNet's summaries: nothing is typed by hand.
+/// </summary>
 public static class BenchmarkResults
 {
     /// <summary>Every case that ran successfully, in the order BenchmarkDotNet reports them.</summary>
     public static IReadOnlyList<BenchmarkResult> From(IEnumerable<Summary> summaries) =>
-        [.. summaries.SelectMany(summary => summary.Reports).Where(report => report is { Success: true, ResultStatistics: not null }).Select(From)];
+        [
+            .. summaries
+                .SelectMany(summary => summary.Reports)
+                .Where(report => report is { Success: true, ResultStatistics: not null })
+                .Select(From),
+        ];
 
-    /// <summary>The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.</summary>
-    public static int CallsOf(BenchmarkCase benchmark) => benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;
+    /// <summary>
+    /// The calls one invocation of <paramref name="benchmark"/> makes: its <c>Calls</c> parameter, else 1.
+    /// </summary>
+    public static int CallsOf(BenchmarkCase benchmark) =>
+        benchmark.Parameters.Items.FirstOrDefault(p => p.Name == "Calls")?.Value as int? ?? 1;
 
-    /// <summary>The calls of a case's actual iterations, which the diagnosers bracket (<c>TotalOperations</c> counts every stage, about 2.3 times more).</summary>
+    /// <summary>
+    /// The calls of a case's actual iterations, which the diagnosers bracket (<c>TotalOperations</c> counts every
+    /// stage, about 2.3 times more).
+    /// </summary>
     public static double ActualCallsOf(DiagnoserResults results) =>
-        results.Measurements.Where(m => m is { IterationMode: IterationMode.Workload, IterationStage: IterationStage.Actual }).Sum(m => (double)m.Operations)
-        * CallsOf(results.BenchmarkCase);
+        results
+            .Measurements.Where(m =>
+                m is { IterationMode: IterationMode.Workload, IterationStage: IterationStage.Actual }
+            )
+            .Sum(m => (double)m.Operations) * CallsOf(results.BenchmarkCase);
 
     private static BenchmarkResult From(BenchmarkReport report)
     {
@@ -35,11 +51,21 @@ public static class BenchmarkResults
             statistics.ConfidenceInterval.Margin / calls,
             report.GcStats.GetBytesAllocatedPerOperation(benchmark) is { } allocated ? (double)allocated / calls : null,
             Metric(report, ServerCostDiagnoser.CpuMetricId),
-            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId));
+            Metric(report, ServerCostDiagnoser.PeakWorkingSetMetricId)
+        );
     }
 
-    /// <summary>The case's identity (suite, arm, class, method, operation, parameters) with the given per-call figures.</summary>
-    private static BenchmarkResult ResultOf(BenchmarkCase benchmark, double nanosecondsPerCall, double errorPerCall, double? allocatedPerCall, double? serverCpuPerCall, double? serverPeakWorkingSet) =>
+    /// <summary>
+    /// The case's identity (suite, arm, class, method, operation, parameters) with the given per-call figures.
+    /// </summary>
+    private static BenchmarkResult ResultOf(
+        BenchmarkCase benchmark,
+        double nanosecondsPerCall,
+        double errorPerCall,
+        double? allocatedPerCall,
+        double? serverCpuPerCall,
+        double? serverPeakWorkingSet
+    ) =>
         new(
             BenchmarkArms.SuiteOf(benchmark.Descriptor.Type),
             BenchmarkArms.Of(benchmark.Descriptor.WorkloadMethod).Id,
@@ -53,14 +79,21 @@ public static class BenchmarkResults
             errorPerCall,
             allocatedPerCall,
             serverCpuPerCall,
-            serverPeakWorkingSet)
+            serverPeakWorkingSet
+        )
         {
-            // Unset, the characteristic reads false; BenchmarkDotNet's resolver gives what the run did (its default: true).
+            // Unset, the characteristic reads false; BenchmarkDotNet's resolver gives what the run did (its default:
+            // true).
             ForcedCollections = benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance),
-            SettledJit = typeof(ServerBenchmarks).IsAssignableFrom(benchmark.Descriptor.Type) ? SettlesOnCase(benchmark.Job) : null,
+            SettledJit = typeof(ServerBenchmarks).IsAssignableFrom(benchmark.Descriptor.Type)
+                ? SettlesOnCase(benchmark.Job)
+                : null,
         };
 
-    /// <summary>Whether <paramref name="job"/>'s processes settle the JIT first: its environment carries the switch and it starts a process per case.</summary>
+    /// <summary>
+    /// Whether <paramref name="job"/>'s processes settle the JIT first: its environment carries the switch and it
+    /// starts a process per case.
+    /// </summary>
     private static bool SettlesOnCase(Job job) =>
         job.Environment.EnvironmentVariables?.Any(v => v.Key == BenchSettings.SettleVariable && v.Value == "1") == true
         && job.Infrastructure.Toolchain?.IsInProcess != true;

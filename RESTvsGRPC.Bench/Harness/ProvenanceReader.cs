@@ -11,33 +11,73 @@ namespace RESTvsGRPC.Bench.Harness;
 public static class ProvenanceReader
 {
     /// <summary>The provenance of the run that produced <paramref name="summaries"/>.</summary>
-    public static Provenance Read(IReadOnlyList<Summary> summaries, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, CpuPlacement placement)
+    public static Provenance Read(
+        IReadOnlyList<Summary> summaries,
+        MeteoriteDataset dataset,
+        (IReadOnlyList<string> Urls, bool Started) servers,
+        string[] args,
+        CpuPlacement placement
+    )
     {
-        var inProcess = summaries.SelectMany(s => s.BenchmarksCases).Any(c => c.Job.Infrastructure.Toolchain?.IsInProcess == true);
+        var inProcess = summaries
+            .SelectMany(s => s.BenchmarksCases)
+            .Any(c => c.Job.Infrastructure.Toolchain?.IsInProcess == true);
         return Read(
             summaries.FirstOrDefault()?.HostEnvironmentInfo,
             dataset,
             servers,
             args,
-            string.Join(", ", summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()),
+            string.Join(
+                ", ",
+                summaries.SelectMany(s => s.BenchmarksCases).Select(c => JobName(c.Job.DisplayInfo)).Distinct()
+            ),
             inProcess ? ProcessSetup.BenchmarkInProcess : ProcessSetup.BenchmarkProcesses,
-            placement);
+            placement
+        );
     }
 
     /// <summary>The provenance of a run without BenchmarkDotNet; <paramref name="job"/> says what it did.</summary>
-    public static Provenance ReadHere(MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string measurer, CpuPlacement placement) =>
-        Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, measurer, placement);
+    public static Provenance ReadHere(
+        MeteoriteDataset dataset,
+        (IReadOnlyList<string> Urls, bool Started) servers,
+        string[] args,
+        string job,
+        string measurer,
+        CpuPlacement placement
+    ) => Read(HostEnvironmentInfo.GetCurrent(), dataset, servers, args, job, measurer, placement);
 
-    /// <summary>How this process and those the bench starts are set up: its GC as the runtime configured it at start-up (DATAS cannot change after), and the JIT's delay given to the others.</summary>
-    public static ProcessSetup SetupOf(string measurer) => new(
-        measurer,
-        GCSettings.IsServerGC,
-        GCSettings.LatencyMode != GCLatencyMode.Batch,
-        !GCSettings.IsServerGC ? null
-            : !(GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out var mode) && Convert.ToInt64(mode, System.Globalization.CultureInfo.InvariantCulture) == 0),
-        int.TryParse(Environment.GetEnvironmentVariable(Placement.JitTiering.CallCountingDelayVariable), out var delay) ? delay : null);
+    /// <summary>
+    /// How this process and those the bench starts are set up: its GC as the runtime configured it at start-up (DATAS
+    /// cannot change after), and the JIT's delay given to the others.
+    /// </summary>
+    public static ProcessSetup SetupOf(string measurer) =>
+        new(
+            measurer,
+            GCSettings.IsServerGC,
+            GCSettings.LatencyMode != GCLatencyMode.Batch,
+            !GCSettings.IsServerGC
+                ? null
+                : !(
+                    GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out var mode)
+                    && Convert.ToInt64(mode, System.Globalization.CultureInfo.InvariantCulture) == 0
+                ),
+            int.TryParse(
+                Environment.GetEnvironmentVariable(Placement.JitTiering.CallCountingDelayVariable),
+                out var delay
+            )
+                ? delay
+                : null
+        );
 
-    private static Provenance Read(HostEnvironmentInfo? host, MeteoriteDataset dataset, (IReadOnlyList<string> Urls, bool Started) servers, string[] args, string job, string measurer, CpuPlacement placement)
+    private static Provenance Read(
+        HostEnvironmentInfo? host,
+        MeteoriteDataset dataset,
+        (IReadOnlyList<string> Urls, bool Started) servers,
+        string[] args,
+        string job,
+        string measurer,
+        CpuPlacement placement
+    )
     {
         var (commit, dirty) = GitState();
         return new Provenance(
@@ -64,12 +104,13 @@ public static class ProvenanceReader
             string.Join(' ', args),
             job,
             placement,
-            servers.Started);
+            servers.Started
+        );
     }
 
     /// <summary>
-    /// A job as its settings: not BenchmarkDotNet's random name, its environment (this run's ports and paths) or its build
-    /// arguments, any of which would make every run's job differ.
+    /// A job as its settings: not BenchmarkDotNet's random name, its environment (this run's ports and paths) or its
+    /// build arguments, any of which would make every run's job differ.
     /// </summary>
     private static string JobName(string displayInfo)
     {
@@ -80,9 +121,12 @@ public static class ProvenanceReader
 
     private static string VersionOf(Assembly assembly) =>
         assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0]
-        ?? assembly.GetName().Version?.ToString() ?? "unknown";
+        ?? assembly.GetName().Version?.ToString()
+        ?? "unknown";
 
-    /// <summary>The commit of the repository the bench was built from, and whether its work tree differs from it.</summary>
+    /// <summary>
+    /// The commit of the repository the bench was built from, and whether its work tree differs from it.
+    /// </summary>
     private static (string Commit, bool Dirty) GitState()
     {
         var commit = Git("rev-parse HEAD");
@@ -91,9 +135,15 @@ public static class ProvenanceReader
             return (commit, !string.IsNullOrEmpty(Git("status --porcelain --untracked-files=no")));
         }
 
-        // A published bench has no repository around it: the SDK stamped the commit it was built from into the assembly.
-        var built = typeof(ProvenanceReader).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+');
-        return (built is [_, { Length: > 0 } stamped] ? $"{stamped} (stamped at build; no git here)" : "unknown (no git)", false);
+        // A published bench has no repository around it: the SDK stamped the commit it was built from into the
+        // assembly.
+        var built = typeof(ProvenanceReader)
+            .Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()
+            ?.InformationalVersion.Split('+');
+        return (
+            built is [_, { Length: > 0 } stamped] ? $"{stamped} (stamped at build; no git here)" : "unknown (no git)",
+            false
+        );
     }
 
     private static string? Git(string arguments)

@@ -6,7 +6,10 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
 
-/// <summary>Times the stream variants no trial measures at the smallest batch only; the larger batch is for the arms the trials check.</summary>
+/// <summary>
+/// Times the stream variants no trial measures at the smallest batch only; the larger batch is for the arms the trials
+/// check.
+/// </summary>
 public sealed class VariantBatchFilter : IFilter
 {
     public bool Predicate(BenchmarkCase benchmarkCase) =>

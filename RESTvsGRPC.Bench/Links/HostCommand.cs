@@ -1,11 +1,19 @@
 namespace RESTvsGRPC.Bench.Links;
 
-/// <summary>One of the host's tools (ip, tc, kill, setsid) run to its end: its exit code and what it printed; -1 where it is not installed.</summary>
+/// <summary>
+/// One of the host's tools (ip, tc, kill, setsid) run to its end: its exit code and what it printed; -1 where it is not
+/// installed.
+/// </summary>
 internal static class HostCommand
 {
     public static (int Exit, string Output, string Error) Run(string program, IReadOnlyList<string> arguments)
     {
-        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var start = new ProcessStartInfo(program)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);

@@ -3,8 +3,9 @@ using RESTvsGRPC.Bench.Processes;
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>
-/// The servers' side of a <c>--link</c> run: a namespace of the bench's own joined to the client's by a shaped veth pair on a /30
-/// of 10.200.0.0/16. Disposing it removes both; a watchdog does so if the bench dies, and the next link run removes leftovers.
+/// The servers' side of a <c>--link</c> run: a namespace of the bench's own joined to the client's by a shaped veth
+/// pair on a /30 of 10.200.0.0/16. Disposing it removes both; a watchdog does so if the bench dies, and the next link
+/// run removes leftovers.
 /// </summary>
 public sealed partial class LinkNamespace : IDisposable
 {
@@ -36,7 +37,10 @@ public sealed partial class LinkNamespace : IDisposable
     /// <summary>The client's address, on the host's end of the pair.</summary>
     public string ClientAddress { get; }
 
-    /// <summary>Creates the namespace and pair (after removing leftovers of benches gone) and starts the watchdog; throws with ip's own words.</summary>
+    /// <summary>
+    /// Creates the namespace and pair (after removing leftovers of benches gone) and starts the watchdog; throws with
+    /// ip's own words.
+    /// </summary>
     public static LinkNamespace Create()
     {
         RemoveOrphans();
@@ -61,7 +65,10 @@ public sealed partial class LinkNamespace : IDisposable
         }
     }
 
-    /// <summary>Puts <paramref name="profile"/>'s qdisc on both ends (each shapes what it sends), or none for an unshaped profile.</summary>
+    /// <summary>
+    /// Puts <paramref name="profile"/>'s qdisc on both ends (each shapes what it sends), or none for an unshaped
+    /// profile.
+    /// </summary>
     public void Shape(LinkProfile profile)
     {
         foreach (var (space, device) in new[] { ((string?)null, HostDevice), (Name, ServerDevice) })
@@ -75,7 +82,10 @@ public sealed partial class LinkNamespace : IDisposable
         }
     }
 
-    /// <summary>The program and arguments that run <paramref name="program"/> inside the namespace (ip execs it: the same process id).</summary>
+    /// <summary>
+    /// The program and arguments that run <paramref name="program"/> inside the namespace (ip execs it: the same
+    /// process id).
+    /// </summary>
     public (string Program, IReadOnlyList<string> Arguments) Inside(string program, IEnumerable<string> arguments) =>
         ("ip", ["netns", "exec", Name, program, .. arguments]);
 
@@ -95,14 +105,28 @@ public sealed partial class LinkNamespace : IDisposable
         Remove(Name, HostDevice);
     }
 
-    /// <summary>The namespaces and host-side veth ends on this host named as this class names them, whoever made them.</summary>
+    /// <summary>
+    /// The namespaces and host-side veth ends on this host named as this class names them, whoever made them.
+    /// </summary>
     public static IReadOnlyList<string> LeftOnHost() =>
-        [.. Output("ip", "netns", "list").Split('\n').Select(line => line.Split(' ')[0]).Where(name => name.StartsWith(Prefix, StringComparison.Ordinal)),
-         .. Output("ip", "-o", "link", "show").Split('\n').Select(line => HostEnd().Match(line)).Where(m => m.Success).Select(m => m.Groups[1].Value)];
+        [
+            .. Output("ip", "netns", "list")
+                .Split('\n')
+                .Select(line => line.Split(' ')[0])
+                .Where(name => name.StartsWith(Prefix, StringComparison.Ordinal)),
+            .. Output("ip", "-o", "link", "show")
+                .Split('\n')
+                .Select(line => HostEnd().Match(line))
+                .Where(m => m.Success)
+                .Select(m => m.Groups[1].Value),
+        ];
 
     private static void Remove(string name, string hostDevice)
     {
-        foreach (var pid in Output("ip", "netns", "pids", name).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        foreach (
+            var pid in Output("ip", "netns", "pids", name)
+                .Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+        )
         {
             Run("kill", ["-9", pid], mustSucceed: false);
         }
@@ -117,33 +141,53 @@ public sealed partial class LinkNamespace : IDisposable
         foreach (var left in LeftOnHost())
         {
             var owner = left.StartsWith(Prefix, StringComparison.Ordinal) ? left[Prefix.Length..] : left[3..^1];
-            if (int.TryParse(owner, NumberStyles.None, CultureInfo.InvariantCulture, out var pid) && pid != Environment.ProcessId && !Directory.Exists($"/proc/{pid}"))
+            if (
+                int.TryParse(owner, NumberStyles.None, CultureInfo.InvariantCulture, out var pid)
+                && pid != Environment.ProcessId
+                && !Directory.Exists($"/proc/{pid}")
+            )
             {
                 Remove(Prefix + owner, $"rvg{owner}c");
             }
         }
     }
 
-    /// <summary>A shell outside the bench's process tree (setsid --fork) that removes what the bench left, trial folders included, once it ends.</summary>
+    /// <summary>
+    /// A shell outside the bench's process tree (setsid --fork) that removes what the bench left, trial folders
+    /// included, once it ends.
+    /// </summary>
     private void StartWatchdog()
     {
-        var trialFolders = $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-*";
-        var script = "exec </dev/null >/dev/null 2>&1; " + $"while kill -0 {Environment.ProcessId} 2>/dev/null; do sleep 1; done; "
+        var trialFolders =
+            $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-*";
+        var script =
+            "exec </dev/null >/dev/null 2>&1; "
+            + $"while kill -0 {Environment.ProcessId} 2>/dev/null; do sleep 1; done; "
             + $"for p in $(ip netns pids {Name} 2>/dev/null); do kill -9 $p; done; ip netns del {Name} 2>/dev/null; ip link del {HostDevice} 2>/dev/null; rm -rf {trialFolders}; exit 0";
         Run("setsid", ["--fork", "sh", "-c", script]);
     }
 
     private static long ReadCounter(string device, string counter) =>
-        long.Parse(File.ReadAllText($"/sys/class/net/{device}/statistics/{counter}").Trim(), CultureInfo.InvariantCulture);
+        long.Parse(
+            File.ReadAllText($"/sys/class/net/{device}/statistics/{counter}").Trim(),
+            CultureInfo.InvariantCulture
+        );
 
     private static void Ip(params string[] arguments) => Run("ip", arguments);
 
-    private static string Output(string program, params string[] arguments) => Run(program, arguments, mustSucceed: false).Output;
+    private static string Output(string program, params string[] arguments) =>
+        Run(program, arguments, mustSucceed: false).Output;
 
-    private static (int Exit, string Output) Run(string program, IReadOnlyList<string> arguments, bool mustSucceed = true)
+    private static (int Exit, string Output) Run(
+        string program,
+        IReadOnlyList<string> arguments,
+        bool mustSucceed = true
+    )
     {
         var (exit, output, error) = HostCommand.Run(program, arguments);
-        return mustSucceed && exit != 0 ? throw new InvalidOperationException($"'{program} {string.Join(' ', arguments)}' failed: {error.Trim()}") : (exit, output);
+        return mustSucceed && exit != 0
+            ? throw new InvalidOperationException($"'{program} {string.Join(' ', arguments)}' failed: {error.Trim()}")
+            : (exit, output);
     }
 
     [GeneratedRegex(@"^\d+:\s+(rvg\d+c)[@:]")]

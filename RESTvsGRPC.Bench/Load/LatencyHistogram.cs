@@ -2,7 +2,9 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>Latencies in logarithmic buckets 1 % apart, 1 μs to an hour (percentiles within 0.5 %); thread-safe, fixed memory.</summary>
+/// <summary>
+/// Latencies in logarithmic buckets 1 % apart, 1 μs to an hour (percentiles within 0.5 %); thread-safe, fixed memory.
+/// </summary>
 public sealed class LatencyHistogram
 {
     /// <summary>How much wider each bucket is than the one below it.</summary>
@@ -17,7 +19,8 @@ public sealed class LatencyHistogram
 
     // Bucket 0 holds everything below 1 μs, the last everything above an hour; bucket i ≥ 1 holds
     // [1 μs · g^(i-1), 1 μs · g^i).
-    private static readonly int BucketCount = (int)Math.Ceiling(Math.Log((double)HighestNanoseconds / LowestNanoseconds) / LogGrowth) + 2;
+    private static readonly int BucketCount =
+        (int)Math.Ceiling(Math.Log((double)HighestNanoseconds / LowestNanoseconds) / LogGrowth) + 2;
 
     private readonly long[] _counts = new long[BucketCount];
     private long _count;
@@ -83,7 +86,9 @@ public sealed class LatencyHistogram
         _max = Math.Max(_max, other.MaxNanoseconds);
     }
 
-    /// <summary>The value of rank ⌈p·n⌉ (<paramref name="percentile"/> %), within <see cref="RelativeError"/>; 0 when empty.</summary>
+    /// <summary>
+    /// The value of rank ⌈p·n⌉ (<paramref name="percentile"/> %), within <see cref="RelativeError"/>; 0 when empty.
+    /// </summary>
     public double Percentile(double percentile)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(percentile, 0);
@@ -110,14 +115,22 @@ public sealed class LatencyHistogram
     }
 
     /// <summary>The percentiles the results file keeps.</summary>
-    public LatencySummary Summary() => new(
-        MeanNanoseconds, Percentile(50), Percentile(90), Percentile(95), Percentile(99), Percentile(99.9), MaxNanoseconds);
+    public LatencySummary Summary() =>
+        new(
+            MeanNanoseconds,
+            Percentile(50),
+            Percentile(90),
+            Percentile(95),
+            Percentile(99),
+            Percentile(99.9),
+            MaxNanoseconds
+        );
 
-    private static int BucketOf(long nanoseconds) => nanoseconds < LowestNanoseconds
-        ? 0
-        : Math.Min(BucketCount - 1, 1 + (int)(Math.Log((double)nanoseconds / LowestNanoseconds) / LogGrowth));
+    private static int BucketOf(long nanoseconds) =>
+        nanoseconds < LowestNanoseconds
+            ? 0
+            : Math.Min(BucketCount - 1, 1 + (int)(Math.Log((double)nanoseconds / LowestNanoseconds) / LogGrowth));
 
-    private static double Middle(int bucket) => bucket == 0
-        ? LowestNanoseconds / 2.0
-        : LowestNanoseconds * Math.Pow(BucketGrowth, bucket - 0.5);
+    private static double Middle(int bucket) =>
+        bucket == 0 ? LowestNanoseconds / 2.0 : LowestNanoseconds * Math.Pow(BucketGrowth, bucket - 0.5);
 }

@@ -5,7 +5,10 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>One connection's worth of a target: makes a call, checks its answer cheaply, and returns what became of it; nothing thrown escapes.</summary>
+/// <summary>
+/// One connection's worth of a target: makes a call, checks its answer cheaply, and returns what became of it; nothing
+/// thrown escapes.
+/// </summary>
 public sealed class LoadClient : IDisposable
 {
     private readonly bool _streamsLargeGet;
@@ -15,7 +18,10 @@ public sealed class LoadClient : IDisposable
     private readonly RestProtobufClient? _protobuf;
     private readonly GrpcClient? _grpc;
 
-    /// <summary>A client of its own (and so its own connections) over <paramref name="transport"/> that makes <paramref name="arm"/>'s calls.</summary>
+    /// <summary>
+    /// A client of its own (and so its own connections) over <paramref name="transport"/> that makes
+    /// <paramref name="arm"/>'s calls.
+    /// </summary>
     public LoadClient(Arm arm, HttpTransport transport, LoadExpectation expected)
     {
         _expected = expected;
@@ -27,7 +33,10 @@ public sealed class LoadClient : IDisposable
     /// <summary>The HTTP version of the last answer: what was negotiated, not what was asked for.</summary>
     public System.Version? LastResponseVersion => _client.LastResponseVersion;
 
-    /// <summary>Makes one call of <paramref name="operation"/>; an answer later than <paramref name="timeout"/> is a timeout (the call is abandoned).</summary>
+    /// <summary>
+    /// Makes one call of <paramref name="operation"/>; an answer later than <paramref name="timeout"/> is a timeout
+    /// (the call is abandoned).
+    /// </summary>
     public async Task<CallOutcome> CallAsync(LoadOperation operation, TimeSpan timeout)
     {
         try
@@ -42,26 +51,31 @@ public sealed class LoadClient : IDisposable
     }
 
     /// <summary>The kind of error <paramref name="error"/> stands for.</summary>
-    public static CallOutcome Classify(Exception error) => error switch
-    {
-        TimeoutException => CallOutcome.Timeout,
-        LoadValidationException or JsonException or InvalidProtocolBufferException => CallOutcome.Validation,
-        HttpRequestException { StatusCode: not null } => CallOutcome.Status,
-        RpcException { StatusCode: StatusCode.DeadlineExceeded } => CallOutcome.Timeout,
-        RpcException { StatusCode: StatusCode.Unavailable } => CallOutcome.Transport,
-        RpcException => CallOutcome.Status,
-        _ => CallOutcome.Transport,
-    };
+    public static CallOutcome Classify(Exception error) =>
+        error switch
+        {
+            TimeoutException => CallOutcome.Timeout,
+            LoadValidationException or JsonException or InvalidProtocolBufferException => CallOutcome.Validation,
+            HttpRequestException { StatusCode: not null } => CallOutcome.Status,
+            RpcException { StatusCode: StatusCode.DeadlineExceeded } => CallOutcome.Timeout,
+            RpcException { StatusCode: StatusCode.Unavailable } => CallOutcome.Transport,
+            RpcException => CallOutcome.Status,
+            _ => CallOutcome.Transport,
+        };
 
     public void Dispose() => _client.Dispose();
 
-    /// <summary>Makes one call of <paramref name="operation"/> and checks its answer; throws on any failure (the client's deadline bounds it).</summary>
+    /// <summary>
+    /// Makes one call of <paramref name="operation"/> and checks its answer; throws on any failure (the client's
+    /// deadline bounds it).
+    /// </summary>
     public async Task CallCheckedAsync(LoadOperation operation)
     {
         switch (operation)
         {
             case LoadOperation.Small:
-                var version = _json is not null ? (await _json.GetSmallPayloadAsync()).Version
+                var version =
+                    _json is not null ? (await _json.GetSmallPayloadAsync()).Version
                     : _protobuf is not null ? (await _protobuf.GetSmallPayloadAsync()).ApiVersion
                     : (await _grpc!.GetSmallPayloadAsync()).ApiVersion;
                 Check(version == _expected.Version, $"the version was \"{version}\"");
@@ -87,10 +101,14 @@ public sealed class LoadClient : IDisposable
                 break;
 
             default:
-                var (status, received) = _json is not null ? await PostJsonAsync(_json)
+                var (status, received) =
+                    _json is not null ? await PostJsonAsync(_json)
                     : _protobuf is not null ? From(await _protobuf.PostLargePayloadAsync(_expected.ProtoRecords))
                     : From(await _grpc!.PostLargePayloadAsync(_expected.ProtoRecords));
-                Check(status == ModelLibrary.Rest.PostStatus.Success && received == _expected.Count, $"the POST answered {status} with {received} records received");
+                Check(
+                    status == ModelLibrary.Rest.PostStatus.Success && received == _expected.Count,
+                    $"the POST answered {status} with {received} records received"
+                );
                 break;
         }
     }
@@ -115,7 +133,10 @@ public sealed class LoadClient : IDisposable
     }
 
     private void CheckRecords(int count, ulong idSum) =>
-        Check(count == _expected.Count && idSum == _expected.IdSum, $"{count} records with id sum {idSum} arrived, {_expected.Count} with id sum {_expected.IdSum} expected");
+        Check(
+            count == _expected.Count && idSum == _expected.IdSum,
+            $"{count} records with id sum {idSum} arrived, {_expected.Count} with id sum {_expected.IdSum} expected"
+        );
 
     private static void Check(bool condition, string problem)
     {

@@ -1,6 +1,9 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>One target's calls counted by the second they ended in (a histogram and errors per second), for the series, totals and drift alike.</summary>
+/// <summary>
+/// One target's calls counted by the second they ended in (a histogram and errors per second), for the series, totals
+/// and drift alike.
+/// </summary>
 public sealed class LoadRecorder
 {
     private static readonly int OutcomeCount = Enum.GetValues<CallOutcome>().Length;
@@ -9,7 +12,10 @@ public sealed class LoadRecorder
     private readonly LatencyHistogram?[] _latencies;
     private readonly long[] _outcomes;
 
-    /// <summary>A recorder for calls ending in the <paramref name="seconds"/> seconds after <paramref name="startTimestamp"/> (a <see cref="Stopwatch"/> timestamp); later ones count in the last second.</summary>
+    /// <summary>
+    /// A recorder for calls ending in the <paramref name="seconds"/> seconds after <paramref name="startTimestamp"/> (a
+    /// <see cref="Stopwatch"/> timestamp); later ones count in the last second.
+    /// </summary>
     public LoadRecorder(long startTimestamp, int seconds)
     {
         _start = startTimestamp;
@@ -20,7 +26,10 @@ public sealed class LoadRecorder
     /// <summary>Seconds the recorder covers.</summary>
     public int Seconds => _latencies.Length;
 
-    /// <summary>Counts a call that ended at <paramref name="endTimestamp"/>, <paramref name="latencyNanoseconds"/> after its (intended) start.</summary>
+    /// <summary>
+    /// Counts a call that ended at <paramref name="endTimestamp"/>, <paramref name="latencyNanoseconds"/> after its
+    /// (intended) start.
+    /// </summary>
     public void Record(long endTimestamp, long latencyNanoseconds, CallOutcome outcome)
     {
         var second = SecondOf(endTimestamp);
@@ -39,7 +48,13 @@ public sealed class LoadRecorder
     }
 
     /// <summary>The second (from 0) a timestamp falls in, within the recorder's span.</summary>
-    public int SecondOf(long timestamp) => (int)Math.Clamp(Stopwatch.GetElapsedTime(_start, timestamp).Ticks / TimeSpan.TicksPerSecond, 0, _latencies.Length - 1);
+    public int SecondOf(long timestamp) =>
+        (int)
+            Math.Clamp(
+                Stopwatch.GetElapsedTime(_start, timestamp).Ticks / TimeSpan.TicksPerSecond,
+                0,
+                _latencies.Length - 1
+            );
 
     /// <summary>The good answers' latencies over seconds [<paramref name="from"/>, <paramref name="to"/>).</summary>
     public LatencyHistogram Latencies(int from, int to)
@@ -56,7 +71,9 @@ public sealed class LoadRecorder
         return merged;
     }
 
-    /// <summary>Calls that ended with <paramref name="outcome"/> over seconds [<paramref name="from"/>, <paramref name="to"/>).</summary>
+    /// <summary>
+    /// Calls that ended with <paramref name="outcome"/> over seconds [<paramref name="from"/>, <paramref name="to"/>).
+    /// </summary>
     public long Count(CallOutcome outcome, int from, int to)
     {
         long total = 0;
@@ -68,6 +85,9 @@ public sealed class LoadRecorder
         return total;
     }
 
-    /// <summary>Calls that ended with any error over seconds [<paramref name="from"/>, <paramref name="to"/>).</summary>
-    public long Errors(int from, int to) => Enum.GetValues<CallOutcome>().Where(o => o != CallOutcome.Ok).Sum(o => Count(o, from, to));
+    /// <summary>
+    /// Calls that ended with any error over seconds [<paramref name="from"/>, <paramref name="to"/>).
+    /// </summary>
+    public long Errors(int from, int to) =>
+        Enum.GetValues<CallOutcome>().Where(o => o != CallOutcome.Ok).Sum(o => Count(o, from, to));
 }

@@ -3,7 +3,10 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>Drives one target through a scenario's closed loop of users, sampling processes and wire each second, into a <see cref="TargetResult"/>.</summary>
+/// <summary>
+/// Drives one target through a scenario's closed loop of users, sampling processes and wire each second, into a
+/// <see cref="TargetResult"/>.
+/// </summary>
 public sealed class LoadRunner
 {
     /// <summary>Seeds each user's draw of operations, so two runs send the same sequence.</summary>
@@ -15,7 +18,13 @@ public sealed class LoadRunner
     private readonly WireCounter _counter;
     private readonly CancellationToken _stop;
 
-    private LoadRunner(LoadTarget target, LoadScenario scenario, LoadClient[] clients, WireCounter counter, CancellationToken stop)
+    private LoadRunner(
+        LoadTarget target,
+        LoadScenario scenario,
+        LoadClient[] clients,
+        WireCounter counter,
+        CancellationToken stop
+    )
     {
         _target = target;
         _scenario = scenario;
@@ -25,19 +34,43 @@ public sealed class LoadRunner
     }
 
     /// <summary>What the progress line shows once a second.</summary>
-    public sealed record Progress(string Target, int Second, string Phase, TimeSpan Planned, long RequestsLastSecond, double P99LastSecond, long Errors, double ClientCpuPercent);
+    public sealed record Progress(
+        string Target,
+        int Second,
+        string Phase,
+        TimeSpan Planned,
+        long RequestsLastSecond,
+        double P99LastSecond,
+        long Errors,
+        double ClientCpuPercent
+    );
 
     /// <summary>The shortest tenth of the measured span the drift is judged on, seconds.</summary>
     public const int MinDriftTenthSeconds = 10;
 
-    /// <summary>Runs <paramref name="target"/> through <paramref name="scenario"/> against the server process <paramref name="serverProcessId"/> (null: not sampled).</summary>
+    /// <summary>
+    /// Runs <paramref name="target"/> through <paramref name="scenario"/> against the server process
+    /// <paramref name="serverProcessId"/> (null: not sampled).
+    /// </summary>
     public static async Task<TargetResult> RunAsync(
-        LoadTarget target, LoadScenario scenario, LoadExpectation expected, int? serverProcessId, Action<Progress> progress, CancellationToken stop)
+        LoadTarget target,
+        LoadScenario scenario,
+        LoadExpectation expected,
+        int? serverProcessId,
+        Action<Progress> progress,
+        CancellationToken stop
+    )
     {
         var counter = new WireCounter();
         var transport = target.Transport with { Counter = counter };
         var clients = scenario.Connections == ConnectionMode.Shared ? 1 : Math.Max(1, scenario.Users);
-        var runner = new LoadRunner(target, scenario, [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Arm, transport, expected))], counter, stop);
+        var runner = new LoadRunner(
+            target,
+            scenario,
+            [.. Enumerable.Range(0, clients).Select(_ => new LoadClient(target.Arm, transport, expected))],
+            counter,
+            stop
+        );
         try
         {
             return await runner.RunAsync(serverProcessId, progress);
@@ -60,7 +93,10 @@ public sealed class LoadRunner
         using var client = ProcessSampler.Current();
         using var server = ProcessSampler.Of(serverProcessId);
         // The last calls may end up to a timeout after the planned end.
-        var seconds = (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds) + 1 + (int)Math.Ceiling(_scenario.Timeout.TotalSeconds);
+        var seconds =
+            (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds)
+            + 1
+            + (int)Math.Ceiling(_scenario.Timeout.TotalSeconds);
         var start = Stopwatch.GetTimestamp();
         var recorder = new LoadRecorder(start, seconds);
         var samples = new (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[seconds];
@@ -76,7 +112,10 @@ public sealed class LoadRunner
         return Result(recorder, samples, end);
     }
 
-    /// <summary>A closed-loop user: starts at its share of the ramp-up, then calls, waits for the answer, thinks, and calls again until the end.</summary>
+    /// <summary>
+    /// A closed-loop user: starts at its share of the ramp-up, then calls, waits for the answer, thinks, and calls
+    /// again until the end.
+    /// </summary>
     private async Task UserAsync(int user, LoadRecorder recorder, long start)
     {
         var client = _clients[user % _clients.Length];
@@ -108,9 +147,18 @@ public sealed class LoadRunner
         }
     }
 
-    /// <summary>Once a second: bytes on the wire, the processes' resources, and the progress line, for the second that just ended.</summary>
+    /// <summary>
+    /// Once a second: bytes on the wire, the processes' resources, and the progress line, for the second that just
+    /// ended.
+    /// </summary>
     private async Task SampleAsync(
-        LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, ProcessSampler client, ProcessSampler? server, Action<Progress> progress, CancellationToken done)
+        LoadRecorder recorder,
+        (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples,
+        ProcessSampler client,
+        ProcessSampler? server,
+        Action<Progress> progress,
+        CancellationToken done
+    )
     {
         using var timer = new PeriodicTimer(TimeSpan.FromSeconds(1));
         var reported = -1;
@@ -122,15 +170,31 @@ public sealed class LoadRunner
                 var second = Math.Max(0, recorder.SecondOf(now) - 1);
                 var reading = Reading(client, server);
                 // Timer ticks drift: a second read twice keeps both readings' bytes.
-                samples[second] = samples[second] is { } earlier ? reading with { Sent = reading.Sent + earlier.Sent, Received = reading.Received + earlier.Received } : reading;
+                samples[second] = samples[second] is { } earlier
+                    ? reading with
+                    {
+                        Sent = reading.Sent + earlier.Sent,
+                        Received = reading.Received + earlier.Received,
+                    }
+                    : reading;
                 var errors = recorder.Errors(0, recorder.Seconds);
-                // Each second once, in order: a late tick reports the second it skipped from the recorder, which has it.
+                // Each second once, in order: a late tick reports the second it skipped from the recorder, which has
+                // it.
                 for (; reported < second; reported++)
                 {
                     var s = reported + 1;
-                    progress(new Progress(
-                        _target.Name, s + 1, Phase(s), _scenario.TargetTime, recorder.Count(CallOutcome.Ok, s, s + 1),
-                        recorder.Latencies(s, s + 1).Percentile(99), errors, reading.Client?.CpuPercent ?? 0));
+                    progress(
+                        new Progress(
+                            _target.Name,
+                            s + 1,
+                            Phase(s),
+                            _scenario.TargetTime,
+                            recorder.Count(CallOutcome.Ok, s, s + 1),
+                            recorder.Latencies(s, s + 1).Percentile(99),
+                            errors,
+                            reading.Client?.CpuPercent ?? 0
+                        )
+                    );
                 }
             }
         }
@@ -145,24 +209,44 @@ public sealed class LoadRunner
         : second < _scenario.MeasuredFrom.TotalSeconds ? "warm-up"
         : "measured";
 
-    private (long Sent, long Received, ProcessReading? Client, ProcessReading? Server) Reading(ProcessSampler client, ProcessSampler? server)
+    private (long Sent, long Received, ProcessReading? Client, ProcessReading? Server) Reading(
+        ProcessSampler client,
+        ProcessSampler? server
+    )
     {
         var (sent, received) = (_counter.Sent, _counter.Received);
         _counter.Reset();
         return (sent, received, client.Read(), server?.Read());
     }
 
-    private TargetResult Result(LoadRecorder recorder, (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples, int lastSecond)
+    private TargetResult Result(
+        LoadRecorder recorder,
+        (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples,
+        int lastSecond
+    )
     {
         var series = new List<SecondSample>();
         for (var second = 0; second <= lastSecond; second++)
         {
             var latency = recorder.Latencies(second, second + 1);
             var sample = samples[second];
-            series.Add(new SecondSample(
-                second, latency.Count, recorder.Errors(second, second + 1), latency.Percentile(50), latency.Percentile(99),
-                sample?.Sent ?? 0, sample?.Received ?? 0, sample?.Client?.CpuPercent, sample?.Client?.ResidentBytes,
-                sample?.Server?.CpuPercent, sample?.Server?.ResidentBytes, sample?.Server?.Threads, sample?.Server?.Handles));
+            series.Add(
+                new SecondSample(
+                    second,
+                    latency.Count,
+                    recorder.Errors(second, second + 1),
+                    latency.Percentile(50),
+                    latency.Percentile(99),
+                    sample?.Sent ?? 0,
+                    sample?.Received ?? 0,
+                    sample?.Client?.CpuPercent,
+                    sample?.Client?.ResidentBytes,
+                    sample?.Server?.CpuPercent,
+                    sample?.Server?.ResidentBytes,
+                    sample?.Server?.Threads,
+                    sample?.Server?.Handles
+                )
+            );
         }
 
         // The measured span: after the ramp-up and the warm-up, up to the planned end.
@@ -173,9 +257,15 @@ public sealed class LoadRunner
         var seconds = Math.Max(1, measured.Count);
         var latencies = recorder.Latencies(from, to);
         var errors = new ErrorCounts(
-            recorder.Count(CallOutcome.Status, 0, recorder.Seconds), recorder.Count(CallOutcome.Timeout, 0, recorder.Seconds),
-            recorder.Count(CallOutcome.Validation, 0, recorder.Seconds), recorder.Count(CallOutcome.Transport, 0, recorder.Seconds));
-        var serverCpu = measured.Where(s => s.ServerCpuPercent is not null).Select(s => s.ServerCpuPercent!.Value).ToList();
+            recorder.Count(CallOutcome.Status, 0, recorder.Seconds),
+            recorder.Count(CallOutcome.Timeout, 0, recorder.Seconds),
+            recorder.Count(CallOutcome.Validation, 0, recorder.Seconds),
+            recorder.Count(CallOutcome.Transport, 0, recorder.Seconds)
+        );
+        var serverCpu = measured
+            .Where(s => s.ServerCpuPercent is not null)
+            .Select(s => s.ServerCpuPercent!.Value)
+            .ToList();
         var totals = new TargetTotals(
             measured.Count,
             latencies.Count,
@@ -188,13 +278,27 @@ public sealed class LoadRunner
             measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).Max(),
             series.Select(s => s.ClientResidentBytes).OfType<long>().DefaultIfEmpty(0).Max(),
             serverCpu.Count > 0 ? serverCpu.Average() : null,
-            series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null);
+            series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null
+        );
 
-        var version = _clients[0].LastResponseVersion is { } v ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}" : "unknown";
-        return new TargetResult(_target.Name, _target.Description, version, _scenario.Connections == ConnectionMode.Shared, _clients.Length, totals, DriftOf(recorder, from, to), series);
+        var version = _clients[0].LastResponseVersion is { } v
+            ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}"
+            : "unknown";
+        return new TargetResult(
+            _target.Name,
+            _target.Description,
+            version,
+            _scenario.Connections == ConnectionMode.Shared,
+            _clients.Length,
+            totals,
+            DriftOf(recorder, from, to),
+            series
+        );
     }
 
-    /// <summary>The first tenth of the measured span against the last; null where a tenth is too short to judge.</summary>
+    /// <summary>
+    /// The first tenth of the measured span against the last; null where a tenth is too short to judge.
+    /// </summary>
     private Drift? DriftOf(LoadRecorder recorder, int from, int to)
     {
         // A tenth shorter than 10 s is a handful of samples: its rate and p99 say more about the second than the run.
@@ -204,7 +308,8 @@ public sealed class LoadRunner
                 recorder.Latencies(from, from + tenth).Count / (double)tenth,
                 recorder.Latencies(to - tenth, to).Count / (double)tenth,
                 recorder.Latencies(from, from + tenth).Percentile(99),
-                recorder.Latencies(to - tenth, to).Percentile(99))
+                recorder.Latencies(to - tenth, to).Percentile(99)
+            )
             : null;
     }
 

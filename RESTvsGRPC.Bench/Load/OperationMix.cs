@@ -15,7 +15,9 @@ public enum LoadOperation
     Post,
 }
 
-/// <summary>Weights of the operations in a run, e.g. "small:70,large:20,post:10"; each user draws its next operation from them.</summary>
+/// <summary>
+/// Weights of the operations in a run, e.g. "small:70,large:20,post:10"; each user draws its next operation from them.
+/// </summary>
 public sealed class OperationMix
 {
     private readonly (LoadOperation Operation, int Weight)[] _weights;
@@ -30,19 +32,26 @@ public sealed class OperationMix
     /// <summary>The operations with a weight above zero.</summary>
     public IEnumerable<LoadOperation> Operations => _weights.Select(w => w.Operation);
 
-    /// <summary>Reads "name:weight,…" with names small, large and post; throws <see cref="ArgumentException"/> saying what is wrong.</summary>
+    /// <summary>
+    /// Reads "name:weight,…" with names small, large and post; throws <see cref="ArgumentException"/> saying what is
+    /// wrong.
+    /// </summary>
     public static OperationMix Parse(string text)
     {
         var weights = new List<(LoadOperation, int)>();
         foreach (var part in text.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
         {
             var pieces = part.Split(':');
-            if (pieces.Length != 2
+            if (
+                pieces.Length != 2
                 || !Enum.TryParse<LoadOperation>(pieces[0], ignoreCase: true, out var operation)
                 || !Enum.IsDefined(operation)
-                || !int.TryParse(pieces[1], NumberStyles.None, CultureInfo.InvariantCulture, out var weight))
+                || !int.TryParse(pieces[1], NumberStyles.None, CultureInfo.InvariantCulture, out var weight)
+            )
             {
-                throw new ArgumentException($"--mix takes name:weight pairs (small, large, post; whole numbers), e.g. small:70,large:20,post:10, not '{part}'.");
+                throw new ArgumentException(
+                    $"--mix takes name:weight pairs (small, large, post; whole numbers), e.g. small:70,large:20,post:10, not '{part}'."
+                );
             }
 
             if (weights.Any(w => w.Item1 == operation))
@@ -56,7 +65,9 @@ public sealed class OperationMix
             }
         }
 
-        return weights.Count > 0 ? new OperationMix([.. weights]) : throw new ArgumentException("--mix needs at least one operation with a weight above 0.");
+        return weights.Count > 0
+            ? new OperationMix([.. weights])
+            : throw new ArgumentException("--mix needs at least one operation with a weight above 0.");
     }
 
     /// <summary>The operation for a draw <paramref name="roll"/> in [0, 1).</summary>
@@ -77,5 +88,6 @@ public sealed class OperationMix
     }
 
     /// <summary>The weights as the results file holds them, in the order given.</summary>
-    public IReadOnlyList<OperationWeight> Weights => [.. _weights.Select(w => new OperationWeight(w.Operation.ToString().ToLowerInvariant(), w.Weight))];
+    public IReadOnlyList<OperationWeight> Weights =>
+        [.. _weights.Select(w => new OperationWeight(w.Operation.ToString().ToLowerInvariant(), w.Weight))];
 }

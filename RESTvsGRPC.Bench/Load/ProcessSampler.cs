@@ -1,9 +1,14 @@
 namespace RESTvsGRPC.Bench.Load;
 
-/// <summary>One process's resources at one moment: CPU used since the previous reading, as a share of the whole machine, and its memory, threads and handles.</summary>
+/// <summary>
+/// One process's resources at one moment: CPU used since the previous reading, as a share of the whole machine, and its
+/// memory, threads and handles.
+/// </summary>
 public sealed record ProcessReading(double CpuPercent, long ResidentBytes, int Threads, int Handles);
 
-/// <summary>A process's CPU (as a share of all cores, so client's and server's add up) and resident memory, read once a second.</summary>
+/// <summary>
+/// A process's CPU (as a share of all cores, so client's and server's add up) and resident memory, read once a second.
+/// </summary>
 public sealed class ProcessSampler : IDisposable
 {
     private readonly Process _process;
@@ -20,7 +25,9 @@ public sealed class ProcessSampler : IDisposable
     /// <summary>A sampler of this process: the load client.</summary>
     public static ProcessSampler Current() => new(Process.GetCurrentProcess());
 
-    /// <summary>A sampler of process <paramref name="id"/>, or null where it is unknown (servers given by URL) or gone.</summary>
+    /// <summary>
+    /// A sampler of process <paramref name="id"/>, or null where it is unknown (servers given by URL) or gone.
+    /// </summary>
     public static ProcessSampler? Of(int? id)
     {
         try
@@ -33,7 +40,10 @@ public sealed class ProcessSampler : IDisposable
         }
     }
 
-    /// <summary>Reads the process now; CPU covers the time since the previous reading (or since the sampler was made). Null once the process has exited.</summary>
+    /// <summary>
+    /// Reads the process now; CPU covers the time since the previous reading (or since the sampler was made). Null once
+    /// the process has exited.
+    /// </summary>
     public ProcessReading? Read()
     {
         try

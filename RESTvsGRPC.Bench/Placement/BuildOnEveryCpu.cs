@@ -4,8 +4,8 @@ using BenchmarkDotNet.Running;
 namespace RESTvsGRPC.Bench.Placement;
 
 /// <summary>
-/// Widens the bench to every CPU while BenchmarkDotNet builds the benchmark processes' project (on one CPU it took three
-/// times as long), and puts it back on <paramref name="client"/> before the first case starts.
+/// Widens the bench to every CPU while BenchmarkDotNet builds the benchmark processes' project (on one CPU it took
+/// three times as long), and puts it back on <paramref name="client"/> before the first case starts.
 /// </summary>
 public sealed class BuildOnEveryCpu(CpuSet client, int processId) : EventProcessor
 {

@@ -1,6 +1,9 @@
 namespace RESTvsGRPC.Bench.Placement;
 
-/// <summary>A set of CPUs as <c>taskset -c</c> writes it ("0-3,6"), and placing a whole process on it (every thread, and those it starts later).</summary>
+/// <summary>
+/// A set of CPUs as <c>taskset -c</c> writes it ("0-3,6"), and placing a whole process on it (every thread, and those
+/// it starts later).
+/// </summary>
 public sealed partial class CpuSet
 {
     private readonly int[] _cpus;
@@ -13,31 +16,51 @@ public sealed partial class CpuSet
     /// <summary>True on the operating systems where a process can be placed (Linux).</summary>
     public static bool Supported => OperatingSystem.IsLinux();
 
-    /// <summary>Every CPU of the machine: where a process goes that must not inherit a narrower set from its parent.</summary>
+    /// <summary>
+    /// Every CPU of the machine: where a process goes that must not inherit a narrower set from its parent.
+    /// </summary>
     public static CpuSet All() => new([.. Enumerable.Range(0, Environment.ProcessorCount)]);
 
-    /// <summary>The default placement where the bench starts the servers: client on the first half of the CPUs, servers on the rest; null where none can be placed.</summary>
+    /// <summary>
+    /// The default placement where the bench starts the servers: client on the first half of the CPUs, servers on the
+    /// rest; null where none can be placed.
+    /// </summary>
     public static (CpuSet Client, CpuSet Servers)? Split()
     {
         var count = Environment.ProcessorCount;
-        return Supported && count >= 2 ? (new CpuSet([.. Enumerable.Range(0, count / 2)]), new CpuSet([.. Enumerable.Range(count / 2, count - (count / 2))])) : null;
+        return Supported && count >= 2
+            ? (
+                new CpuSet([.. Enumerable.Range(0, count / 2)]),
+                new CpuSet([.. Enumerable.Range(count / 2, count - (count / 2))])
+            )
+            : null;
     }
 
-    /// <summary>Parses <paramref name="list"/> ("0-3,6"); throws <see cref="ArgumentException"/> naming <paramref name="option"/> on a bad list.</summary>
+    /// <summary>
+    /// Parses <paramref name="list"/> ("0-3,6"); throws <see cref="ArgumentException"/> naming
+    /// <paramref name="option"/> on a bad list.
+    /// </summary>
     public static CpuSet Parse(string option, string list)
     {
         if (!Supported)
         {
-            throw new ArgumentException($"{option} is not supported on this OS ({RuntimeInformation.OSDescription}): CPU placement needs Linux.");
+            throw new ArgumentException(
+                $"{option} is not supported on this OS ({RuntimeInformation.OSDescription}): CPU placement needs Linux."
+            );
         }
 
         var cpus = new SortedSet<int>();
         foreach (var part in list.Split(','))
         {
             var bounds = part.Split('-');
-            if (bounds.Length is < 1 or > 2 || !bounds.All(b => int.TryParse(b, NumberStyles.None, CultureInfo.InvariantCulture, out _)))
+            if (
+                bounds.Length is < 1 or > 2
+                || !bounds.All(b => int.TryParse(b, NumberStyles.None, CultureInfo.InvariantCulture, out _))
+            )
             {
-                throw new ArgumentException($"{option} takes CPU numbers and ranges as taskset -c does (\"0-3,6\"), not '{list}'.");
+                throw new ArgumentException(
+                    $"{option} takes CPU numbers and ranges as taskset -c does (\"0-3,6\"), not '{list}'."
+                );
             }
 
             var first = int.Parse(bounds[0], CultureInfo.InvariantCulture);
@@ -55,7 +78,9 @@ public sealed partial class CpuSet
 
         if (cpus.Max >= Environment.ProcessorCount)
         {
-            throw new ArgumentException($"{option} names CPU {cpus.Max}, but this machine has CPUs 0-{Environment.ProcessorCount - 1}.");
+            throw new ArgumentException(
+                $"{option} names CPU {cpus.Max}, but this machine has CPUs 0-{Environment.ProcessorCount - 1}."
+            );
         }
 
         return new CpuSet([.. cpus]);
@@ -71,9 +96,14 @@ public sealed partial class CpuSet
             foreach (var task in Directory.EnumerateDirectories($"/proc/{processId}/task"))
             {
                 var threadId = int.Parse(Path.GetFileName(task), CultureInfo.InvariantCulture);
-                if (SchedSetAffinity(threadId, mask.Length * sizeof(ulong), mask) != 0 && Marshal.GetLastPInvokeError() != Esrch)
+                if (
+                    SchedSetAffinity(threadId, mask.Length * sizeof(ulong), mask) != 0
+                    && Marshal.GetLastPInvokeError() != Esrch
+                )
                 {
-                    throw new InvalidOperationException($"sched_setaffinity({threadId}, {this}) failed with errno {Marshal.GetLastPInvokeError()}.");
+                    throw new InvalidOperationException(
+                        $"sched_setaffinity({threadId}, {this}) failed with errno {Marshal.GetLastPInvokeError()}."
+                    );
                 }
             }
         }
@@ -85,7 +115,9 @@ public sealed partial class CpuSet
         var mask = new ulong[(Environment.ProcessorCount + 63) / 64];
         if (SchedGetAffinity(threadId, mask.Length * sizeof(ulong), mask) != 0)
         {
-            throw new InvalidOperationException($"sched_getaffinity({threadId}) failed with errno {Marshal.GetLastPInvokeError()}.");
+            throw new InvalidOperationException(
+                $"sched_getaffinity({threadId}) failed with errno {Marshal.GetLastPInvokeError()}."
+            );
         }
 
         return [.. Enumerable.Range(0, mask.Length * 64).Where(cpu => (mask[cpu / 64] & (1UL << (cpu % 64))) != 0)];

@@ -3,8 +3,9 @@ using System.Runtime;
 namespace RESTvsGRPC.Bench.Placement;
 
 /// <summary>
-/// How a measuring process (trial or BenchmarkDotNet's) waits for the JIT: a pause until it is quiet, then settling passes until one compiles
-/// at most <see cref="SettledCompilations"/> methods. A quiet JIT is not settled: a method called a few dozen times is recompiled later.
+/// How a measuring process (trial or BenchmarkDotNet's) waits for the JIT: a pause until it is quiet, then settling
+/// passes until one compiles at most <see cref="SettledCompilations"/> methods. A quiet JIT is not settled: a method
+/// called a few dozen times is recompiled later.
 /// </summary>
 public static class JitSettling
 {
@@ -20,7 +21,10 @@ public static class JitSettling
     /// <summary>Methods a settling pass may compile and still count as settled.</summary>
     public const int SettledCompilations = 32;
 
-    /// <summary>Waits until the JIT has compiled nothing for <see cref="JitQuietMilliseconds"/> ms, at most <see cref="JitQuietLimitSeconds"/> s.</summary>
+    /// <summary>
+    /// Waits until the JIT has compiled nothing for <see cref="JitQuietMilliseconds"/> ms, at most
+    /// <see cref="JitQuietLimitSeconds"/> s.
+    /// </summary>
     public static async Task WaitForQuietAsync()
     {
         var start = Stopwatch.GetTimestamp();
@@ -38,7 +42,10 @@ public static class JitSettling
         }
     }
 
-    /// <summary>Runs <paramref name="pass"/>, then waits for a quiet JIT, until a pass compiles at most <see cref="SettledCompilations"/> methods; returns the methods each pass compiled.</summary>
+    /// <summary>
+    /// Runs <paramref name="pass"/>, then waits for a quiet JIT, until a pass compiles at most
+    /// <see cref="SettledCompilations"/> methods; returns the methods each pass compiled.
+    /// </summary>
     public static async Task<IReadOnlyList<long>> SettleAsync(Func<Task> pass)
     {
         var compiledByPass = new List<long>();

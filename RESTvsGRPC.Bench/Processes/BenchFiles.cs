@@ -1,15 +1,21 @@
 namespace RESTvsGRPC.Bench.Processes;
 
-/// <summary>The temporary files and folders a bench names after its process id, and their removal once it is gone.</summary>
+/// <summary>
+/// The temporary files and folders a bench names after its process id, and their removal once it is gone.
+/// </summary>
 public static class BenchFiles
 {
-    /// <summary>The start of every trial folder's name (requests and answers), then the bench's process id and '-'.</summary>
+    /// <summary>
+    /// The start of every trial folder's name (requests and answers), then the bench's process id and '-'.
+    /// </summary>
     public const string TrialFolderPrefix = "restvsgrpc-trials-";
 
     /// <summary>The start of the scaling servers' data file's name, then the bench's process id and ".json".</summary>
     public const string ScalingDataPrefix = "restvsgrpc-scaling-";
 
-    /// <summary>True while process <paramref name="processId"/> runs: how a child of the bench notices the bench has gone.</summary>
+    /// <summary>
+    /// True while process <paramref name="processId"/> runs: how a child of the bench notices the bench has gone.
+    /// </summary>
     public static bool IsRunning(int processId)
     {
         try
@@ -24,15 +30,18 @@ public static class BenchFiles
     }
 
     /// <summary>
-    /// Deletes each of <paramref name="entries"/> (named <paramref name="prefix"/>, a bench's process id, then '-' or '.')
-    /// whose bench no longer runs: a bench killed by SIGKILL deletes nothing of its own.
+    /// Deletes each of <paramref name="entries"/> (named <paramref name="prefix"/>, a bench's process id, then '-' or
+    /// '.') whose bench no longer runs: a bench killed by SIGKILL deletes nothing of its own.
     /// </summary>
     public static void RemoveOrphans(IEnumerable<string> entries, string prefix, Action<string> delete)
     {
         foreach (var entry in entries)
         {
             var id = Path.GetFileName(entry)[prefix.Length..].Split('-', '.')[0];
-            if (!int.TryParse(id, NumberStyles.None, CultureInfo.InvariantCulture, out var benchId) || IsRunning(benchId))
+            if (
+                !int.TryParse(id, NumberStyles.None, CultureInfo.InvariantCulture, out var benchId)
+                || IsRunning(benchId)
+            )
             {
                 continue;
             }

@@ -2,7 +2,10 @@ using System.Text;
 
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>A server as a child process, ready once it prints its "listening on URL" line; disposing it stops it and its children.</summary>
+/// <summary>
+/// A server as a child process, ready once it prints its "listening on URL" line; disposing it stops it and its
+/// children.
+/// </summary>
 public sealed partial class ServerProcess : IDisposable
 {
     private readonly Process _process;
@@ -34,22 +37,42 @@ public sealed partial class ServerProcess : IDisposable
     /// <summary>Everything the server printed so far.</summary>
     public string Output => Snapshot(_output);
 
-    /// <summary>Starts <c>dotnet <paramref name="assembly"/></c> with <paramref name="arguments"/> and <paramref name="environment"/>, and waits for its ready line.</summary>
-    public static Task<ServerProcess> StartAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null, CancellationToken cancellation = default) =>
-        StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout, environment, cancellation);
+    /// <summary>
+    /// Starts <c>dotnet <paramref name="assembly"/></c> with <paramref name="arguments"/> and
+    /// <paramref name="environment"/>, and waits for its ready line.
+    /// </summary>
+    public static Task<ServerProcess> StartAsync(
+        string assembly,
+        IEnumerable<string> arguments,
+        TimeSpan timeout,
+        IReadOnlyDictionary<string, string>? environment = null,
+        CancellationToken cancellation = default
+    ) => StartProgramAsync("dotnet", [RequireBuilt(assembly), .. arguments], timeout, environment, cancellation);
 
     /// <summary>
-    /// Starts any program that prints a ready line, with <paramref name="environment"/> added (an empty value removes a variable);
-    /// stops it and throws <see cref="OperationCanceledException"/> if <paramref name="cancellation"/> fires first.
+    /// Starts any program that prints a ready line, with <paramref name="environment"/> added (an empty value removes a
+    /// variable); stops it and throws <see cref="OperationCanceledException"/> if <paramref name="cancellation"/> fires
+    /// first.
     /// </summary>
     public static async Task<ServerProcess> StartProgramAsync(
-        string program, IReadOnlyList<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null, CancellationToken cancellation = default)
+        string program,
+        IReadOnlyList<string> arguments,
+        TimeSpan timeout,
+        IReadOnlyDictionary<string, string>? environment = null,
+        CancellationToken cancellation = default
+    )
     {
         var (process, output, ready) = Launch(program, arguments, environment);
-        var finished = await Task.WhenAny(ready.Task, process.WaitForExitAsync(CancellationToken.None), Task.Delay(timeout, cancellation));
+        var finished = await Task.WhenAny(
+            ready.Task,
+            process.WaitForExitAsync(CancellationToken.None),
+            Task.Delay(timeout, cancellation)
+        );
         if (finished != ready.Task)
         {
-            var reason = process.HasExited ? $"exited with code {process.ExitCode}" : $"printed no ready line within {timeout.TotalSeconds:0} s";
+            var reason = process.HasExited
+                ? $"exited with code {process.ExitCode}"
+                : $"printed no ready line within {timeout.TotalSeconds:0} s";
             Stop(process);
             process.Dispose();
             cancellation.ThrowIfCancellationRequested();
@@ -64,7 +87,11 @@ public sealed partial class ServerProcess : IDisposable
         Path.GetFileNameWithoutExtension(arguments.FirstOrDefault(File.Exists) ?? program);
 
     /// <summary>Runs a server that is expected to refuse to start; returns its exit code and output.</summary>
-    public static async Task<(int ExitCode, string Output)> RunToExitAsync(string assembly, IEnumerable<string> arguments, TimeSpan timeout)
+    public static async Task<(int ExitCode, string Output)> RunToExitAsync(
+        string assembly,
+        IEnumerable<string> arguments,
+        TimeSpan timeout
+    )
     {
         var (process, output, _) = Launch("dotnet", [RequireBuilt(assembly), .. arguments]);
         using (process)
@@ -73,7 +100,9 @@ public sealed partial class ServerProcess : IDisposable
             if (await Task.WhenAny(exited, Task.Delay(timeout)) != exited)
             {
                 Stop(process);
-                throw new ServerStartException($"{Path.GetFileNameWithoutExtension(assembly)} was expected to exit but kept running:\n{Snapshot(output)}");
+                throw new ServerStartException(
+                    $"{Path.GetFileNameWithoutExtension(assembly)} was expected to exit but kept running:\n{Snapshot(output)}"
+                );
             }
 
             process.WaitForExit();
@@ -92,7 +121,9 @@ public sealed partial class ServerProcess : IDisposable
         var exited = _process.WaitForExitAsync();
         if (await Task.WhenAny(exited, Task.Delay(timeout)) != exited)
         {
-            throw new InvalidOperationException($"the server did not stop within {timeout.TotalSeconds:0} s of SIGTERM:\n{Output}");
+            throw new InvalidOperationException(
+                $"the server did not stop within {timeout.TotalSeconds:0} s of SIGTERM:\n{Output}"
+            );
         }
 
         _process.WaitForExit();
@@ -105,12 +136,22 @@ public sealed partial class ServerProcess : IDisposable
         _process.Dispose();
     }
 
-    /// <summary><paramref name="assembly"/> where it is built; throws <see cref="ServerStartException"/> saying to build it otherwise.</summary>
-    public static string RequireBuilt(string assembly) => File.Exists(assembly)
-        ? assembly
-        : throw new ServerStartException($"server binary '{assembly}' is missing: build the solution in this configuration first.");
+    /// <summary>
+    /// <paramref name="assembly"/> where it is built; throws <see cref="ServerStartException"/> saying to build it
+    /// otherwise.
+    /// </summary>
+    public static string RequireBuilt(string assembly) =>
+        File.Exists(assembly)
+            ? assembly
+            : throw new ServerStartException(
+                $"server binary '{assembly}' is missing: build the solution in this configuration first."
+            );
 
-    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(string program, IEnumerable<string> arguments, IReadOnlyDictionary<string, string>? environment = null)
+    private static (Process Process, StringBuilder Output, TaskCompletionSource<string> Ready) Launch(
+        string program,
+        IEnumerable<string> arguments,
+        IReadOnlyDictionary<string, string>? environment = null
+    )
     {
         var start = new ProcessStartInfo(program)
         {

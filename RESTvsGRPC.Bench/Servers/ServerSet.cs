@@ -7,7 +7,9 @@ using RESTvsGRPC.Bench.Processes;
 
 namespace RESTvsGRPC.Bench.Servers;
 
-/// <summary>The servers a run talks to, started here on free loopback ports or given by URL; disposing stops what was started.</summary>
+/// <summary>
+/// The servers a run talks to, started here on free loopback ports or given by URL; disposing stops what was started.
+/// </summary>
 public sealed class ServerSet : IDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
@@ -15,10 +17,11 @@ public sealed class ServerSet : IDisposable
 
     /// <summary>RestAPI's arguments for every endpoint on a free 127.0.0.1 port (Kestrel picks it: port 0).</summary>
     public static IReadOnlyList<string> FreeRestEndpoints { get; } =
-        ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
+    ["--urls", "http://127.0.0.1:0", "--h2c", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0"];
 
     /// <summary>GrpcAPI's arguments for its h2c and TLS endpoints on free 127.0.0.1 ports.</summary>
-    public static IReadOnlyList<string> FreeGrpcEndpoints { get; } = ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"];
+    public static IReadOnlyList<string> FreeGrpcEndpoints { get; } =
+    ["--urls", "http://127.0.0.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"];
 
     private readonly List<ServerProcess> _started = [];
     private LinkNamespace? _namespace;
@@ -29,14 +32,17 @@ public sealed class ServerSet : IDisposable
     private (IReadOnlyList<string> RestEndpoints, IReadOnlyList<string> GrpcEndpoints, string Data)? _measured;
     private bool _disposed;
 
-    private ServerSet()
-    {
-    }
+    private ServerSet() { }
 
-    /// <summary>The CPUs the servers were placed on (<c>--server-cpus</c>; every CPU where only the client was placed); null where nothing was placed.</summary>
+    /// <summary>
+    /// The CPUs the servers were placed on (<c>--server-cpus</c>; every CPU where only the client was placed); null
+    /// where nothing was placed.
+    /// </summary>
     public CpuSet? Cpus => _cpus;
 
-    /// <summary>The namespace the servers run in on a <c>--link</c> run (every profile but loopback); null on loopback.</summary>
+    /// <summary>
+    /// The namespace the servers run in on a <c>--link</c> run (every profile but loopback); null on loopback.
+    /// </summary>
     public LinkNamespace? Namespace => _namespace;
 
     /// <summary>RestAPI's endpoints; null when the user named only other servers.</summary>
@@ -48,13 +54,20 @@ public sealed class ServerSet : IDisposable
     /// <summary>The process ids of the servers started here; empty where the user gave URLs.</summary>
     public IReadOnlyList<int> ProcessIds => [.. _started.Select(server => server.Id)];
 
-    /// <summary>The process id of the RestAPI started here (the one at <see cref="Rest"/>); null where the user gave URLs.</summary>
+    /// <summary>
+    /// The process id of the RestAPI started here (the one at <see cref="Rest"/>); null where the user gave URLs.
+    /// </summary>
     public int? RestProcessId { get; private set; }
 
-    /// <summary>The process id of the GrpcAPI started here (the one at <see cref="Grpc"/>); null where the user gave URLs.</summary>
+    /// <summary>
+    /// The process id of the GrpcAPI started here (the one at <see cref="Grpc"/>); null where the user gave URLs.
+    /// </summary>
     public int? GrpcProcessId { get; private set; }
 
-    /// <summary>The Native AOT servers' endpoints, where the run started them (<see cref="BenchOptions.MeasuresAotTrials"/>); null otherwise.</summary>
+    /// <summary>
+    /// The Native AOT servers' endpoints, where the run started them (<see cref="BenchOptions.MeasuresAotTrials"/>);
+    /// null otherwise.
+    /// </summary>
     public AotServerAddresses? Aot { get; private set; }
 
     /// <summary>The process id of RestAPI.Aot, where the run started it.</summary>
@@ -63,31 +76,56 @@ public sealed class ServerSet : IDisposable
     /// <summary>The process id of GrpcAPI.Aot, where the run started it.</summary>
     public int? AotGrpcProcessId { get; private set; }
 
-    /// <summary>The records the scaling servers serve, the generator's first: the scaling suite's largest count.</summary>
+    /// <summary>
+    /// The records the scaling servers serve, the generator's first: the scaling suite's largest count.
+    /// </summary>
     public const int ScalingRecords = 10_000;
 
-    /// <summary>A RestAPI serving the generator's first <see cref="ServerSet.ScalingRecords"/> records, where the run needs one.</summary>
+    /// <summary>
+    /// A RestAPI serving the generator's first <see cref="ServerSet.ScalingRecords"/> records, where the run needs one.
+    /// </summary>
     public Uri? RestScaling { get; private set; }
 
-    /// <summary>A GrpcAPI (h2c) serving the same generated records as <see cref="RestScaling"/>, where the run needs one.</summary>
+    /// <summary>
+    /// A GrpcAPI (h2c) serving the same generated records as <see cref="RestScaling"/>, where the run needs one.
+    /// </summary>
     public Uri? GrpcScaling { get; private set; }
 
-    /// <summary>Starts RestAPI and GrpcAPI (with <paramref name="scaling"/>, the scaling pair too), or nothing where the options give servers by URL.</summary>
-    public static async Task<ServerSet> StartAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)
+    /// <summary>
+    /// Starts RestAPI and GrpcAPI (with <paramref name="scaling"/>, the scaling pair too), or nothing where the options
+    /// give servers by URL.
+    /// </summary>
+    public static async Task<ServerSet> StartAsync(
+        BenchOptions options,
+        string dataPath,
+        TextWriter log,
+        bool scaling = true,
+        LinkProfile? link = null
+    )
     {
         var set = new ServerSet();
         await set.StartAllAsync(options, dataPath, log, scaling, link);
         return set;
     }
 
-    /// <summary>A set with nothing started, so a signal during start-up can stop what is started and starting.</summary>
+    /// <summary>
+    /// A set with nothing started, so a signal during start-up can stop what is started and starting.
+    /// </summary>
     public static ServerSet Empty() => new();
 
     /// <summary>True while <see cref="StartAllAsync"/> runs.</summary>
     public bool Starting { get; private set; }
 
-    /// <summary>Starts the servers; on any failure, or when disposed meanwhile, stops every server it started.</summary>
-    public async Task StartAllAsync(BenchOptions options, string dataPath, TextWriter log, bool scaling = true, LinkProfile? link = null)
+    /// <summary>
+    /// Starts the servers; on any failure, or when disposed meanwhile, stops every server it started.
+    /// </summary>
+    public async Task StartAllAsync(
+        BenchOptions options,
+        string dataPath,
+        TextWriter log,
+        bool scaling = true,
+        LinkProfile? link = null
+    )
     {
         // A client placed without servers placed: the servers would inherit the client's set from the bench, so
         // they get every CPU explicitly, as without any placement.
@@ -97,8 +135,12 @@ public sealed class ServerSet : IDisposable
         {
             if (options.GivesServers)
             {
-                Rest = options.RestUrl is { } rest ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate) : null;
-                Grpc = options.GrpcUrl is { } grpc ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate, options.GrpcWebUrl) : null;
+                Rest = options.RestUrl is { } rest
+                    ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate)
+                    : null;
+                Grpc = options.GrpcUrl is { } grpc
+                    ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate, options.GrpcWebUrl)
+                    : null;
                 RestScaling = options.RestScalingUrl;
                 GrpcScaling = options.GrpcScalingUrl;
                 return;
@@ -109,13 +151,24 @@ public sealed class ServerSet : IDisposable
             {
                 lock (_started)
                 {
-                    _namespace = _disposed ? throw new OperationCanceledException("the bench was told to stop.") : LinkNamespace.Create();
+                    _namespace = _disposed
+                        ? throw new OperationCanceledException("the bench was told to stop.")
+                        : LinkNamespace.Create();
                 }
 
                 _namespace.Shape(link);
-                (restEndpoints, grpcEndpoints) = (On(FreeRestEndpoints, _namespace.ServerAddress), On(FreeGrpcEndpoints, _namespace.ServerAddress));
-                log.WriteLine($"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, client at {_namespace.ClientAddress} ({_namespace.HostDevice})"
-                    + (link.QdiscArguments.Count > 0 ? $", each end: tc qdisc {string.Join(' ', link.QdiscArguments)}" : ", unshaped"));
+                (restEndpoints, grpcEndpoints) = (
+                    On(FreeRestEndpoints, _namespace.ServerAddress),
+                    On(FreeGrpcEndpoints, _namespace.ServerAddress)
+                );
+                log.WriteLine(
+                    $"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, client at {_namespace.ClientAddress} ({_namespace.HostDevice})"
+                        + (
+                            link.QdiscArguments.Count > 0
+                                ? $", each end: tc qdisc {string.Join(' ', link.QdiscArguments)}"
+                                : ", unshaped"
+                        )
+                );
             }
 
             _measured = (restEndpoints, grpcEndpoints, dataPath);
@@ -127,7 +180,8 @@ public sealed class ServerSet : IDisposable
 
             if (scaling)
             {
-                // Every benchmark run: the streaming probe reads 10 000 records from them even where no scaling benchmark runs.
+                // Every benchmark run: the streaming probe reads 10 000 records from them even where no scaling
+                // benchmark runs.
                 await StartScalingServersAsync(log);
             }
         }
@@ -142,7 +196,10 @@ public sealed class ServerSet : IDisposable
         }
     }
 
-    /// <summary>Why the servers may have failed a run: one exited, or one no longer answers its small GET in five seconds; null when all answer.</summary>
+    /// <summary>
+    /// Why the servers may have failed a run: one exited, or one no longer answers its small GET in five seconds; null
+    /// when all answer.
+    /// </summary>
     public async Task<string?> ProblemAsync()
     {
         foreach (var server in _started)
@@ -166,7 +223,10 @@ public sealed class ServerSet : IDisposable
         return null;
     }
 
-    /// <summary>Stops the servers started here and removes their namespace, ready for <see cref="StartAllAsync"/> on the next link.</summary>
+    /// <summary>
+    /// Stops the servers started here and removes their namespace, ready for <see cref="StartAllAsync"/> on the next
+    /// link.
+    /// </summary>
     public void StopServers()
     {
         lock (_started)
@@ -180,13 +240,21 @@ public sealed class ServerSet : IDisposable
             _namespace?.Dispose();
             _namespace = null;
             _measured = null;
-            (Rest, Grpc, RestProcessId, GrpcProcessId, Aot, AotRestProcessId, AotGrpcProcessId) = (null, null, null, null, null, null, null);
+            (Rest, Grpc, RestProcessId, GrpcProcessId, Aot, AotRestProcessId, AotGrpcProcessId) = (
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null
+            );
         }
     }
 
     /// <summary>
-    /// Starts the measured servers (and AOT builds) afresh on new ports, so each trial meets processes no trial used before; the
-    /// scaling servers stay. False where the user gave the servers by URL.
+    /// Starts the measured servers (and AOT builds) afresh on new ports, so each trial meets processes no trial used
+    /// before; the scaling servers stay. False where the user gave the servers by URL.
     /// </summary>
     public async Task<bool> RenewAsync(TextWriter log)
     {
@@ -198,7 +266,9 @@ public sealed class ServerSet : IDisposable
         var aot = Aot is not null;
         lock (_started)
         {
-            var renewed = new[] { RestProcessId, GrpcProcessId, AotRestProcessId, AotGrpcProcessId }.OfType<int>().ToHashSet();
+            var renewed = new[] { RestProcessId, GrpcProcessId, AotRestProcessId, AotGrpcProcessId }
+                .OfType<int>()
+                .ToHashSet();
             foreach (var server in _started.Where(s => renewed.Contains(s.Id)).ToList())
             {
                 server.Dispose();
@@ -215,7 +285,10 @@ public sealed class ServerSet : IDisposable
         return true;
     }
 
-    /// <summary>Starts the RestAPI and GrpcAPI the trials and benchmarks measure, on the endpoints and data of <see cref="StartAllAsync"/>.</summary>
+    /// <summary>
+    /// Starts the RestAPI and GrpcAPI the trials and benchmarks measure, on the endpoints and data of
+    /// <see cref="StartAllAsync"/>.
+    /// </summary>
     private async Task StartMeasuredAsync(TextWriter log)
     {
         var (restEndpoints, grpcEndpoints, dataPath) = _measured!.Value;
@@ -225,7 +298,8 @@ public sealed class ServerSet : IDisposable
         GrpcProcessId = _started[^1].Id;
     }
 
-    private static string[] On(IReadOnlyList<string> endpoints, string address) => [.. endpoints.Select(e => e.Replace("127.0.0.1", address, StringComparison.Ordinal))];
+    private static string[] On(IReadOnlyList<string> endpoints, string address) =>
+        [.. endpoints.Select(e => e.Replace("127.0.0.1", address, StringComparison.Ordinal))];
 
     private static async Task<bool> AnswersAsync(Func<Task> call)
     {
@@ -234,7 +308,8 @@ public sealed class ServerSet : IDisposable
             await call().WaitAsync(ProbeTimeout);
             return true;
         }
-        catch (Exception e) when (e is TimeoutException or HttpRequestException or TaskCanceledException or RpcException)
+        catch (Exception e)
+            when (e is TimeoutException or HttpRequestException or TaskCanceledException or RpcException)
         {
             return false;
         }
@@ -253,8 +328,8 @@ public sealed class ServerSet : IDisposable
     }
 
     /// <summary>
-    /// Stops every server started here. A signal handler and the main thread may both get here: the second waits for the first,
-    /// so the process cannot exit while a server is still being stopped.
+    /// Stops every server started here. A signal handler and the main thread may both get here: the second waits for
+    /// the first, so the process cannot exit while a server is still being stopped.
     /// </summary>
     public void Dispose()
     {
@@ -287,7 +362,9 @@ public sealed class ServerSet : IDisposable
         }
     }
 
-    /// <summary>Stops <paramref name="child"/> with the servers at any end of the run; disposing the result detaches it.</summary>
+    /// <summary>
+    /// Stops <paramref name="child"/> with the servers at any end of the run; disposing the result detaches it.
+    /// </summary>
     public IDisposable Attach(IDisposable child)
     {
         lock (_started)
@@ -315,37 +392,80 @@ public sealed class ServerSet : IDisposable
         public void Dispose() => action();
     }
 
-    /// <summary>Writes the generator's first records to a temporary file and serves them from a second RestAPI and a second GrpcAPI.</summary>
+    /// <summary>
+    /// Writes the generator's first records to a temporary file and serves them from a second RestAPI and a second
+    /// GrpcAPI.
+    /// </summary>
     private async Task StartScalingServersAsync(TextWriter log)
     {
         RemoveOrphanedScalingData(Path.GetTempPath());
         _scalingData = Path.Combine(Path.GetTempPath(), $"{BenchFiles.ScalingDataPrefix}{Environment.ProcessId}.json");
         NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
-        RestScaling = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log)).Http11;
-        GrpcScaling = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log)).H2c;
+        RestScaling = RestServerAddresses
+            .FromReadyLine(await StartAsync("RestAPI", FreeRestEndpoints, _scalingData, log))
+            .Http11;
+        GrpcScaling = GrpcServerAddresses
+            .FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log))
+            .H2c;
     }
 
-    /// <summary>Deletes the scaling data files in <paramref name="folder"/> of benches no longer running (a bench killed by SIGKILL deletes none).</summary>
+    /// <summary>
+    /// Deletes the scaling data files in <paramref name="folder"/> of benches no longer running (a bench killed by
+    /// SIGKILL deletes none).
+    /// </summary>
     public static void RemoveOrphanedScalingData(string folder) =>
         BenchFiles.RemoveOrphans(
-            Directory.EnumerateFiles(folder, BenchFiles.ScalingDataPrefix + "*.json"), BenchFiles.ScalingDataPrefix, File.Delete);
+            Directory.EnumerateFiles(folder, BenchFiles.ScalingDataPrefix + "*.json"),
+            BenchFiles.ScalingDataPrefix,
+            File.Delete
+        );
 
-    /// <summary>Starts RestAPI.Aot and GrpcAPI.Aot, published beforehand (<see cref="AotServers.Publish"/>), on free loopback ports beside the JIT servers.</summary>
+    /// <summary>
+    /// Starts RestAPI.Aot and GrpcAPI.Aot, published beforehand (<see cref="AotServers.Publish"/>), on free loopback
+    /// ports beside the JIT servers.
+    /// </summary>
     private async Task StartAotServersAsync(string dataPath, TextWriter log)
     {
-        var rest = RestServerAddresses.FromReadyLine(await StartAsync(ServerProcess.RequireBuilt(AotServers.Executable(AotServers.Rest)), [], FreeRestEndpoints, dataPath, log));
+        var rest = RestServerAddresses.FromReadyLine(
+            await StartAsync(
+                ServerProcess.RequireBuilt(AotServers.Executable(AotServers.Rest)),
+                [],
+                FreeRestEndpoints,
+                dataPath,
+                log
+            )
+        );
         AotRestProcessId = _started[^1].Id;
-        var grpc = GrpcServerAddresses.FromReadyLine(await StartAsync(ServerProcess.RequireBuilt(AotServers.Executable(AotServers.Grpc)), [], FreeGrpcEndpoints, dataPath, log));
+        var grpc = GrpcServerAddresses.FromReadyLine(
+            await StartAsync(
+                ServerProcess.RequireBuilt(AotServers.Executable(AotServers.Grpc)),
+                [],
+                FreeGrpcEndpoints,
+                dataPath,
+                log
+            )
+        );
         AotGrpcProcessId = _started[^1].Id;
         Aot = new AotServerAddresses(rest.Http11, grpc.H2c);
     }
 
-    /// <summary>Starts a server on free ports (of loopback, or of the link's namespace) and returns its ready line.</summary>
+    /// <summary>
+    /// Starts a server on free ports (of loopback, or of the link's namespace) and returns its ready line.
+    /// </summary>
     private Task<string> StartAsync(string project, IReadOnlyList<string> endpoints, string dataPath, TextWriter log) =>
         StartAsync("dotnet", [ServerProcess.RequireBuilt(ServerBinaries.Of(project))], endpoints, dataPath, log);
 
-    /// <summary>Starts <paramref name="program"/> with <paramref name="leading"/> arguments before the endpoints and data, and returns its ready line.</summary>
-    private async Task<string> StartAsync(string program, IReadOnlyList<string> leading, IReadOnlyList<string> endpoints, string dataPath, TextWriter log)
+    /// <summary>
+    /// Starts <paramref name="program"/> with <paramref name="leading"/> arguments before the endpoints and data, and
+    /// returns its ready line.
+    /// </summary>
+    private async Task<string> StartAsync(
+        string program,
+        IReadOnlyList<string> leading,
+        IReadOnlyList<string> endpoints,
+        string dataPath,
+        TextWriter log
+    )
     {
         string[] arguments = [.. leading, .. endpoints, "--data", dataPath];
         var (started, inside) = _namespace is { } space ? space.Inside(program, arguments) : (program, arguments);
@@ -355,7 +475,9 @@ public sealed class ServerSet : IDisposable
             if (_disposed)
             {
                 server.Dispose();
-                throw new OperationCanceledException($"{Path.GetFileNameWithoutExtension(leading.FirstOrDefault() ?? program)} started after the bench was told to stop; stopped again.");
+                throw new OperationCanceledException(
+                    $"{Path.GetFileNameWithoutExtension(leading.FirstOrDefault() ?? program)} started after the bench was told to stop; stopped again."
+                );
             }
 
             _started.Add(server);

@@ -3,8 +3,9 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// Calls at a constant rate, open loop: call i is due at start + i / rate and timed from then, so a stall counts for every call
-/// it delays (no coordinated omission); a dedicated thread starts each, its lateness recorded. The first failure fails the window.
+/// Calls at a constant rate, open loop: call i is due at start + i / rate and timed from then, so a stall counts for
+/// every call it delays (no coordinated omission); a dedicated thread starts each, its lateness recorded. The first
+/// failure fails the window.
 /// </summary>
 public sealed class OpenLoopDriver
 {
@@ -25,8 +26,8 @@ public sealed class OpenLoopDriver
     }
 
     /// <summary>
-    /// <paramref name="calls"/> calls at <paramref name="perSecond"/>, read once the last answers have had up to <paramref name="drain"/>;
-    /// returns when every call has ended, throwing the first failure.
+    /// <paramref name="calls"/> calls at <paramref name="perSecond"/>, read once the last answers have had up to
+    /// <paramref name="drain"/>; returns when every call has ended, throwing the first failure.
     /// </summary>
     public static async Task<OpenLoopWindow> RunAsync(Func<Task> call, double perSecond, long calls, TimeSpan drain)
     {
@@ -38,7 +39,11 @@ public sealed class OpenLoopDriver
         {
             driver.Dispatch(start, interval);
             dispatched.SetResult();
-        }) { IsBackground = true, Name = "open loop" }.Start();
+        })
+        {
+            IsBackground = true,
+            Name = "open loop",
+        }.Start();
         await dispatched.Task;
         var windowEnd = start + (long)(calls * interval);
         using var drained = new CancellationTokenSource(drain);
@@ -97,22 +102,55 @@ public sealed class OpenLoopDriver
     {
         var answered = Enumerable.Range(0, _latency.Length).Where(i => Volatile.Read(ref _answeredAt[i]) != 0).ToList();
         return new OpenLoopWindow(
-            _latency.Length, seconds, answered.Count(i => _answeredAt[i] <= windowEnd), _latency.Length - answered.Count,
-            [.. answered.Select(i => Nanoseconds(_latency[i])).Order()], [.. answered.Select(i => Nanoseconds(_late[i])).Order()]);
+            _latency.Length,
+            seconds,
+            answered.Count(i => _answeredAt[i] <= windowEnd),
+            _latency.Length - answered.Count,
+            [.. answered.Select(i => Nanoseconds(_latency[i])).Order()],
+            [.. answered.Select(i => Nanoseconds(_late[i])).Order()]
+        );
     }
 
     private static double Nanoseconds(long ticks) => ticks * 1e9 / Stopwatch.Frequency;
 }
 
-/// <summary>What an open-loop window counted: calls, span, answered within it, never answered, and the sorted times and client delays (ns).</summary>
-public sealed record OpenLoopWindow(long Calls, double Seconds, long AnsweredInWindow, long Unanswered, IReadOnlyList<double> Latencies, IReadOnlyList<double> Lateness)
+/// <summary>
+/// What an open-loop window counted: calls, span, answered within it, never answered, and the sorted times and client
+/// delays (ns).
+/// </summary>
+public sealed record OpenLoopWindow(
+    long Calls,
+    double Seconds,
+    long AnsweredInWindow,
+    long Unanswered,
+    IReadOnlyList<double> Latencies,
+    IReadOnlyList<double> Lateness
+)
 {
-    /// <summary>The window as the results hold it, at <paramref name="fraction"/> of the baseline's peak, <paramref name="perSecond"/> offered.</summary>
-    public OpenLoopReading ToReading(double fraction, double perSecond) => new(
-        fraction, perSecond, Calls, Seconds, AnsweredInWindow, Unanswered,
-        Percentile(Latencies, 0.50), Percentile(Latencies, 0.90), Percentile(Latencies, 0.99), Percentile(Lateness, 0.99));
+    /// <summary>
+    /// The window as the results hold it, at <paramref name="fraction"/> of the baseline's peak,
+    /// <paramref name="perSecond"/> offered.
+    /// </summary>
+    public OpenLoopReading ToReading(double fraction, double perSecond) =>
+        new(
+            fraction,
+            perSecond,
+            Calls,
+            Seconds,
+            AnsweredInWindow,
+            Unanswered,
+            Percentile(Latencies, 0.50),
+            Percentile(Latencies, 0.90),
+            Percentile(Latencies, 0.99),
+            Percentile(Lateness, 0.99)
+        );
 
-    /// <summary>The nearest-rank percentile of sorted values: the smallest value with at least <paramref name="share"/> of them at or below it; NaN for none.</summary>
+    /// <summary>
+    /// The nearest-rank percentile of sorted values: the smallest value with at least <paramref name="share"/> of them
+    /// at or below it; NaN for none.
+    /// </summary>
     public static double Percentile(IReadOnlyList<double> sorted, double share) =>
-        sorted.Count == 0 ? double.NaN : sorted[Math.Clamp((int)Math.Ceiling(share * sorted.Count) - 1, 0, sorted.Count - 1)];
+        sorted.Count == 0
+            ? double.NaN
+            : sorted[Math.Clamp((int)Math.Ceiling(share * sorted.Count) - 1, 0, sorted.Count - 1)];
 }

@@ -7,10 +7,16 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// What one trial process measures, each arm on a warm client of its own, an operation's arms in turns: latency (one call in
-/// flight), throughput (calls/s and CPU per call at each level), latency under load (open loop). A failed call fails the trial.
+/// What one trial process measures, each arm on a warm client of its own, an operation's arms in turns: latency (one
+/// call in flight), throughput (calls/s and CPU per call at each level), latency under load (open loop). A failed call
+/// fails the trial.
 /// </summary>
-public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTarget> targets, LoadExpectation expected, TextWriter log)
+public sealed class TrialMeasurement(
+    TrialRequest request,
+    IReadOnlyList<LoadTarget> targets,
+    LoadExpectation expected,
+    TextWriter log
+)
 {
     private readonly TrialPlan _plan = request.Plan;
 
@@ -38,21 +44,47 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 }
                 else
                 {
-                    sum.AddThroughput(slice.InFlight, await ThroughputAsync(client, slice.Arm.Operation, slice.InFlight, _plan.RampSeconds, _plan.SliceSeconds, ServerOf(slice.Arm), request.LinkDevice));
+                    sum.AddThroughput(
+                        slice.InFlight,
+                        await ThroughputAsync(
+                            client,
+                            slice.Arm.Operation,
+                            slice.InFlight,
+                            _plan.RampSeconds,
+                            _plan.SliceSeconds,
+                            ServerOf(slice.Arm),
+                            request.LinkDevice
+                        )
+                    );
                 }
 
                 CollectFully();
             }
 
             await OpenLoopAsync(clients, sums);
-            var segments = request.ArmList.Select(arm => sums[arm].ToSegment(arm) with { NewConnectionNanoseconds = newConnections.GetValueOrDefault(arm) }).ToList();
+            var segments = request
+                .ArmList.Select(arm =>
+                    sums[arm].ToSegment(arm) with
+                    {
+                        NewConnectionNanoseconds = newConnections.GetValueOrDefault(arm),
+                    }
+                )
+                .ToList();
             foreach (var segment in segments)
             {
-                log.WriteLine($"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
-                    + $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight");
+                log.WriteLine(
+                    $"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+                        + $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight"
+                );
             }
 
-            return new Trial(request.Index, Environment.ProcessId, _plan.Seed + request.Index, [.. order.Select(s => s.Arm.Name).Distinct()], segments);
+            return new Trial(
+                request.Index,
+                Environment.ProcessId,
+                _plan.Seed + request.Index,
+                [.. order.Select(s => s.Arm.Name).Distinct()],
+                segments
+            );
         }
         finally
         {
@@ -61,8 +93,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// Each arm open loop (<see cref="OpenLoopDriver"/>) at the plan's shares of REST + JSON's best calls/s in this trial, so the
-    /// rate follows the machine's pace and is the same for every arm.
+    /// Each arm open loop (<see cref="OpenLoopDriver"/>) at the plan's shares of REST + JSON's best calls/s in this
+    /// trial, so the rate follows the machine's pace and is the same for every arm.
     /// </summary>
     private async Task OpenLoopAsync(Dictionary<TrialArm, LoadClient> clients, Dictionary<TrialArm, ArmSums> sums)
     {
@@ -84,18 +116,26 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 await client.CallCheckedAsync(arm.Operation);
             }
 
-            var window = await OpenLoopDriver.RunAsync(() => client.CallCheckedAsync(arm.Operation), perSecond, openLoop.CallsAt(perSecond), OpenLoopDrain);
+            var window = await OpenLoopDriver.RunAsync(
+                () => client.CallCheckedAsync(arm.Operation),
+                perSecond,
+                openLoop.CallsAt(perSecond),
+                OpenLoopDrain
+            );
             sums[arm].AddOpenLoop(window.ToReading(fraction, perSecond));
             CollectFully();
         }
     }
 
-    /// <summary>How long an open-loop window waits for its last answers: a rate the arm holds leaves it nothing to wait for.</summary>
+    /// <summary>
+    /// How long an open-loop window waits for its last answers: a rate the arm holds leaves it nothing to wait for.
+    /// </summary>
     private static readonly TimeSpan OpenLoopDrain = TimeSpan.FromSeconds(2);
 
     /// <summary>
-    /// Load mode's closed loop on every arm at its own concurrency, an operation's arms in turns, a window of whole seconds after a
-    /// second's warm-up, on a client load mode makes per window: the throughput ratios by another engine.
+    /// Load mode's closed loop on every arm at its own concurrency, an operation's arms in turns, a window of whole
+    /// seconds after a second's warm-up, on a client load mode makes per window: the throughput ratios by another
+    /// engine.
     /// </summary>
     public async Task<IReadOnlyList<LoadCheck>> LoadCheckAsync()
     {
@@ -106,7 +146,11 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
-            for (var round = request.LoadCheckFirstRound; round < request.LoadCheckFirstRound + _plan.LoadCheckRounds; round++)
+            for (
+                var round = request.LoadCheckFirstRound;
+                round < request.LoadCheckFirstRound + _plan.LoadCheckRounds;
+                round++
+            )
             {
                 var first = round % arms.Count;
                 foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
@@ -115,20 +159,40 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
                 }
             }
 
-            measured.AddRange(LoadChecksOf(TrialArm.NameOf(operation), [.. arms.Select(arm => (arm.Target, request.LevelsOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]));
+            measured.AddRange(
+                LoadChecksOf(
+                    TrialArm.NameOf(operation),
+                    [.. arms.Select(arm => (arm.Target, request.LevelsOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]
+                )
+            );
         }
 
         return measured;
     }
 
-    /// <summary>An operation's load checks: calls/s the median of an arm's windows, the ratio the median of its rounds' ratios to the baseline's.</summary>
-    public static IEnumerable<LoadCheck> LoadChecksOf(string operation, IReadOnlyList<(string Arm, int Concurrency, IReadOnlyList<double> Windows)> arms)
+    /// <summary>
+    /// An operation's load checks: calls/s the median of an arm's windows, the ratio the median of its rounds' ratios
+    /// to the baseline's.
+    /// </summary>
+    public static IEnumerable<LoadCheck> LoadChecksOf(
+        string operation,
+        IReadOnlyList<(string Arm, int Concurrency, IReadOnlyList<double> Windows)> arms
+    )
     {
         var baseline = arms.FirstOrDefault(a => a.Arm == TrialArm.Baseline).Windows;
         return arms.Select(arm =>
         {
-            IReadOnlyList<double>? rounds = baseline is null || arm.Arm == TrialArm.Baseline ? null : [.. arm.Windows.Zip(baseline, (own, against) => own / against)];
-            return new LoadCheck(operation, arm.Arm, arm.Concurrency, MedianInterval.MedianOf(arm.Windows), rounds is null ? null : MedianInterval.MedianOf(rounds))
+            IReadOnlyList<double>? rounds =
+                baseline is null || arm.Arm == TrialArm.Baseline
+                    ? null
+                    : [.. arm.Windows.Zip(baseline, (own, against) => own / against)];
+            return new LoadCheck(
+                operation,
+                arm.Arm,
+                arm.Concurrency,
+                MedianInterval.MedianOf(arm.Windows),
+                rounds is null ? null : MedianInterval.MedianOf(rounds)
+            )
             {
                 Windows = arm.Windows.Count,
                 RoundRatios = rounds,
@@ -136,29 +200,47 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         });
     }
 
-    /// <summary>One window of load mode's closed loop on <paramref name="arm"/>, on a client load mode makes for it: its calls/s; throws where a call failed.</summary>
+    /// <summary>
+    /// One window of load mode's closed loop on <paramref name="arm"/>, on a client load mode makes for it: its
+    /// calls/s; throws where a call failed.
+    /// </summary>
     private async Task<double> LoadWindowAsync(TrialArm arm)
     {
         var scenario = LoadScenario.Presets["light"] with
         {
-            Name = $"cross-check of {arm.Name}", Users = request.LevelsOf(arm)[0], RampUp = TimeSpan.Zero, Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
-            Duration = TimeSpan.FromSeconds(LoadWindowSeconds), Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
+            Name = $"cross-check of {arm.Name}",
+            Users = request.LevelsOf(arm)[0],
+            RampUp = TimeSpan.Zero,
+            Warmup = TimeSpan.FromSeconds(LoadWarmUpSeconds),
+            Duration = TimeSpan.FromSeconds(LoadWindowSeconds),
+            Mix = OperationMix.Parse($"{TrialArm.NameOf(arm.Operation)}:100"),
         };
-        var result = await LoadRunner.RunAsync(Target(arm.Target), scenario, expected, null, _ => { }, CancellationToken.None);
+        var result = await LoadRunner.RunAsync(
+            Target(arm.Target),
+            scenario,
+            expected,
+            null,
+            _ => { },
+            CancellationToken.None
+        );
         return result.Totals.Errors.Total == 0
             ? result.Totals.RequestsPerSecond
-            : throw new InvalidOperationException($"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls.");
+            : throw new InvalidOperationException(
+                $"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls."
+            );
     }
 
     /// <summary>The load check's warm-up before each window, seconds: none in the dry plan.</summary>
     private double LoadWarmUpSeconds => _plan.ProvesThePipeline ? 0 : 1;
 
-    /// <summary>The load check's counted window, whole seconds (load mode counts whole seconds), no shorter than a segment.</summary>
+    /// <summary>
+    /// The load check's counted window, whole seconds (load mode counts whole seconds), no shorter than a segment.
+    /// </summary>
     private double LoadWindowSeconds => Math.Max(1, Math.Ceiling(_plan.SegmentSeconds));
 
     /// <summary>
-    /// A client per arm, run at its highest concurrency for the warm-up (connections open); then a wait for a quiet JIT, so no arm
-    /// is measured while shared code is recompiled; then the settling passes.
+    /// A client per arm, run at its highest concurrency for the warm-up (connections open); then a wait for a quiet
+    /// JIT, so no arm is measured while shared code is recompiled; then the settling passes.
     /// </summary>
     private async Task<Dictionary<TrialArm, LoadClient>> WarmProcessAsync(IReadOnlyList<TrialArm> arms)
     {
@@ -191,7 +273,9 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
     }
 
-    /// <summary>One settling pass (<see cref="JitSettling"/>): every arm makes <paramref name="calls"/> calls one at a time.</summary>
+    /// <summary>
+    /// One settling pass (<see cref="JitSettling"/>): every arm makes <paramref name="calls"/> calls one at a time.
+    /// </summary>
     private static async Task SettlingPassAsync(Dictionary<TrialArm, LoadClient> clients, int calls)
     {
         foreach (var (arm, client) in clients)
@@ -205,7 +289,8 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     /// <summary>
     /// Per client arm, the median time (ns) from a new client's creation to its first small GET's answer over
-    /// <see cref="TrialRequest.NewConnections"/> clients: with the code warm, what differs from a cleartext twin is the handshake.
+    /// <see cref="TrialRequest.NewConnections"/> clients: with the code warm, what differs from a cleartext twin is the
+    /// handshake.
     /// </summary>
     private async Task<Dictionary<TrialArm, double?>> NewConnectionsAsync()
     {
@@ -227,7 +312,9 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         return medians;
     }
 
-    /// <summary>A full blocking collection and the finalizers it queued, as BenchmarkDotNet makes between iterations.</summary>
+    /// <summary>
+    /// A full blocking collection and the finalizers it queued, as BenchmarkDotNet makes between iterations.
+    /// </summary>
     private static void CollectFully()
     {
         GC.Collect(2, GCCollectionMode.Forced, blocking: true);
@@ -247,7 +334,10 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
 
     private int? ServerOf(TrialArm arm) => request.ServerProcessOf(Target(arm.Target).Arm);
 
-    /// <summary>One call at a time on a warm client for a slice's length, after <see cref="TrialPlan.SliceWarmUpCalls"/> uncounted calls.</summary>
+    /// <summary>
+    /// One call at a time on a warm client for a slice's length, after <see cref="TrialPlan.SliceWarmUpCalls"/>
+    /// uncounted calls.
+    /// </summary>
     private async Task<Window> LatencySliceAsync(LoadClient client, LoadOperation operation)
     {
         for (var i = 0; i < TrialPlan.SliceWarmUpCalls; i++)
@@ -262,17 +352,29 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         {
             await client.CallCheckedAsync(operation);
             calls++;
-        }
-        while (calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds);
+        } while (
+            calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds
+        );
 
         var seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
         return new Window(calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
     }
 
-    /// <summary>A window's calls, seconds, client and server CPU (ns), and a <c>--link</c> run's bytes sent and received.</summary>
-    private sealed record Window(long Calls, double Seconds, double ClientCpuNanoseconds, double? ServerCpuNanoseconds, (long Sent, long Received)? LinkBytes);
+    /// <summary>
+    /// A window's calls, seconds, client and server CPU (ns), and a <c>--link</c> run's bytes sent and received.
+    /// </summary>
+    private sealed record Window(
+        long Calls,
+        double Seconds,
+        double ClientCpuNanoseconds,
+        double? ServerCpuNanoseconds,
+        (long Sent, long Received)? LinkBytes
+    );
 
-    /// <summary>One arm's slices summed per quantity and level into its segment, its best level on top (replaced later by the one chosen on the other trials).</summary>
+    /// <summary>
+    /// One arm's slices summed per quantity and level into its segment, its best level on top (replaced later by the
+    /// one chosen on the other trials).
+    /// </summary>
     private sealed class ArmSums
     {
         private Window _latency = new(0, 0, 0, null, null);
@@ -280,36 +382,59 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         private readonly List<OpenLoopReading> _openLoop = [];
 
         /// <summary>The arm's calls/s at its best level so far; null before its throughput slices.</summary>
-        public double? BestCallsPerSecond => _throughput.Count == 0 ? null : _throughput.Values.Max(level => level.Sum.Calls / level.Sum.Seconds);
+        public double? BestCallsPerSecond =>
+            _throughput.Count == 0 ? null : _throughput.Values.Max(level => level.Sum.Calls / level.Sum.Seconds);
 
         public void AddOpenLoop(OpenLoopReading reading) => _openLoop.Add(reading);
 
         public void AddLatency(Window window) =>
             _latency = _latency with
             {
-                Calls = _latency.Calls + window.Calls, Seconds = _latency.Seconds + window.Seconds,
+                Calls = _latency.Calls + window.Calls,
+                Seconds = _latency.Seconds + window.Seconds,
                 LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes),
             };
 
         public void AddThroughput(int inFlight, Window window)
         {
-            var (sum, serverMeasured) = _throughput.GetValueOrDefault(inFlight, (new Window(0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true));
-            _throughput[inFlight] = (new Window(
-                sum.Calls + window.Calls, sum.Seconds + window.Seconds, sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
-                sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
-                Add(sum.LinkBytes, window.LinkBytes)), serverMeasured && window.ServerCpuNanoseconds is not null);
+            var (sum, serverMeasured) = _throughput.GetValueOrDefault(
+                inFlight,
+                (new Window(0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true)
+            );
+            _throughput[inFlight] = (
+                new Window(
+                    sum.Calls + window.Calls,
+                    sum.Seconds + window.Seconds,
+                    sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
+                    sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
+                    Add(sum.LinkBytes, window.LinkBytes)
+                ),
+                serverMeasured && window.ServerCpuNanoseconds is not null
+            );
         }
 
         public TrialSegment ToSegment(TrialArm arm)
         {
-            var levels = _throughput.Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured)).ToList();
+            var levels = _throughput
+                .Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured))
+                .ToList();
             var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
-                TrialArm.NameOf(arm.Operation), arm.Target, _latency.Calls, _latency.Seconds * 1e9 / _latency.Calls, best.Concurrency, best.Calls,
-                best.CallsPerSecond, best.ClientCpuNanosecondsPerCall, best.ServerCpuNanosecondsPerCall)
+                TrialArm.NameOf(arm.Operation),
+                arm.Target,
+                _latency.Calls,
+                _latency.Seconds * 1e9 / _latency.Calls,
+                best.Concurrency,
+                best.Calls,
+                best.CallsPerSecond,
+                best.ClientCpuNanosecondsPerCall,
+                best.ServerCpuNanosecondsPerCall
+            )
             {
                 LinkSentBytesPerCall = _latency.LinkBytes is { } one ? (double)one.Sent / _latency.Calls : null,
-                LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer ? (double)answer.Received / _latency.Calls : null,
+                LinkReceivedBytesPerCall = _latency.LinkBytes is { } answer
+                    ? (double)answer.Received / _latency.Calls
+                    : null,
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,
@@ -318,7 +443,13 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         }
 
         private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
-            new(inFlight, sum.Calls, sum.Calls / sum.Seconds, sum.ClientCpuNanoseconds / sum.Calls, serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null)
+            new(
+                inFlight,
+                sum.Calls,
+                sum.Calls / sum.Seconds,
+                sum.ClientCpuNanoseconds / sum.Calls,
+                serverMeasured ? sum.ServerCpuNanoseconds / sum.Calls : null
+            )
             {
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
@@ -326,31 +457,60 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
     }
 
     /// <summary>
-    /// <paramref name="concurrency"/> closed-loop callers on one client, counted over <paramref name="seconds"/> after the warm-up, with
-    /// this process's and the server's CPU and the link's bytes in the same window.
+    /// <paramref name="concurrency"/> closed-loop callers on one client, counted over <paramref name="seconds"/> after
+    /// the warm-up, with this process's and the server's CPU and the link's bytes in the same window.
     /// </summary>
-    private static async Task<Window> ThroughputAsync(LoadClient client, LoadOperation operation, int concurrency, double warmUpSeconds, double seconds, int? serverId, string? linkDevice = null)
+    private static async Task<Window> ThroughputAsync(
+        LoadClient client,
+        LoadOperation operation,
+        int concurrency,
+        double warmUpSeconds,
+        double seconds,
+        int? serverId,
+        string? linkDevice = null
+    )
     {
         var completed = 0L;
         var running = true;
-        var callers = Enumerable.Range(0, concurrency).Select(_ => Task.Run(async () =>
-        {
-            while (Volatile.Read(ref running))
-            {
-                await client.CallCheckedAsync(operation);
-                Interlocked.Increment(ref completed);
-            }
-        })).ToArray();
+        var callers = Enumerable
+            .Range(0, concurrency)
+            .Select(_ =>
+                Task.Run(async () =>
+                {
+                    while (Volatile.Read(ref running))
+                    {
+                        await client.CallCheckedAsync(operation);
+                        Interlocked.Increment(ref completed);
+                    }
+                })
+            )
+            .ToArray();
         (long Calls, double Seconds, double ClientCpu, double? ServerCpu, (long, long)? Link) counted;
         try
         {
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
             var linkBefore = LinkCounters(linkDevice);
-            var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp(), Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
+            var before = (
+                Calls: Interlocked.Read(ref completed),
+                Time: Stopwatch.GetTimestamp(),
+                Client: CpuNanoseconds(Environment.ProcessId),
+                Server: CpuNanoseconds(serverId)
+            );
             await Task.Delay(TimeSpan.FromSeconds(seconds));
-            var (calls, time, clientCpu, serverCpu) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp(), CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
+            var (calls, time, clientCpu, serverCpu) = (
+                Interlocked.Read(ref completed),
+                Stopwatch.GetTimestamp(),
+                CpuNanoseconds(Environment.ProcessId),
+                CpuNanoseconds(serverId)
+            );
             var linkAfter = LinkCounters(linkDevice);
-            counted = (Math.Max(1, calls - before.Calls), Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds, clientCpu!.Value - before.Client!.Value, serverCpu - before.Server, Difference(linkBefore, linkAfter));
+            counted = (
+                Math.Max(1, calls - before.Calls),
+                Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds,
+                clientCpu!.Value - before.Client!.Value,
+                serverCpu - before.Server,
+                Difference(linkBefore, linkAfter)
+            );
         }
         finally
         {
@@ -362,16 +522,24 @@ public sealed class TrialMeasurement(TrialRequest request, IReadOnlyList<LoadTar
         return new Window(counted.Calls, counted.Seconds, counted.ClientCpu, counted.ServerCpu, counted.Link);
     }
 
-    /// <summary>The bytes the client's end of a <c>--link</c> pair has sent and received so far; null on loopback.</summary>
-    private static (long Sent, long Received)? LinkCounters(string? device) => device is null ? null : LinkNamespace.Counters(device);
+    /// <summary>
+    /// The bytes the client's end of a <c>--link</c> pair has sent and received so far; null on loopback.
+    /// </summary>
+    private static (long Sent, long Received)? LinkCounters(string? device) =>
+        device is null ? null : LinkNamespace.Counters(device);
 
-    private static (long Sent, long Received)? Difference((long Sent, long Received)? before, (long Sent, long Received)? after) =>
-        before is { } from && after is { } to ? (to.Sent - from.Sent, to.Received - from.Received) : null;
+    private static (long Sent, long Received)? Difference(
+        (long Sent, long Received)? before,
+        (long Sent, long Received)? after
+    ) => before is { } from && after is { } to ? (to.Sent - from.Sent, to.Received - from.Received) : null;
 
     private static (long Sent, long Received)? Add((long Sent, long Received)? sum, (long Sent, long Received)? more) =>
         sum is { } a && more is { } b ? (a.Sent + b.Sent, a.Received + b.Received) : null;
 
-    /// <summary>Process <paramref name="processId"/>'s CPU time so far, user and kernel, every thread (exited ones too); null for none.</summary>
+    /// <summary>
+    /// Process <paramref name="processId"/>'s CPU time so far, user and kernel, every thread (exited ones too); null
+    /// for none.
+    /// </summary>
     private static double? CpuNanoseconds(int? processId)
     {
         if (processId is not { } id)

@@ -4,7 +4,10 @@ using RESTvsGRPC.Bench.Processes;
 
 namespace RESTvsGRPC.Bench.Trials;
 
-/// <summary>The hidden <c>trial</c> command, one fresh client process: request in, answer out, exit 1 with the reason on failure.</summary>
+/// <summary>
+/// The hidden <c>trial</c> command, one fresh client process: request in, answer out, exit 1 with the reason on
+/// failure.
+/// </summary>
 public static class TrialProcess
 {
     /// <summary>The command's name.</summary>
@@ -18,7 +21,12 @@ public static class TrialProcess
             var request = TrialRequest.Load(requestPath);
             WatchParent(request.ParentProcessId);
             var settings = BenchSettings.FromEnvironment();
-            var targets = LoadTarget.Resolve([.. request.ArmList.Select(a => a.Target).Distinct()], settings.Rest, settings.Grpc, settings.Aot);
+            var targets = LoadTarget.Resolve(
+                [.. request.ArmList.Select(a => a.Target).Distinct()],
+                settings.Rest,
+                settings.Grpc,
+                settings.Aot
+            );
             var expected = LoadExpectation.For(MeteoriteDataset.Load(settings.DataPath));
             var measurement = new TrialMeasurement(request, targets, expected, output);
             var answer = request.Index switch
@@ -36,14 +44,17 @@ public static class TrialProcess
         }
     }
 
-    /// <summary>Exits the process once the bench that started it has gone, so a killed bench leaves no trial running.</summary>
-    private static void WatchParent(int parentId) => _ = Task.Run(async () =>
-    {
-        while (BenchFiles.IsRunning(parentId))
+    /// <summary>
+    /// Exits the process once the bench that started it has gone, so a killed bench leaves no trial running.
+    /// </summary>
+    private static void WatchParent(int parentId) =>
+        _ = Task.Run(async () =>
         {
-            await Task.Delay(TimeSpan.FromMilliseconds(500));
-        }
+            while (BenchFiles.IsRunning(parentId))
+            {
+                await Task.Delay(TimeSpan.FromMilliseconds(500));
+            }
 
-        Environment.Exit(3);
-    });
+            Environment.Exit(3);
+        });
 }

@@ -9,15 +9,27 @@ namespace RESTvsGRPC.Bench.Trials;
 /// servers' process ids, where to answer, and a <c>--link</c> run's device; the servers' addresses come through the
 /// environment.
 /// </summary>
-public sealed record TrialRequest(int Index, TrialPlan Plan, IReadOnlyList<string> Arms, int ParentProcessId, string OutputPath)
+public sealed record TrialRequest(
+    int Index,
+    TrialPlan Plan,
+    IReadOnlyList<string> Arms,
+    int ParentProcessId,
+    string OutputPath
+)
 {
-    /// <summary>RestAPI's process id, for the REST arms' server CPU time; null where the bench did not start it.</summary>
+    /// <summary>
+    /// RestAPI's process id, for the REST arms' server CPU time; null where the bench did not start it.
+    /// </summary>
     public int? RestProcessId { get; init; }
 
-    /// <summary>GrpcAPI's process id, for the gRPC arms' server CPU time; null where the bench did not start it.</summary>
+    /// <summary>
+    /// GrpcAPI's process id, for the gRPC arms' server CPU time; null where the bench did not start it.
+    /// </summary>
     public int? GrpcProcessId { get; init; }
 
-    /// <summary>The client's end of a <c>--link</c> run's veth pair, whose bytes the slices count; null on loopback.</summary>
+    /// <summary>
+    /// The client's end of a <c>--link</c> run's veth pair, whose bytes the slices count; null on loopback.
+    /// </summary>
     public string? LinkDevice { get; init; }
 
     /// <summary>
@@ -32,32 +44,43 @@ public sealed record TrialRequest(int Index, TrialPlan Plan, IReadOnlyList<strin
     /// </summary>
     public int LoadCheckFirstRound { get; init; }
 
-    /// <summary>New clients per arm whose first small GET the trial times, before its slices (<c>--tls</c>); 0: none.</summary>
+    /// <summary>
+    /// New clients per arm whose first small GET the trial times, before its slices (<c>--tls</c>); 0: none.
+    /// </summary>
     public int NewConnections { get; init; }
 
-    /// <summary>RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.</summary>
+    /// <summary>
+    /// RestAPI.Aot's process id, for the AOT REST arm's server CPU time; null where no AOT server runs.
+    /// </summary>
     public int? AotRestProcessId { get; init; }
 
-    /// <summary>GrpcAPI.Aot's process id, for the AOT gRPC arm's server CPU time; null where no AOT server runs.</summary>
+    /// <summary>
+    /// GrpcAPI.Aot's process id, for the AOT gRPC arm's server CPU time; null where no AOT server runs.
+    /// </summary>
     public int? AotGrpcProcessId { get; init; }
 
-    /// <summary>The request with the process ids of the servers <paramref name="servers"/> started, whose CPU time the trial reads.</summary>
-    public TrialRequest ReadingCpuOf(Servers.ServerSet servers) => this with
-    {
-        RestProcessId = servers.RestProcessId,
-        GrpcProcessId = servers.GrpcProcessId,
-        AotRestProcessId = servers.AotRestProcessId,
-        AotGrpcProcessId = servers.AotGrpcProcessId,
-    };
+    /// <summary>
+    /// The request with the process ids of the servers <paramref name="servers"/> started, whose CPU time the trial
+    /// reads.
+    /// </summary>
+    public TrialRequest ReadingCpuOf(Servers.ServerSet servers) =>
+        this with
+        {
+            RestProcessId = servers.RestProcessId,
+            GrpcProcessId = servers.GrpcProcessId,
+            AotRestProcessId = servers.AotRestProcessId,
+            AotGrpcProcessId = servers.AotGrpcProcessId,
+        };
 
     /// <summary>The process id of the server that answers <paramref name="arm"/>, where known.</summary>
-    public int? ServerProcessOf(Arm arm) => (arm.IsAot, arm.IsServedByGrpcApi) switch
-    {
-        (true, true) => AotGrpcProcessId,
-        (true, false) => AotRestProcessId,
-        (false, true) => GrpcProcessId,
-        (false, false) => RestProcessId,
-    };
+    public int? ServerProcessOf(Arm arm) =>
+        (arm.IsAot, arm.IsServedByGrpcApi) switch
+        {
+            (true, true) => AotGrpcProcessId,
+            (true, false) => AotRestProcessId,
+            (false, true) => GrpcProcessId,
+            (false, false) => RestProcessId,
+        };
 
     /// <summary>The index that asks for load mode's cross-check instead of a trial.</summary>
     public const int LoadCheck = -1;
@@ -66,36 +89,44 @@ public sealed record TrialRequest(int Index, TrialPlan Plan, IReadOnlyList<strin
     [JsonIgnore]
     public IReadOnlyList<TrialArm> ArmList => [.. Arms.Select(ArmOf)];
 
-    private static TrialArm ArmOf(string name) => name.Split('/') is [var operation, var target]
-        ? new TrialArm(Enum.Parse<LoadOperation>(operation, ignoreCase: true), target)
-        : throw new InvalidDataException($"the trial request names an arm '{name}', not operation/target.");
+    private static TrialArm ArmOf(string name) =>
+        name.Split('/') is [var operation, var target]
+            ? new TrialArm(Enum.Parse<LoadOperation>(operation, ignoreCase: true), target)
+            : throw new InvalidDataException($"the trial request names an arm '{name}', not operation/target.");
 
     /// <summary>The calls in flight <paramref name="arm"/>'s closed loops are measured at.</summary>
-    public IReadOnlyList<int> LevelsOf(TrialArm arm) => LoadCheckLevels is { } levels
-        ? levels.TryGetValue(arm.Name, out var level)
-            ? [level]
-            : throw new InvalidDataException($"the load check's request gives no level for {arm.Name}.")
-        : Plan.InFlight.TryGetValue(arm.Operation, out var inFlight) && inFlight.Count > 0
-            ? inFlight
-            : throw new InvalidDataException($"the trial's plan gives no calls in flight for {arm.Name}.");
+    public IReadOnlyList<int> LevelsOf(TrialArm arm) =>
+        LoadCheckLevels is { } levels
+            ? levels.TryGetValue(arm.Name, out var level)
+                ? [level]
+                : throw new InvalidDataException($"the load check's request gives no level for {arm.Name}.")
+            : Plan.InFlight.TryGetValue(arm.Operation, out var inFlight) && inFlight.Count > 0
+                ? inFlight
+                : throw new InvalidDataException($"the trial's plan gives no calls in flight for {arm.Name}.");
 
     /// <summary>Writes the request where a trial process can read it.</summary>
-    public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialRequest));
+    public void Save(string path) =>
+        File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialRequest));
 
     /// <summary>Reads a request written by <see cref="Save"/>.</summary>
     public static TrialRequest Load(string path) =>
-        JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialRequest) ?? throw new InvalidDataException($"'{path}' holds no trial request.");
+        JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialRequest)
+        ?? throw new InvalidDataException($"'{path}' holds no trial request.");
 }
 
-/// <summary>What a trial process writes: its trial, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.</summary>
+/// <summary>
+/// What a trial process writes: its trial, or (for <see cref="TrialRequest.LoadCheck"/>) load mode's calls/s per arm.
+/// </summary>
 public sealed record TrialAnswer(Trial? Trial, IReadOnlyList<LoadCheck>? LoadChecks = null)
 {
     /// <summary>Writes the answer to <paramref name="path"/>.</summary>
-    public void Save(string path) => File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialAnswer));
+    public void Save(string path) =>
+        File.WriteAllText(path, JsonSerializer.Serialize(this, TrialJsonContext.Default.TrialAnswer));
 
     /// <summary>Reads an answer written by <see cref="Save"/>.</summary>
     public static TrialAnswer Load(string path) =>
-        JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialAnswer) ?? throw new InvalidDataException($"'{path}' holds no trial answer.");
+        JsonSerializer.Deserialize(File.ReadAllText(path), TrialJsonContext.Default.TrialAnswer)
+        ?? throw new InvalidDataException($"'{path}' holds no trial answer.");
 }
 
 [JsonSourceGenerationOptions(WriteIndented = true, PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]

@@ -9,18 +9,28 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Trials;
 
 /// <summary>
-/// The orchestrator's side of the headline: a fresh client process per trial, one after another, until the plan stops them; a
-/// failed trial is named and the others kept; every process stops with the servers on a signal.
+/// The orchestrator's side of the headline: a fresh client process per trial, one after another, until the plan stops
+/// them; a failed trial is named and the others kept; every process stops with the servers on a signal.
 /// </summary>
 public static class TrialRunner
 {
     /// <summary>
-    /// Runs <paramref name="plan"/> over <paramref name="arms"/>, renewing the servers before each trial where the plan says so (the caller
-    /// reads the last pair from <paramref name="servers"/>); throws <see cref="TrialFailedException"/> when every trial fails.
+    /// Runs <paramref name="plan"/> over <paramref name="arms"/>, renewing the servers before each trial where the plan
+    /// says so (the caller reads the last pair from <paramref name="servers"/>); throws
+    /// <see cref="TrialFailedException"/> when every trial fails.
     /// </summary>
     public static async Task<TrialsRun> RunAsync(
-        TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers, BenchSettings settings, CpuPlacement placement, TextWriter output,
-        LinkProfile? link = null, IReadOnlyList<(string Arm, string Baseline)>? pairs = null, int newConnections = 0, bool openLoop = false)
+        TrialPlan plan,
+        IReadOnlyList<TrialArm> arms,
+        ServerSet servers,
+        BenchSettings settings,
+        CpuPlacement placement,
+        TextWriter output,
+        LinkProfile? link = null,
+        IReadOnlyList<(string Arm, string Baseline)>? pairs = null,
+        int newConnections = 0,
+        bool openLoop = false
+    )
     {
         using var folder = new TrialFolder(servers);
         plan = openLoop ? plan : plan with { OpenLoop = null };
@@ -37,22 +47,43 @@ public static class TrialRunner
                 request = request.ReadingCpuOf(servers);
             }
 
-            var (answer, failure) = await RunOneAsync(request with { Index = index }, folder.Path, servers, settings, output);
+            var (answer, failure) = await RunOneAsync(
+                request with
+                {
+                    Index = index,
+                },
+                folder.Path,
+                servers,
+                settings,
+                output
+            );
             if (answer?.Trial is { } trial)
             {
                 measured.Add(trial);
                 trials = ThroughputPeak.ChosenOnOtherTrials(measured);
-                output.WriteLine($"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})");
+                output.WriteLine(
+                    $"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})"
+                );
             }
             else
             {
                 failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
-                output.WriteLine($"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on");
+                output.WriteLine(
+                    $"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on"
+                );
             }
 
             var ratios = Ratios(trials, placement, pairs);
-            stop = plan.Stopping?.StopAfter(trials.Count, plan.Trials - failures.Count, Stopwatch.GetElapsedTime(started).TotalSeconds, ratios);
-            output.WriteLine(ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started), plan.Stopping) + (stop is null ? "" : $"; the trials stop: {stop}"));
+            stop = plan.Stopping?.StopAfter(
+                trials.Count,
+                plan.Trials - failures.Count,
+                Stopwatch.GetElapsedTime(started).TotalSeconds,
+                ratios
+            );
+            output.WriteLine(
+                ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started), plan.Stopping)
+                    + (stop is null ? "" : $"; the trials stop: {stop}")
+            );
         }
 
         if (trials.Count == 0)
@@ -60,8 +91,23 @@ public static class TrialRunner
             throw new TrialFailedException($"every trial failed; trial 1: {FaultText.Of(failures[0])}");
         }
 
-        var concurrency = arms.Select(arm => new ArmConcurrency(TrialArm.NameOf(arm.Operation), arm.Target, MostOftenAt(trials, arm)) { Levels = plan.InFlight[arm.Operation] }).ToList();
-        var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, Ratios(trials, placement, pairs))
+        var concurrency = arms.Select(arm => new ArmConcurrency(
+                TrialArm.NameOf(arm.Operation),
+                arm.Target,
+                MostOftenAt(trials, arm)
+            )
+            {
+                Levels = plan.InFlight[arm.Operation],
+            })
+            .ToList();
+        var run = new TrialsRun(
+            plan.ToResults(),
+            placement,
+            concurrency,
+            trials,
+            failures,
+            Ratios(trials, placement, pairs)
+        )
         {
             Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
             TrialsSeconds = Stopwatch.GetElapsedTime(started).TotalSeconds,
@@ -73,11 +119,23 @@ public static class TrialRunner
         return link is null ? run : run.OnLink(link.ToResults());
     }
 
-    /// <summary>Each arm's ratios against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline) pairs'.</summary>
-    private static IReadOnlyList<HeadlineRatio> Ratios(IReadOnlyList<Trial> trials, CpuPlacement placement, IReadOnlyList<(string Arm, string Baseline)>? pairs) =>
-        pairs is null ? TrialStatistics.Headline(trials, placement) : TrialStatistics.PairRatios(trials, placement, pairs);
+    /// <summary>
+    /// Each arm's ratios against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)
+    /// pairs'.
+    /// </summary>
+    private static IReadOnlyList<HeadlineRatio> Ratios(
+        IReadOnlyList<Trial> trials,
+        CpuPlacement placement,
+        IReadOnlyList<(string Arm, string Baseline)>? pairs
+    ) =>
+        pairs is null
+            ? TrialStatistics.Headline(trials, placement)
+            : TrialStatistics.PairRatios(trials, placement, pairs);
 
-    /// <summary>A temporary folder for the trial processes' requests and answers, deleted at the end or, on a signal, with the servers.</summary>
+    /// <summary>
+    /// A temporary folder for the trial processes' requests and answers, deleted at the end or, on a signal, with the
+    /// servers.
+    /// </summary>
     private sealed class TrialFolder : IDisposable
     {
         private readonly IDisposable _attached;
@@ -105,12 +163,20 @@ public static class TrialRunner
         }
     }
 
-    /// <summary>Deletes the trial folders in <paramref name="parent"/> that a killed bench left (its process gone); once per bench.</summary>
+    /// <summary>
+    /// Deletes the trial folders in <paramref name="parent"/> that a killed bench left (its process gone); once per
+    /// bench.
+    /// </summary>
     public static void RemoveOrphanedFolders(string parent) =>
-        BenchFiles.RemoveOrphans(Directory.EnumerateDirectories(parent, BenchFiles.TrialFolderPrefix + "*"), BenchFiles.TrialFolderPrefix,
-            folder => new Deletion(folder).Dispose());
+        BenchFiles.RemoveOrphans(
+            Directory.EnumerateDirectories(parent, BenchFiles.TrialFolderPrefix + "*"),
+            BenchFiles.TrialFolderPrefix,
+            folder => new Deletion(folder).Dispose()
+        );
 
-    /// <summary>Deletes a folder and what it holds; whichever of the bench's ends gets there second finds nothing to delete.</summary>
+    /// <summary>
+    /// Deletes a folder and what it holds; whichever of the bench's ends gets there second finds nothing to delete.
+    /// </summary>
     private sealed class Deletion(string path) : IDisposable
     {
         public void Dispose()
@@ -119,35 +185,59 @@ public static class TrialRunner
             {
                 Directory.Delete(path, recursive: true);
             }
-            catch (DirectoryNotFoundException)
-            {
-            }
+            catch (DirectoryNotFoundException) { }
         }
     }
 
     /// <summary>
-    /// Progress after <paramref name="done"/> of <paramref name="total"/> trials: the widest interval so far and the time left at this
-    /// pace, within <paramref name="stopping"/>'s cap.
+    /// Progress after <paramref name="done"/> of <paramref name="total"/> trials: the widest interval so far and the
+    /// time left at this pace, within <paramref name="stopping"/>'s cap.
     /// </summary>
-    public static string ProgressText(IReadOnlyList<HeadlineRatio> ratios, int done, int total, TimeSpan elapsed, TrialStopping? stopping = null)
+    public static string ProgressText(
+        IReadOnlyList<HeadlineRatio> ratios,
+        int done,
+        int total,
+        TimeSpan elapsed,
+        TrialStopping? stopping = null
+    )
     {
         var widest = ratios.Where(r => r.HasInterval).MaxBy(r => (r.High - r.Low) / 2 / r.Median);
-        var width = widest is null ? $"no interval before {MedianInterval.MinimumSamples} trials"
+        var width = widest is null
+            ? $"no interval before {MedianInterval.MinimumSamples} trials"
             : $"widest interval ±{Units.Percent((widest.High - widest.Low) / 2 / widest.Median)} ({widest.Operation} {widest.Arm}, {widest.Quantity})";
         var pace = elapsed.TotalSeconds / done;
-        var trialsLeft = stopping is null ? total - done : Math.Min(total - done, Math.Max(stopping.MinTrials - done, (int)Math.Ceiling((stopping.CapSeconds - elapsed.TotalSeconds) / pace)));
+        var trialsLeft = stopping is null
+            ? total - done
+            : Math.Min(
+                total - done,
+                Math.Max(
+                    stopping.MinTrials - done,
+                    (int)Math.Ceiling((stopping.CapSeconds - elapsed.TotalSeconds) / pace)
+                )
+            );
         var left = TimeSpan.FromSeconds(pace * Math.Max(0, trialsLeft));
         return $"// progress: {done} of {(stopping is null ? "" : "at most ")}{total} trials, {width}, about {(left.TotalMinutes >= 1 ? $"{(int)left.TotalMinutes} min {left.Seconds} s" : $"{left.Seconds} s")} of trials left{(stopping is null ? "" : " at most")}";
     }
 
     private static string ServersText(TrialPlan plan, TrialRequest request) =>
-        plan.ServersPerTrial && request is { RestProcessId: { } rest, GrpcProcessId: { } grpc } ? $", servers {rest} and {grpc} started for it" : "";
+        plan.ServersPerTrial && request is { RestProcessId: { } rest, GrpcProcessId: { } grpc }
+            ? $", servers {rest} and {grpc} started for it"
+            : "";
 
-    /// <summary>The level <paramref name="arm"/>'s throughput was taken at in the most trials; the lower one on a tie.</summary>
-    public static int MostOftenAt(IReadOnlyList<Trial> trials, TrialArm arm) => MostOften(trials
-        .SelectMany(t => t.Segments).Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target).Select(s => s.Concurrency));
+    /// <summary>
+    /// The level <paramref name="arm"/>'s throughput was taken at in the most trials; the lower one on a tie.
+    /// </summary>
+    public static int MostOftenAt(IReadOnlyList<Trial> trials, TrialArm arm) =>
+        MostOften(
+            trials
+                .SelectMany(t => t.Segments)
+                .Where(s => s.Operation == TrialArm.NameOf(arm.Operation) && s.Arm == arm.Target)
+                .Select(s => s.Concurrency)
+        );
 
-    /// <summary>The concurrency that occurs most often in <paramref name="concurrencies"/>; the lower one on a tie.</summary>
+    /// <summary>
+    /// The concurrency that occurs most often in <paramref name="concurrencies"/>; the lower one on a tie.
+    /// </summary>
     public static int MostOften(IEnumerable<int> concurrencies) =>
         concurrencies.GroupBy(c => c).OrderByDescending(g => g.Count()).ThenBy(g => g.Key).First().Key;
 
@@ -156,8 +246,14 @@ public static class TrialRunner
     /// from round <paramref name="firstRound"/>; throws <see cref="TrialFailedException"/>.
     /// </summary>
     public static async Task<IReadOnlyList<LoadCheck>> RunLoadCheckAsync(
-        TrialPlan plan, IReadOnlyList<string> arms, IReadOnlyDictionary<string, int> levels, int firstRound,
-        ServerSet servers, BenchSettings settings, TextWriter output)
+        TrialPlan plan,
+        IReadOnlyList<string> arms,
+        IReadOnlyDictionary<string, int> levels,
+        int firstRound,
+        ServerSet servers,
+        BenchSettings settings,
+        TextWriter output
+    )
     {
         using var folder = new TrialFolder(servers);
         var request = new TrialRequest(TrialRequest.LoadCheck, plan, arms, Environment.ProcessId, "")
@@ -166,24 +262,40 @@ public static class TrialRunner
             LoadCheckFirstRound = firstRound,
         }.ReadingCpuOf(servers);
         var (answer, failure) = await RunOneAsync(request, folder.Path, servers, settings, output);
-        return answer?.LoadChecks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
+        return answer?.LoadChecks
+            ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
     }
 
-    /// <summary>Trial <paramref name="index"/>'s request: the plan whole, <paramref name="arms"/>, the servers' CPU read.</summary>
+    /// <summary>
+    /// Trial <paramref name="index"/>'s request: the plan whole, <paramref name="arms"/>, the servers' CPU read.
+    /// </summary>
     public static TrialRequest RequestOf(int index, TrialPlan plan, IReadOnlyList<TrialArm> arms, ServerSet servers) =>
         new TrialRequest(index, plan, [.. arms.Select(a => a.Name)], Environment.ProcessId, "")
         {
             LinkDevice = servers.Namespace?.HostDevice,
         }.ReadingCpuOf(servers);
 
-    /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.</summary>
-    private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(TrialRequest request, string folder, ServerSet servers, BenchSettings settings, TextWriter output)
+    /// <summary>
+    /// Starts one trial process, waits for it (bounded), and reads its answer; how it failed otherwise.
+    /// </summary>
+    private static async Task<(TrialAnswer? Answer, TrialFailure? Failure)> RunOneAsync(
+        TrialRequest request,
+        string folder,
+        ServerSet servers,
+        BenchSettings settings,
+        TextWriter output
+    )
     {
         var name = request.Index == TrialRequest.LoadCheck ? "load-check" : $"trial-{request.Index}";
         var requestPath = Path.Combine(folder, name + ".request.json");
         request = request with { OutputPath = Path.Combine(folder, name + ".json") };
         request.Save(requestPath);
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        var start = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
         settings.ApplyTo(start);
         foreach (var argument in new[] { typeof(TrialProcess).Assembly.Location, TrialProcess.Command, requestPath })
         {
@@ -217,7 +329,10 @@ public static class TrialRunner
             string? said;
             lock (errors)
             {
-                said = errors.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).LastOrDefault();
+                said = errors
+                    .ToString()
+                    .Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+                    .LastOrDefault();
             }
 
             return (null, new TrialFailure(request.Index, process.Id, process.ExitCode, null, said));
@@ -229,12 +344,21 @@ public static class TrialRunner
     /// <summary>Three times what the plan needs, plus a minute for start-up: a trial past that is stuck.</summary>
     private static TimeSpan TimeLimit(TrialRequest request)
     {
-        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check: at most 20 s for its window),
-        // then its open-loop windows with their drains.
+        // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check:
+        // at most 20 s for its window), then its open-loop windows with their drains.
         var plan = request.Plan;
-        var perArm = plan.WarmUpSeconds + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02) + (request.Index == TrialRequest.LoadCheck
-            ? plan.LoadCheckRounds * (1 + 20)
-            : plan.SegmentSeconds + (request.ArmList.Max(arm => request.LevelsOf(arm).Count) * (plan.SegmentSeconds + (plan.Slices * plan.RampSeconds))))
+        var perArm =
+            plan.WarmUpSeconds
+            + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02)
+            + (
+                request.Index == TrialRequest.LoadCheck
+                    ? plan.LoadCheckRounds * (1 + 20)
+                    : plan.SegmentSeconds
+                        + (
+                            request.ArmList.Max(arm => request.LevelsOf(arm).Count)
+                            * (plan.SegmentSeconds + (plan.Slices * plan.RampSeconds))
+                        )
+            )
             + (plan.OpenLoop is { } openLoop ? openLoop.Fractions.Count * (openLoop.MaxSliceSeconds + 2) : 0);
         return TimeSpan.FromSeconds((3 * request.Arms.Count * perArm) + 60);
     }

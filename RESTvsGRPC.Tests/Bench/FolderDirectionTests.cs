@@ -10,9 +10,23 @@ namespace RESTvsGRPC.Tests.Bench;
 /// </summary>
 public sealed partial class FolderDirectionTests
 {
-    /// <summary>The bench's folders from the top (what measures) to the bottom (what every measuring process shares).</summary>
+    /// <summary>
+    /// The bench's folders from the top (what measures) to the bottom (what every measuring process shares).
+    /// </summary>
     public static readonly string[] Direction =
-        ["Startup", "Trials", "Load", "Harness", "Benchmarks", "Gate", "Servers", "Links", "Clients", "Placement", "Processes"];
+    [
+        "Startup",
+        "Trials",
+        "Load",
+        "Harness",
+        "Benchmarks",
+        "Gate",
+        "Servers",
+        "Links",
+        "Clients",
+        "Placement",
+        "Processes",
+    ];
 
     /// <summary>
     /// References against the direction that are known and still to be removed (issue 92's part 3: the servers' start
@@ -21,8 +35,13 @@ public sealed partial class FolderDirectionTests
     /// </summary>
     private static readonly HashSet<string> Known =
     [
-        "Benchmarks -> (root)", "Harness -> (root)", "Load -> (root)", "Servers -> (root)", "Trials -> (root)",
-        "Harness -> Trials", "Benchmarks -> Harness",
+        "Benchmarks -> (root)",
+        "Harness -> (root)",
+        "Load -> (root)",
+        "Servers -> (root)",
+        "Trials -> (root)",
+        "Harness -> Trials",
+        "Benchmarks -> Harness",
     ];
 
     private static string Bench => Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Bench");
@@ -30,7 +49,8 @@ public sealed partial class FolderDirectionTests
     [Fact]
     public void Global_usings_import_only_the_base_class_library()
     {
-        var imports = File.ReadAllLines(Path.Combine(Bench, "GlobalUsings.cs")).Where(l => l.StartsWith("global using", StringComparison.Ordinal));
+        var imports = File.ReadAllLines(Path.Combine(Bench, "GlobalUsings.cs"))
+            .Where(l => l.StartsWith("global using", StringComparison.Ordinal));
 
         Assert.All(imports, line => Assert.StartsWith("global using System.", line, StringComparison.Ordinal));
     }
@@ -45,7 +65,9 @@ public sealed partial class FolderDirectionTests
         Assert.True(Direction.Order().SequenceEqual(folders), "a folder is missing from the direction");
         var unknown = against.Where(r => !Known.Contains($"{r.From} -> {r.To}"));
         Assert.Empty(unknown.Select(r => $"{r.File} uses {r.To}: {r.What}"));
-        Assert.Empty(Known.Except(against.Select(r => $"{r.From} -> {r.To}")).Select(k => $"{k} is gone: remove it from Known"));
+        Assert.Empty(
+            Known.Except(against.Select(r => $"{r.From} -> {r.To}")).Select(k => $"{k} is gone: remove it from Known")
+        );
     }
 
     private const string Root = "(root)";
@@ -54,12 +76,18 @@ public sealed partial class FolderDirectionTests
         from == Root || (to != Root && Array.IndexOf(Direction, to) > Array.IndexOf(Direction, from));
 
     private static IEnumerable<string> Folders() =>
-        Directory.EnumerateFiles(Bench, "*.cs", SearchOption.AllDirectories).Select(FolderOf).OfType<string>().Distinct();
+        Directory
+            .EnumerateFiles(Bench, "*.cs", SearchOption.AllDirectories)
+            .Select(FolderOf)
+            .OfType<string>()
+            .Distinct();
 
     private static string? FolderOf(string file)
     {
         var relative = Path.GetRelativePath(Bench, file).Split(Path.DirectorySeparatorChar);
-        return relative[0] is "bin" or "obj" ? null : relative.Length == 1 ? Root : relative[0];
+        return relative[0] is "bin" or "obj" ? null
+            : relative.Length == 1 ? Root
+            : relative[0];
     }
 
     /// <summary>
@@ -68,16 +96,22 @@ public sealed partial class FolderDirectionTests
     /// </summary>
     private static IEnumerable<(string File, string From, string To, string What)> References()
     {
-        var files = Directory.EnumerateFiles(Bench, "*.cs", SearchOption.AllDirectories)
-            .Where(f => FolderOf(f) is not null).ToList();
-        var rootTypes = files.Where(f => FolderOf(f) == Root)
-            .SelectMany(f => TopLevelType().Matches(File.ReadAllText(f)).Select(m => m.Groups[1].Value)).ToHashSet();
+        var files = Directory
+            .EnumerateFiles(Bench, "*.cs", SearchOption.AllDirectories)
+            .Where(f => FolderOf(f) is not null)
+            .ToList();
+        var rootTypes = files
+            .Where(f => FolderOf(f) == Root)
+            .SelectMany(f => TopLevelType().Matches(File.ReadAllText(f)).Select(m => m.Groups[1].Value))
+            .ToHashSet();
         foreach (var file in files)
         {
             var from = FolderOf(file)!;
             var code = Comment().Replace(File.ReadAllText(file), "");
             var name = Path.GetRelativePath(Bench, file);
-            var folders = Import().Matches(code).Select(m => (m.Groups[1].Value, m.Value))
+            var folders = Import()
+                .Matches(code)
+                .Select(m => (m.Groups[1].Value, m.Value))
                 .Concat(Qualified().Matches(code).Select(m => (m.Groups[1].Value, m.Value)))
                 .Where(r => Direction.Contains(r.Item1) && r.Item1 != from);
             foreach (var (to, what) in folders.DistinctBy(r => r.Item1))
@@ -94,7 +128,8 @@ public sealed partial class FolderDirectionTests
 
     [GeneratedRegex(
         @"^(?:public |internal )?(?:static |sealed |abstract |partial )*(?:class|record|enum|struct|interface) ([A-Z]\w*)",
-        RegexOptions.Multiline)]
+        RegexOptions.Multiline
+    )]
     private static partial Regex TopLevelType();
 
     [GeneratedRegex(@"//[^\n]*")]

@@ -23,16 +23,17 @@ public sealed class TrialRequestTests : IDisposable
     public void Dispose() => _directory.Dispose();
 
     /// <summary>A plan whose every field differs from the standard plan's, so no field can pass by default.</summary>
-    private static TrialPlan Unusual => new("unusual", 7, 0.2, 5, 3)
-    {
-        SettleCalls = 10,
-        ServersPerTrial = false,
-        LoadCheckProcesses = 2,
-        LoadCheckRounds = 3,
-        InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [3, 5] },
-        OpenLoop = new OpenLoopPlan([0.1, 0.9], 0.4, 20, 0.8),
-        Stopping = new TrialStopping(4, 0.02, 0.03, 0.5, 60),
-    };
+    private static TrialPlan Unusual =>
+        new("unusual", 7, 0.2, 5, 3)
+        {
+            SettleCalls = 10,
+            ServersPerTrial = false,
+            LoadCheckProcesses = 2,
+            LoadCheckRounds = 3,
+            InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [3, 5] },
+            OpenLoop = new OpenLoopPlan([0.1, 0.9], 0.4, 20, 0.8),
+            Stopping = new TrialStopping(4, 0.02, 0.03, 0.5, 60),
+        };
 
     [Fact]
     public void Every_plan_field_arrives_unchanged_through_the_request_the_trial_process_reads()
@@ -42,8 +43,10 @@ public sealed class TrialRequestTests : IDisposable
 
         var arrived = TrialRequest.Load(path).Plan;
 
-        var fields = typeof(TrialPlan).GetProperties(BindingFlags.Public | BindingFlags.Instance)
-            .Where(p => p.GetCustomAttribute<JsonIgnoreAttribute>() is null).ToList();
+        var fields = typeof(TrialPlan)
+            .GetProperties(BindingFlags.Public | BindingFlags.Instance)
+            .Where(p => p.GetCustomAttribute<JsonIgnoreAttribute>() is null)
+            .ToList();
         Assert.True(fields.Count >= 12, $"only {fields.Count} plan fields found");
         foreach (var field in fields)
         {
@@ -52,20 +55,28 @@ public sealed class TrialRequestTests : IDisposable
         }
     }
 
-    /// <summary>Each mode as the bench runs it: its command line, the arms its trials measure, and whether they end open loop.</summary>
-    public static TheoryData<string, string[], string, bool> Modes => new()
-    {
-        { "standard", ["--headline"], "transport", true },
-        { "quick", ["--headline", "--quick"], "transport", true },
-        { "dry", ["--headline", "--job", "dry"], "transport", true },
-        { "link", ["--headline", "--link", "100mbit"], "link", false },
-        { "tls", ["--headline", "--tls"], "tls", false },
-        { "aot", ["--suite", "aot"], "aot", false },
-    };
+    /// <summary>
+    /// Each mode as the bench runs it: its command line, the arms its trials measure, and whether they end open loop.
+    /// </summary>
+    public static TheoryData<string, string[], string, bool> Modes =>
+        new()
+        {
+            { "standard", ["--headline"], "transport", true },
+            { "quick", ["--headline", "--quick"], "transport", true },
+            { "dry", ["--headline", "--job", "dry"], "transport", true },
+            { "link", ["--headline", "--link", "100mbit"], "link", false },
+            { "tls", ["--headline", "--tls"], "tls", false },
+            { "aot", ["--suite", "aot"], "aot", false },
+        };
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void Each_modes_trial_request_and_slice_order_stay_as_approved(string mode, string[] args, string arms, bool openLoop)
+    public void Each_modes_trial_request_and_slice_order_stay_as_approved(
+        string mode,
+        string[] args,
+        string arms,
+        bool openLoop
+    )
     {
         var armList = arms switch
         {
@@ -76,19 +87,25 @@ public sealed class TrialRequestTests : IDisposable
         };
         var plan = BenchOptions.Parse(args).TrialPlan;
         using var servers = ServerSet.Empty();
-        var request = TrialRunner.RequestOf(1, openLoop ? plan : plan with { OpenLoop = null }, armList, servers)
-            with { ParentProcessId = 0 };
+        var request = TrialRunner.RequestOf(1, openLoop ? plan : plan with { OpenLoop = null }, armList, servers) with
+        {
+            ParentProcessId = 0,
+        };
         request.Save(_directory.File("request.json"));
         var arrived = TrialRequest.Load(_directory.File("request.json"));
 
         var text = new StringBuilder(File.ReadAllText(_directory.File("request.json"))).AppendLine();
         for (var trial = 1; trial <= 2; trial++)
         {
-            var slices = arrived.Plan.OrderOf(trial, arrived.ArmList).Select(s => $"{s.Quantity} {s.Arm.Name} {s.InFlight}");
+            var slices = arrived
+                .Plan.OrderOf(trial, arrived.ArmList)
+                .Select(s => $"{s.Quantity} {s.Arm.Name} {s.InFlight}");
             text.AppendLine($"trial {trial}: {string.Join(", ", slices)}");
             if (arrived.Plan.OpenLoop is { } loop)
             {
-                var windows = arrived.Plan.OpenLoopOrderOf(trial, arrived.ArmList, loop).Select(w => $"{w.Arm.Name} {w.Fraction}");
+                var windows = arrived
+                    .Plan.OpenLoopOrderOf(trial, arrived.ArmList, loop)
+                    .Select(w => $"{w.Arm.Name} {w.Fraction}");
                 text.AppendLine($"trial {trial} open loop: {string.Join(", ", windows)}");
             }
         }

@@ -71,7 +71,10 @@ public sealed class OpenLoopReportTests : IDisposable
         var error = new StringWriter();
 
         var status = await BenchCommandLine.InvokeAsync(
-            ["compare", Previous, broken, "--out", out_], TextWriter.Null, error);
+            ["compare", Previous, broken, "--out", out_],
+            TextWriter.Null,
+            error
+        );
 
         Assert.Equal(1, status);
         var line = Assert.Single(error.ToString().Split('\n', StringSplitOptions.RemoveEmptyEntries));
@@ -83,12 +86,24 @@ public sealed class OpenLoopReportTests : IDisposable
     /// <summary>Every open-loop reading of the matching arms unanswered, in this and the pooled runs.</summary>
     private static RunResults Unheld(RunResults run, Func<string, bool> arms)
     {
-        Trial Strip(Trial trial) => trial with
-        {
-            Segments = [.. trial.Segments.Select(s => arms(s.Arm) && s.OpenLoop is { } readings
-                ? s with { OpenLoop = [.. readings.Select(r => r with { AnsweredInWindow = 0, Unanswered = r.Calls })] }
-                : s)],
-        };
+        Trial Strip(Trial trial) =>
+            trial with
+            {
+                Segments =
+                [
+                    .. trial.Segments.Select(s =>
+                        arms(s.Arm) && s.OpenLoop is { } readings
+                            ? s with
+                            {
+                                OpenLoop =
+                                [
+                                    .. readings.Select(r => r with { AnsweredInWindow = 0, Unanswered = r.Calls }),
+                                ],
+                            }
+                            : s
+                    ),
+                ],
+            };
         var trials = run.Trials!;
         return run with
         {
