@@ -64,6 +64,29 @@ public sealed record BenchOptions(
     /// </summary>
     public bool GivesServers => RestUrl is not null || GrpcUrl is not null;
 
+    /// <summary>
+    /// How the servers start for this run over <paramref name="link"/> (null: loopback), serving
+    /// <paramref name="dataPath"/>: the AOT builds where the run measures them, the scaling pair with
+    /// <paramref name="scaling"/>. A client placed without servers placed gives the servers every CPU, as without any
+    /// placement, since they would inherit the client's set from the bench.
+    /// </summary>
+    public ServerStart ServerStartFor(string dataPath, bool scaling, LinkProfile? link) =>
+        new(dataPath, ServerCpus ?? (ClientCpus is not null && CpuSet.Supported ? CpuSet.All() : null))
+        {
+            Given = GivesServers,
+            GivenRest = RestUrl is { } rest
+                ? new RestServerAddresses(rest, RestH2cUrl, RestTlsUrl, RestTlsCertificate)
+                : null,
+            GivenGrpc = GrpcUrl is { } grpc
+                ? new GrpcServerAddresses(grpc, GrpcTlsUrl, GrpcTlsCertificate, GrpcWebUrl)
+                : null,
+            GivenRestScaling = RestScalingUrl,
+            GivenGrpcScaling = GrpcScalingUrl,
+            Scaling = scaling,
+            Aot = MeasuresAotTrials,
+            Link = link,
+        };
+
     /// <summary>Benchmark classes each suite runs, as BenchmarkDotNet filters.</summary>
     public static IReadOnlyDictionary<string, string[]> Suites { get; } =
         new Dictionary<string, string[]>

@@ -44,67 +44,55 @@ internal sealed class BenchRun(
 )
 {
     private readonly Stopwatch _phase = Stopwatch.StartNew();
-    private BenchSettings _settings = null!;
-    private RunResults _results = null!;
+    private readonly BenchMode _mode = BenchMode.Of(options);
+    private readonly Dictionary<TrialSlot, List<TrialsRun>> _trials = [];
+    private IReadOnlyList<string> _urls = [];
+    private bool _serversStarted;
+    private BenchSettings? _settings;
     private StartupRun? _startup;
+    private Probes _probes = new([], [], null);
     private IReadOnlyList<TlsSession> _tlsSessions = [];
+
+    /// <summary>
+    /// What the probes measured before BenchmarkDotNet: bytes on the wire, the streaming probe and its method.
+    /// </summary>
+    private sealed record Probes(
+        IReadOnlyList<WireBytes> WireBytes,
+        IReadOnlyList<StreamingResult> Streaming,
+        StreamingMethod? Method
+    );
+
+    private BenchSettings Settings => _settings ?? throw new InvalidOperationException("no server has started yet");
 
     /// <summary>Runs every phase the options ask for and writes the results and their summary.</summary>
     public async Task MeasureAsync()
     {
-        if (options.Links is { } links)
-        {
-            await MeasureLinksAsync(links);
-            return;
-        }
-
         if (options.AotLeftOut is { } reason)
         {
             output.WriteLine($"// the AOT builds are left out of this run: {reason}");
         }
 
         await MeasureBuildsAsync();
-        await StartServersAsync();
-        await ReadTlsSessionsAsync(TrialArm.Tls);
+        foreach (var link in _mode.Conditions)
+        {
+            await MeasureOnAsync(link);
+        }
 
-        _settings = new BenchSettings(
-            servers.Rest,
-            servers.Grpc,
-            servers.RestScaling,
-            servers.GrpcScaling,
-            dataset.SourcePath,
-            options.CallTimeout,
-            options.Quick ? "100" : null
-        )
+        if (!_mode.RunsBenchmarkDotNet)
         {
-            Aot = servers.Aot,
-            SettlesBenchmarks = options.SettlesBenchmarks,
-        };
-        _settings.ApplyToThisProcess();
-        await Orchestrator.GateAsync(servers, dataset, output);
-        Done("correctness gate", "every operation on every transport answered and validated");
-        await ProbeAsync();
-        await TrialsAsync();
-        if (options.Headline || options.MeasuresBuildsOnly)
-        {
-            var (folder, method) = options.Headline
-                ? (
-                    options.Tls ? "headline-tls" : "headline",
-                    $"trials ({options.TrialPlan.Name}{(options.Tls ? ", TLS" : "")})"
-                )
-                : ("aot", $"startup (fresh server processes) and trials ({options.TrialPlan.Name})");
-            var directory = Path.Combine(options.ArtifactsPath, folder);
+            if (_mode.Conditions is [not null, ..])
+            {
+                servers.StopServers();
+            }
+
+            var directory = Path.Combine(options.ArtifactsPath, _mode.Folder);
             Directory.CreateDirectory(directory);
+            var method = ProcessSetup.Trials;
+            var placement = Orchestrator.Placement(options);
             Write(
                 directory,
-                ProvenanceReader.ReadHere(
-                    dataset,
-                    Orchestrator.ServerUrls(servers),
-                    args,
-                    method,
-                    ProcessSetup.Trials,
-                    Orchestrator.Placement(options)
-                )
+                ProvenanceReader.ReadHere(dataset, (_urls, _serversStarted), args, _mode.Method, method, placement),
+                []
             );
             return;
         }
@@ -112,17 +100,14 @@ internal sealed class BenchRun(
         var summaries = RunBenchmarkDotNet();
         if (summaries.FirstOrDefault(s => s.Reports.Length > 0)?.ResultsDirectoryPath is { } resultsDirectory)
         {
-            _results = _results with { Benchmarks = BenchmarkResults.From(summaries) };
-            Write(
-                resultsDirectory,
-                ProvenanceReader.Read(
-                    summaries,
-                    dataset,
-                    Orchestrator.ServerUrls(servers),
-                    args,
-                    Orchestrator.Placement(options)
-                )
+            var provenance = ProvenanceReader.Read(
+                summaries,
+                dataset,
+                Orchestrator.ServerUrls(servers),
+                args,
+                Orchestrator.Placement(options)
             );
+            Write(resultsDirectory, provenance, BenchmarkResults.From(summaries));
         }
 
         foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Distinct())
@@ -132,80 +117,65 @@ internal sealed class BenchRun(
     }
 
     /// <summary>
-    /// The headline's trials over each link in turn, on servers started and gated afresh for each; one results file,
-    /// the first link's first.
+    /// Everything measured under one condition, loopback (<paramref name="link"/> null) or a link: servers started
+    /// afresh for a link, the settings every process shares, the TLS sessions, the gate, the probes where the run has
+    /// them, and each trial set.
     /// </summary>
-    private async Task MeasureLinksAsync(IReadOnlyList<LinkProfile> links)
+    private async Task MeasureOnAsync(LinkProfile? link)
     {
-        var runs = new List<TrialsRun>();
-        var urls = new List<string>();
-        IReadOnlyList<TrialArm> arms = options.Tls
-            ? [.. TrialArm.Tls.Where(arm => arm.Operation != LoadOperation.Small)]
-            : TrialArm.Link;
-        foreach (var link in links)
+        var on = link is null ? "" : $", link {link.Name}";
+        if (link is not null)
         {
             servers.StopServers();
-            await StartServersAsync(link);
-            urls.AddRange(Orchestrator.ServerUrls(servers).Urls);
-            _settings = new BenchSettings(
-                servers.Rest,
-                servers.Grpc,
-                null,
-                null,
-                dataset.SourcePath,
-                options.CallTimeout,
-                null
-            );
-            _settings.ApplyToThisProcess();
-            await ReadTlsSessionsAsync(arms);
-            await Orchestrator.GateAsync(servers, dataset, output);
-            Done($"correctness gate, link {link.Name}", "every operation on every transport answered and validated");
+        }
+
+        await StartServersAsync(link);
+        _settings = new BenchSettings(
+            servers.Rest,
+            servers.Grpc,
+            servers.RestScaling,
+            servers.GrpcScaling,
+            dataset.SourcePath,
+            options.CallTimeout,
+            link is null && options.Quick ? "100" : null
+        )
+        {
+            Aot = servers.Aot,
+            SettlesBenchmarks = link is null && options.SettlesBenchmarks,
+        };
+        _settings.ApplyToThisProcess();
+        await ReadTlsSessionsAsync(_mode.TlsArms);
+        await Orchestrator.GateAsync(servers, dataset, output);
+        Done($"correctness gate{on}", "every operation on every transport answered and validated");
+        if (_mode.Probes)
+        {
+            await ProbeAsync();
+        }
+
+        foreach (var set in _mode.TrialSets.Where(set => set.ServedBy(servers)))
+        {
             try
             {
-                output.WriteLine(
-                    $"// link {link.Name}: {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}"
-                );
-                var run = await TrialRunner.RunAsync(
-                    options.TrialPlan,
-                    arms,
-                    servers,
-                    _settings,
-                    Orchestrator.Placement(options),
-                    output,
-                    link,
-                    options.Tls ? TrialStatistics.TlsPairs : null,
-                    options.Tls ? NewConnectionsPerTrial : 0
-                );
-                runs.Add(options.Tls ? run with { TlsSessions = _tlsSessions } : run);
+                var run = await MeasureTrialsAsync(set, link);
+                _trials.TryAdd(set.Slot, []);
+                _trials[set.Slot].Add(set.Slot == TrialSlot.Tls ? run with { TlsSessions = _tlsSessions } : run);
                 Done(
-                    $"trials, link {link.Name}",
-                    $"{runs[^1].Completed} of {options.TrialPlan.Trials} trials, {runs[^1].Headline.Count} ratios"
+                    $"{set.Name}{on}",
+                    $"{run.Completed} of {options.TrialPlan.Trials} trials, {run.Headline.Count} ratios"
                 );
             }
-            catch (Exception e) when (e is TrialFailedException or OperationCanceledException)
+            catch (Exception e) when (e is TrialFailedException or OperationCanceledException or ServerStartException)
             {
-                throw new PhaseFailedException($"bench failed during the trials on link {link.Name}", e);
+                throw new PhaseFailedException(
+                    $"bench failed during the trials{(link is null ? "" : $" on link {link.Name}")}",
+                    e
+                );
             }
         }
 
-        servers.StopServers();
-        var further = runs.Count > 1 ? runs.Skip(1).ToList() : null;
-        _results = options.Tls
-            ? new RunResults(null!, [], [], []) { TlsTrials = runs[0], TlsLinkRuns = further }
-            : new RunResults(null!, [], [], []) { Trials = runs[0], LinkRuns = further };
-        var directory = Path.Combine(options.ArtifactsPath, options.Tls ? "headline-tls" : "headline");
-        Directory.CreateDirectory(directory);
-        Write(
-            directory,
-            ProvenanceReader.ReadHere(
-                dataset,
-                (urls, true),
-                args,
-                $"trials ({options.TrialPlan.Name})",
-                ProcessSetup.Trials,
-                Orchestrator.Placement(options)
-            )
-        );
+        // The servers as the condition ends: those of the last trial where each trial had its own.
+        var urls = Orchestrator.ServerUrls(servers);
+        (_serversStarted, _urls) = (urls.Started, [.. _urls, .. urls.Urls]);
     }
 
     /// <summary>
@@ -273,13 +243,7 @@ internal sealed class BenchRun(
     {
         try
         {
-            await servers.StartAllAsync(
-                options,
-                dataset.SourcePath,
-                output,
-                scaling: !options.Headline && !options.MeasuresBuildsOnly,
-                link
-            );
+            await servers.StartAllAsync(options.ServerStartFor(dataset.SourcePath, _mode.Scaling, link), output);
             Done(
                 "servers",
                 options.GivesServers ? "given by URL, none started" : $"{servers.ProcessIds.Count} started"
@@ -294,20 +258,13 @@ internal sealed class BenchRun(
     }
 
     /// <summary>
-    /// Bytes on the wire per arm and the streaming probe, before BenchmarkDotNet; none where it does not run (their
-    /// sections are its).
+    /// Bytes on the wire per arm and the streaming probe, before BenchmarkDotNet (their sections are its).
     /// </summary>
     private async Task ProbeAsync()
     {
-        if (options.MeasuresBuildsOnly || options.Headline)
-        {
-            _results = new RunResults(null!, [], [], []);
-            return;
-        }
-
         try
         {
-            var wireBytes = await WireBytesProbe.MeasureAsync(_settings);
+            var wireBytes = await WireBytesProbe.MeasureAsync(Settings);
             Done("bytes probe", $"{wireBytes.Count} benchmarks' bytes on the wire");
             var calls = options.Dry ? StreamingProbe.DryPasses : StreamingProbe.Passes;
             IReadOnlyList<StreamingResult> streaming = servers
@@ -319,13 +276,11 @@ internal sealed class BenchRun(
                 Done("streaming probe", $"time to first record, {ServerSet.ScalingRecords:N0} records");
             }
 
-            _results = new RunResults(null!, [], wireBytes, streaming)
-            {
-                StreamingMethod =
-                    streaming.Count > 0
-                        ? new StreamingMethod(calls.Repetitions, calls.WarmUps, StreamingProbe.MemorySampleEvery)
-                        : null,
-            };
+            var method =
+                streaming.Count > 0
+                    ? new StreamingMethod(calls.Repetitions, calls.WarmUps, StreamingProbe.MemorySampleEvery)
+                    : null;
+            _probes = new Probes(wireBytes, streaming, method);
         }
         catch (Exception e) when (e is HttpRequestException or TaskCanceledException or Grpc.Core.RpcException)
         {
@@ -333,82 +288,19 @@ internal sealed class BenchRun(
         }
     }
 
-    private async Task TrialsAsync()
-    {
-        try
-        {
-            if (options.Tls)
-            {
-                var tls = await TrialPhaseAsync(
-                    "trials, TLS",
-                    TrialArm.Tls,
-                    TrialStatistics.TlsPairs,
-                    NewConnectionsPerTrial
-                );
-                _results = _results with { TlsTrials = tls with { TlsSessions = _tlsSessions } };
-            }
-
-            if (options.MeasuresTrials && servers is { Rest: not null, Grpc: not null })
-            {
-                _results = _results with { Trials = await TrialPhaseAsync("trials", TrialArm.Transport) };
-            }
-
-            if (options.MeasuresStylesTrials && servers is { Rest: not null, Grpc.Web: not null })
-            {
-                _results = _results with
-                {
-                    StylesTrials = await TrialPhaseAsync("trials, API styles", TrialArm.Styles),
-                };
-            }
-
-            if (options.MeasuresAotTrials && servers.Aot is not null)
-            {
-                _results = _results with
-                {
-                    AotTrials = await TrialPhaseAsync(
-                        "trials, JIT and AOT builds",
-                        TrialArm.Aot,
-                        TrialStatistics.AotPairs
-                    ),
-                };
-            }
-        }
-        catch (Exception e) when (e is TrialFailedException or OperationCanceledException or ServerStartException)
-        {
-            throw new PhaseFailedException("bench failed during the trials", e);
-        }
-    }
-
     /// <summary>
-    /// With <c>--tls</c>, what each TLS arm among <paramref name="arms"/> agrees with the servers now running, read
-    /// before the gate.
+    /// What each TLS arm among <paramref name="arms"/> (none without <c>--tls</c>) agrees with the servers now running,
+    /// read before the gate.
     /// </summary>
     private async Task ReadTlsSessionsAsync(IReadOnlyList<TrialArm> arms)
     {
-        if (options.Tls)
+        if (arms.Count > 0)
         {
             _tlsSessions = await TlsProbe.ReadAsync(arms, servers);
             output.WriteLine(
                 $"// TLS: {string.Join("; ", _tlsSessions.Select(s => $"{s.Arm} {s.ApplicationProtocol}, {s.TlsVersion}, {s.CipherSuite}"))}"
             );
         }
-    }
-
-    /// <summary>
-    /// New clients per arm and trial whose first answer is timed: enough for a stable median, a fraction of a second.
-    /// </summary>
-    private const int NewConnectionsPerTrial = 8;
-
-    private async Task<TrialsRun> TrialPhaseAsync(
-        string name,
-        IReadOnlyList<TrialArm> arms,
-        IReadOnlyList<(string Arm, string Baseline)>? pairs = null,
-        int newConnections = 0
-    )
-    {
-        var trials = await MeasureTrialsAsync(arms, pairs, newConnections);
-        Done(name, $"{trials.Completed} of {options.TrialPlan.Trials} trials, {trials.Headline.Count} ratios");
-        return trials;
     }
 
     /// <summary>
@@ -423,7 +315,7 @@ internal sealed class BenchRun(
             .AddDiagnoser(new ServerCostDiagnoser(servers.ProcessIds))
             .AddJob(
                 Job.Default.WithEnvironmentVariables([
-                        .. _settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value)),
+                        .. Settings.Variables().Select(v => new EnvironmentVariable(v.Key, v.Value)),
                     ])
                     .WithArguments([new MsBuildArgument($"/p:{BenchConfig.BenchmarkProcessBuildProperty}=true")])
                     .AsMutator()
@@ -460,21 +352,32 @@ internal sealed class BenchRun(
     }
 
     /// <summary>
-    /// Saves the results with their provenance and pool, keeps the run they replace
-    /// (<see cref="RunResults.PreviousFolder"/>), and writes the summary of both.
+    /// Builds the results once, with their provenance, the run's measurements and <paramref name="benchmarks"/>;
+    /// saves them with their pool, keeps the run they replace (<see cref="RunResults.PreviousFolder"/>), and writes
+    /// the summary of both.
     /// </summary>
-    private void Write(string directory, Provenance provenance)
+    private void Write(string directory, Provenance provenance, IReadOnlyList<BenchmarkResult> benchmarks)
     {
-        _results = _results with { Provenance = provenance, Startup = _startup };
+        var results = new RunResults(provenance, benchmarks, _probes.WireBytes, _probes.Streaming)
+        {
+            StreamingMethod = _probes.Method,
+            Startup = _startup,
+            Trials = First(TrialSlot.Transport),
+            LinkRuns = Further(TrialSlot.Transport),
+            StylesTrials = First(TrialSlot.Styles),
+            AotTrials = First(TrialSlot.Aot),
+            TlsTrials = First(TrialSlot.Tls),
+            TlsLinkRuns = Further(TrialSlot.Tls),
+        };
         // The arms are read from the results, the cold starts' included.
-        _results = _results with { Arms = BenchmarkArms.NamedIn(_results) };
-        _results = _results with { Agreements = MethodAgreements.Of(_results) };
+        results = results with { Arms = BenchmarkArms.NamedIn(results) };
+        results = results with { Agreements = MethodAgreements.Of(results) };
         var previous = RunResults.KeepPrevious(directory);
-        _results = RunPool.Carry(previous, _results);
-        _results.Save(directory);
+        results = RunPool.Carry(previous, results);
+        results.Save(directory);
         try
         {
-            var summary = RunSummary.Write(_results, previous, directory);
+            var summary = RunSummary.Write(results, previous, directory);
             output.WriteLine($"// summary (Markdown, HTML, SVG charts): {summary}");
         }
         catch (ReportSectionException e)
@@ -483,12 +386,21 @@ internal sealed class BenchRun(
             throw new PhaseFailedException("summary failed", e, $"; the results are saved in {saved}.");
         }
 
-        if (ScalingReport.ToMarkdown(_results) is { } fit)
+        if (ScalingReport.ToMarkdown(results) is { } fit)
         {
             output.WriteLine($"// scaling fit t(n) = a + b·n: {Path.Combine(directory, ScalingReport.FileName)}");
             output.Write(fit);
         }
     }
+
+    /// <summary>
+    /// The trials of <paramref name="slot"/> under the first condition; null where the run measured none.
+    /// </summary>
+    private TrialsRun? First(TrialSlot slot) => _trials.TryGetValue(slot, out var runs) ? runs[0] : null;
+
+    /// <summary>The trials of <paramref name="slot"/> under every further link; null where there is none.</summary>
+    private IReadOnlyList<TrialsRun>? Further(TrialSlot slot) =>
+        _trials.TryGetValue(slot, out var runs) && runs.Count > 1 ? [.. runs.Skip(1)] : null;
 
     /// <summary>
     /// One line per phase the bench runs outside BenchmarkDotNet, with its time; the watch restarts for the next.
@@ -500,68 +412,62 @@ internal sealed class BenchRun(
     }
 
     /// <summary>
-    /// Trials over <paramref name="arms"/> in fresh client processes; then, unless the run is quick or measures pairs,
-    /// load mode's check and, for the transport arms, h2load's where it is installed and the bench started the servers.
+    /// <paramref name="set"/>'s trials in fresh client processes over <paramref name="link"/> (null: loopback); then,
+    /// where the set is checked, load mode's check and, for the transport arms, h2load's where it is installed and the
+    /// bench started the servers.
     /// </summary>
-    private async Task<TrialsRun> MeasureTrialsAsync(
-        IReadOnlyList<TrialArm> arms,
-        IReadOnlyList<(string Arm, string Baseline)>? pairs,
-        int newConnections
-    )
+    private async Task<TrialsRun> MeasureTrialsAsync(TrialSet set, LinkProfile? link)
     {
+        var on = link is null ? "" : $"link {link.Name}: ";
+        var placement = Orchestrator.Placement(options);
         output.WriteLine(
-            $"// {SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(Orchestrator.Placement(options))}"
+            $"// {on}{SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(placement)}"
         );
-        var checksLoad = !options.Quick && pairs is null;
         var trials = await TrialRunner.RunAsync(
-            options.TrialPlan,
-            arms,
+            set.PlanFrom(options.TrialPlan),
+            set.Arms,
             servers,
-            _settings,
-            Orchestrator.Placement(options),
+            Settings,
+            placement,
             output,
-            pairs: pairs,
-            newConnections: newConnections,
-            openLoop: arms == TrialArm.Transport
+            link,
+            set.Pairs,
+            set.NewConnections
         );
-        _settings = _settings.At(servers);
+        _settings = Settings.At(servers);
         _settings.ApplyToThisProcess();
-        if (!checksLoad)
+        if (!set.Checked)
         {
             return trials;
         }
 
         trials = trials with
         {
-            Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, _settings, output),
+            Load = await LoadCrossCheck.RunAsync(options.TrialPlan, trials, servers, Settings, output),
         };
-        if (arms == TrialArm.Transport && !H2loadCrossCheck.Available)
+        return set.Slot == TrialSlot.Transport ? await CheckWithH2loadAsync(trials) : trials;
+    }
+
+    /// <summary>h2load's check of the transport arms where it is installed and the bench started the servers.</summary>
+    private async Task<TrialsRun> CheckWithH2loadAsync(TrialsRun trials)
+    {
+        if (!H2loadCrossCheck.Available)
         {
             output.WriteLine(H2loadCrossCheck.MissingText);
+            return trials;
         }
 
-        if (
-            arms != TrialArm.Transport
-            || !H2loadCrossCheck.Available
-            || servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId }
-        )
+        if (servers is not { Rest: { } rest, Grpc: { } grpc, RestProcessId: { } restId, GrpcProcessId: { } grpcId })
         {
             return trials;
         }
 
         try
         {
+            var seconds = Math.Max(0.5, options.TrialPlan.SegmentSeconds);
             return trials with
             {
-                H2load = await H2loadCrossCheck.RunAsync(
-                    trials,
-                    rest,
-                    grpc,
-                    restId,
-                    grpcId,
-                    Math.Max(0.5, options.TrialPlan.SegmentSeconds),
-                    output
-                ),
+                H2load = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restId, grpcId, seconds, output),
             };
         }
         catch (Exception e) when (e is TrialFailedException or HttpRequestException or TimeoutException)

@@ -123,11 +123,8 @@ public static class LoadCommand
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(options.Servers.DataPath));
             using var servers = await ServerSet.StartAsync(
-                options.Servers,
-                dataset.SourcePath,
-                output,
-                scaling: false,
-                link
+                options.Servers.ServerStartFor(dataset.SourcePath, scaling: false, link),
+                output
             );
             IReadOnlyList<LoadTarget> targets;
             try

@@ -65,7 +65,7 @@ public sealed class ServerSet : IDisposable
     public int? GrpcProcessId { get; private set; }
 
     /// <summary>
-    /// The Native AOT servers' endpoints, where the run started them (<see cref="BenchOptions.MeasuresAotTrials"/>);
+    /// The Native AOT servers' endpoints, where the run started them (<see cref="ServerStart.Aot"/>);
     /// null otherwise.
     /// </summary>
     public AotServerAddresses? Aot { get; private set; }
@@ -92,19 +92,13 @@ public sealed class ServerSet : IDisposable
     public Uri? GrpcScaling { get; private set; }
 
     /// <summary>
-    /// Starts RestAPI and GrpcAPI (with <paramref name="scaling"/>, the scaling pair too), or nothing where the options
-    /// give servers by URL.
+    /// Starts RestAPI and GrpcAPI as <paramref name="start"/> says (the scaling pair and the AOT builds too, where it
+    /// asks), or nothing where the servers were given by URL.
     /// </summary>
-    public static async Task<ServerSet> StartAsync(
-        BenchOptions options,
-        string dataPath,
-        TextWriter log,
-        bool scaling = true,
-        LinkProfile? link = null
-    )
+    public static async Task<ServerSet> StartAsync(ServerStart start, TextWriter log)
     {
         var set = new ServerSet();
-        await set.StartAllAsync(options, dataPath, log, scaling, link);
+        await set.StartAllAsync(start, log);
         return set;
     }
 
@@ -119,35 +113,25 @@ public sealed class ServerSet : IDisposable
     /// <summary>
     /// Starts the servers; on any failure, or when disposed meanwhile, stops every server it started.
     /// </summary>
-    public async Task StartAllAsync(
-        BenchOptions options,
-        string dataPath,
-        TextWriter log,
-        bool scaling = true,
-        LinkProfile? link = null
-    )
+    public async Task StartAllAsync(ServerStart start, TextWriter log)
     {
-        // A client placed without servers placed: the servers would inherit the client's set from the bench, so
-        // they get every CPU explicitly, as without any placement.
-        _cpus = options.ServerCpus ?? (options.ClientCpus is not null && CpuSet.Supported ? CpuSet.All() : null);
+        _cpus = start.Cpus;
         Starting = true;
         try
         {
-            if (options.GivesServers)
+            if (start.Given)
             {
-                Rest = options.RestUrl is { } rest
-                    ? new RestServerAddresses(rest, options.RestH2cUrl, options.RestTlsUrl, options.RestTlsCertificate)
-                    : null;
-                Grpc = options.GrpcUrl is { } grpc
-                    ? new GrpcServerAddresses(grpc, options.GrpcTlsUrl, options.GrpcTlsCertificate, options.GrpcWebUrl)
-                    : null;
-                RestScaling = options.RestScalingUrl;
-                GrpcScaling = options.GrpcScalingUrl;
+                (Rest, Grpc, RestScaling, GrpcScaling) = (
+                    start.GivenRest,
+                    start.GivenGrpc,
+                    start.GivenRestScaling,
+                    start.GivenGrpcScaling
+                );
                 return;
             }
 
             var (restEndpoints, grpcEndpoints) = (FreeRestEndpoints, FreeGrpcEndpoints);
-            if (link is { Namespaced: true })
+            if (start.Link is { Namespaced: true } link)
             {
                 lock (_started)
                 {
@@ -171,14 +155,14 @@ public sealed class ServerSet : IDisposable
                 );
             }
 
-            _measured = (restEndpoints, grpcEndpoints, dataPath);
+            _measured = (restEndpoints, grpcEndpoints, start.DataPath);
             await StartMeasuredAsync(log);
-            if (options.MeasuresAotTrials && link is null)
+            if (start.Aot && start.Link is null)
             {
-                await StartAotServersAsync(dataPath, log);
+                await StartAotServersAsync(start.DataPath, log);
             }
 
-            if (scaling)
+            if (start.Scaling)
             {
                 // Every benchmark run: the streaming probe reads 10 000 records from them even where no scaling
                 // benchmark runs.

@@ -28,12 +28,10 @@ public static class TrialRunner
         TextWriter output,
         LinkProfile? link = null,
         IReadOnlyList<(string Arm, string Baseline)>? pairs = null,
-        int newConnections = 0,
-        bool openLoop = false
+        int newConnections = 0
     )
     {
         using var folder = new TrialFolder(servers);
-        plan = openLoop ? plan : plan with { OpenLoop = null };
         var request = RequestOf(1, plan, arms, servers) with { NewConnections = newConnections };
         var (measured, failures) = (new List<Trial>(), new List<TrialFailure>());
         IReadOnlyList<Trial> trials = [];

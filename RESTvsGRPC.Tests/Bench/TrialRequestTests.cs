@@ -56,38 +56,31 @@ public sealed class TrialRequestTests : IDisposable
     }
 
     /// <summary>
-    /// Each mode as the bench runs it: its command line, the arms its trials measure, and whether they end open loop.
+    /// Each mode as a user asks for it: its command line.
     /// </summary>
-    public static TheoryData<string, string[], string, bool> Modes =>
+    public static TheoryData<string, string[]> Modes =>
         new()
         {
-            { "standard", ["--headline"], "transport", true },
-            { "quick", ["--headline", "--quick"], "transport", true },
-            { "dry", ["--headline", "--job", "dry"], "transport", true },
-            { "link", ["--headline", "--link", "100mbit"], "link", false },
-            { "tls", ["--headline", "--tls"], "tls", false },
-            { "aot", ["--suite", "aot"], "aot", false },
+            { "standard", ["--headline"] },
+            { "quick", ["--headline", "--quick"] },
+            { "dry", ["--headline", "--job", "dry"] },
+            { "link", ["--headline", "--link", "100mbit"] },
+            { "tls", ["--headline", "--tls"] },
+            { "aot", ["--suite", "aot"] },
         };
 
+    /// <summary>
+    /// Each mode's first trial set as <see cref="BenchMode"/> decides it from the command line, its request as the
+    /// trial process reads it, and the order of its slices in two trials.
+    /// </summary>
     [Theory]
     [MemberData(nameof(Modes))]
-    public void Each_modes_trial_request_and_slice_order_stay_as_approved(
-        string mode,
-        string[] args,
-        string arms,
-        bool openLoop
-    )
+    public void Each_modes_trial_request_and_slice_order_stay_as_approved(string mode, string[] args)
     {
-        var armList = arms switch
-        {
-            "link" => TrialArm.Link,
-            "tls" => TrialArm.Tls,
-            "aot" => TrialArm.Aot,
-            _ => TrialArm.Transport,
-        };
-        var plan = BenchOptions.Parse(args).TrialPlan;
+        var options = BenchOptions.Parse(args);
+        var set = BenchMode.Of(options).TrialSets[0];
         using var servers = ServerSet.Empty();
-        var request = TrialRunner.RequestOf(1, openLoop ? plan : plan with { OpenLoop = null }, armList, servers) with
+        var request = TrialRunner.RequestOf(1, set.PlanFrom(options.TrialPlan), set.Arms, servers) with
         {
             ParentProcessId = 0,
         };

@@ -1,0 +1,54 @@
+using RESTvsGRPC.Bench;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>What a run does is decided once from its command line, and every phase reads it from there.</summary>
+public sealed class BenchModeTests
+{
+    [Theory]
+    [InlineData("--headline", "no link", "trials", false, "headline")]
+    [InlineData("--headline --tls", "no link", "trials, TLS", false, "headline-tls")]
+    [InlineData("--headline --quick", "no link", "trials", false, "headline")]
+    [InlineData("--headline --link loopback,100mbit", "loopback, 100mbit", "trials", false, "headline")]
+    [InlineData("--headline --tls --link 100mbit", "100mbit", "trials", false, "headline-tls")]
+    [InlineData("--suite styles", "no link", "trials, API styles", true, "")]
+    [InlineData("", "no link", "trials", true, "")]
+    public void Mode_is_decided_once_from_the_command_line(
+        string commandLine,
+        string conditions,
+        string sets,
+        bool benchmarkDotNet,
+        string folder
+    )
+    {
+        var options = BenchOptions.Parse(commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries));
+
+        var mode = BenchMode.Of(options);
+
+        Assert.Equal(conditions, string.Join(", ", mode.Conditions.Select(link => link?.Name ?? "no link")));
+        Assert.Equal(sets, string.Join("; ", mode.TrialSets.Select(set => set.Name)));
+        Assert.Equal(
+            (benchmarkDotNet, benchmarkDotNet, benchmarkDotNet),
+            (mode.RunsBenchmarkDotNet, mode.Probes, mode.Scaling)
+        );
+        if (!benchmarkDotNet)
+        {
+            Assert.Equal(folder, mode.Folder);
+        }
+    }
+
+    [Fact]
+    public void Only_the_transport_trials_end_open_loop_and_quick_tls_and_link_sets_go_unchecked()
+    {
+        var tls = BenchMode.Of(BenchOptions.Parse(["--headline", "--tls"])).TrialSets;
+        var quick = BenchMode.Of(BenchOptions.Parse(["--headline", "--quick"])).TrialSets;
+        var link = BenchMode.Of(BenchOptions.Parse(["--headline", "--link", "100mbit"])).TrialSets;
+
+        Assert.Equal(
+            [(TrialSlot.Tls, false, false, BenchMode.NewConnectionsPerTrial)],
+            tls.Select(s => (s.Slot, s.OpenLoop, s.Checked, s.NewConnections))
+        );
+        Assert.Equal([(TrialSlot.Transport, true, false)], quick.Select(s => (s.Slot, s.OpenLoop, s.Checked)));
+        Assert.Equal([(TrialSlot.Transport, false, false)], link.Select(s => (s.Slot, s.OpenLoop, s.Checked)));
+    }
+}
