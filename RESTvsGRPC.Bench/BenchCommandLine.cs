@@ -19,12 +19,13 @@ public static class BenchCommandLine
           RESTvsGRPC.Bench                              the default suite: the headline's trials, then BenchmarkDotNet
           RESTvsGRPC.Bench --quick                      a first look, in about a quarter of the time
           RESTvsGRPC.Bench --headline --suite styles    only the API styles' trials
-          RESTvsGRPC.Bench --headline                   only the headline: latency and throughput ratios over fresh-process trials
+          RESTvsGRPC.Bench --headline                   only the headline's trials: latency and throughput ratios
           RESTvsGRPC.Bench --headline --trials 12       the same over twelve trials
           RESTvsGRPC.Bench --suite full --job short     every benchmark, BenchmarkDotNet's short job
           RESTvsGRPC.Bench --filter '*Small*' --artifacts out
 
-        BenchmarkDotNet's own options pass through (checked before any server starts); --benchmarkdotnet-help lists them.
+        BenchmarkDotNet's own options pass through, checked before any server starts;
+        --benchmarkdotnet-help lists them.
         """;
 
     /// <summary>
@@ -89,7 +90,8 @@ public static class BenchCommandLine
     private static RootCommand Root(TextWriter output, TextWriter error, string[] args)
     {
         var root = new RootCommand(
-            "RESTvsGRPC: what a .NET service gains or loses by speaking gRPC instead of REST, measured on this machine. With no command it runs the benchmarks (see run)."
+            "RESTvsGRPC: what a .NET service gains or loses by speaking gRPC instead of REST, "
+                + "measured on this machine. With no command it runs the benchmarks (see run)."
                 + RunExamples
         )
         {
@@ -97,7 +99,8 @@ public static class BenchCommandLine
         };
         var run = new Command(
             "run",
-            "What runs with no command: start the servers, gate every call, measure (the headline's trials, BenchmarkDotNet, h2load), write the reports and the summary, stop the servers."
+            "What runs with no command: start the servers, gate every call, measure (the headline's trials, "
+                + "BenchmarkDotNet, h2load), write the reports and the summary, stop the servers."
         )
         {
             TreatUnmatchedTokensAsErrors = false,
@@ -149,7 +152,8 @@ public static class BenchCommandLine
         };
         var summary = new Command(
             "summary",
-            "Write a run's reports (Markdown, HTML, SVG charts, …) again from its results file, the same files the run wrote."
+            "Write a run's reports (Markdown, HTML, SVG charts, …) again from its results file, "
+                + "the same files the run wrote."
         )
         {
             folder,
@@ -175,11 +179,15 @@ public static class BenchCommandLine
         var command = soak
             ? new Command(
                 "soak",
-                "Hold the normal load on RestAPI and GrpcAPI at once for 10 minutes after a 2-minute warm-up, then judge errors and each server's memory, threads and handles (trend and range).\n\nExample:\n  RESTvsGRPC.Bench soak --duration 60s"
+                "Hold the normal load on RestAPI and GrpcAPI at once for 10 minutes after a 2-minute warm-up, "
+                    + "then judge errors and each server's memory, threads and handles (trend and "
+                    + "range).\n\nExample:\n  RESTvsGRPC.Bench soak --duration 60s"
             )
             : new Command(
                 "load",
-                "Drive each target with many users, one target after another: throughput, latency percentiles, errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load --scenario stress --targets grpc,rest-json"
+                "Drive each target with many users, one target after another: throughput, latency percentiles, "
+                    + "errors, drift.\n\nExamples:\n  RESTvsGRPC.Bench load --scenario light\n  RESTvsGRPC.Bench load "
+                    + "--scenario stress --targets grpc,rest-json"
             );
         command.TreatUnmatchedTokensAsErrors = true;
         foreach (var option in LoadOptions.Declare(soak))

@@ -56,8 +56,15 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] [--headline [--tls]] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--quick] [--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
-        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] [--grpc-scaling-url URL]] [--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; --benchmarkdotnet-help lists them]";
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] [--headline [--tls]] "
+        + "[--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--quick] [--link "
+        + "PROFILE[,PROFILE…]] "
+        + "[--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] "
+        + "[--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] "
+        + "[--grpc-scaling-url URL]] "
+        + "[--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; "
+        + "--benchmarkdotnet-help lists them]";
 
     /// <summary>
     /// True when the user named servers already running: then the bench starts none, and measures only those.
@@ -168,7 +175,9 @@ public sealed record BenchOptions(
         public static readonly Option<string> Suite = new Option<string>("--suite")
         {
             Description =
-                "Which benchmarks: default (transport and codec), styles (API styles), scaling (1 to 10 000 records), full (every benchmark) or aot (the servers' JIT and Native AOT builds: cold start and memory over fresh server processes, --trials of them; no BenchmarkDotNet).",
+                "Which benchmarks: default (transport and codec), styles (API styles), scaling (1 to 10 000 records), "
+                + "full (every benchmark) or aot (the servers' JIT and Native AOT builds: "
+                + "cold start and memory over fresh server processes, --trials of them; no BenchmarkDotNet).",
             HelpName = "default|styles|scaling|full|aot",
             DefaultValueFactory = _ => "default",
         };
@@ -176,53 +185,69 @@ public sealed record BenchOptions(
         public static readonly Option<bool> Tls = new("--tls")
         {
             Description =
-                "With --headline (and --quick or --link): its arms over TLS (REST + JSON with HTTP/1.1 and HTTP/2, gRPC) beside their cleartext twins, the TLS/cleartext ratios and each arm's first answer on a new connection; into ARTIFACTS/headline-tls.",
+                "With --headline (and --quick or --link): its arms over TLS (REST + JSON with HTTP/1.1 and HTTP/2, "
+                + "gRPC) beside their cleartext twins, the TLS/cleartext ratios and each arm's first answer on a "
+                + "new connection; into ARTIFACTS/headline-tls.",
         };
         public static readonly Option<bool> Headline = new("--headline")
         {
             Description =
-                "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; no BenchmarkDotNet.",
+                "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; "
+                + "no BenchmarkDotNet.",
         };
         public static readonly Option<int> TrialCount = new("--trials")
         {
             Description =
-                $"Fresh client processes the headline measures in, all of them (result run: 6 to 12, stopping once the ratios are precise; --quick 6, dry job 2; {TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).",
+                $"Fresh client processes the headline measures in, all of them (result run: 6 to 12, "
+                + $"stopping once the ratios are precise; --quick 6, dry job 2; "
+                + $"{TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).",
             HelpName = "N",
         };
         public static readonly Option<double> Segment = new("--segment")
         {
             Description =
-                $"Seconds each arm is measured per quantity and level in a trial (result run 0.3, --quick 0.15, dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).",
+                $"Seconds each arm is measured per quantity and level in a trial (result run 0.3, --quick 0.15, "
+                + $"dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).",
             HelpName = "SECONDS",
         };
         public static readonly Option<int> Slices = new("--slices")
         {
             Description =
-                $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run 2, --quick 2, dry job 1; 1 measures each arm in one contiguous segment; 1-{TrialPlan.MaxSlices}).",
+                $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run "
+                + $"2, --quick 2, dry job 1; 1 measures each arm in one contiguous segment; "
+                + $"1-{TrialPlan.MaxSlices}).",
             HelpName = "N",
         };
         public static readonly Option<string> InFlight = new("--in-flight")
         {
             Description =
-                $"The levels of calls in flight the headline's throughput is measured at, per operation, each arm's taken at its peak among them [default: {TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].",
+                $"The levels of calls in flight the headline's throughput is measured at, per operation, "
+                + $"each arm's taken at its peak among them [default: "
+                + $"{TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].",
             HelpName = "OP=N[/N],…",
         };
         public static readonly Option<string> Aot = new("--aot")
         {
             Description =
-                "With --suite full: whether the run takes in the servers' Native AOT builds (on, the default, where a C toolchain links them) or leaves them out (off: no publish, cold starts or AOT trials; the AOT suite runs them alone).",
+                "With --suite full: whether the run takes in the servers' Native AOT builds (on, the default, "
+                + "where a C toolchain links them) or leaves them out (off: no publish, "
+                + "cold starts or AOT trials; the AOT suite runs them alone).",
             HelpName = "on|off",
         };
 
         public static readonly Option<bool> Quick = new("--quick")
         {
             Description =
-                "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.15 s per arm, quantity and level, without the load and h2load checks.",
+                "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.15 s per arm, "
+                + "quantity and level, without the load and h2load checks.",
         };
         public static readonly Option<string> Link = new("--link")
         {
             Description =
-                $"With --headline: measure it over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: six trials of 1 s, the large GET and POST with and without gzip.",
+                $"With --headline: measure it over each link in turn, "
+                + $"the servers in a network namespace of their own joined to the client by a veth pair (Linux, "
+                + $"root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: "
+                + $"six trials of 1 s, the large GET and POST with and without gzip.",
             HelpName = "PROFILE[,PROFILE…]",
         };
         public static readonly Option<int> CallTimeout = new("--call-timeout")
@@ -234,13 +259,15 @@ public sealed record BenchOptions(
         public static readonly Option<string> ServerCpus = new("--server-cpus")
         {
             Description =
-                "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, with the client on the first half].",
+                "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, "
+                + "with the client on the first half].",
             HelpName = "LIST",
         };
         public static readonly Option<string> ClientCpus = new("--client-cpus")
         {
             Description =
-                "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: the first half of the CPUs].",
+                "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: "
+                + "the first half of the CPUs].",
             HelpName = "LIST",
         };
         public static readonly Option<string> RestUrl = Url(
@@ -291,7 +318,8 @@ public sealed record BenchOptions(
         public static readonly Option<bool> BenchmarkDotNetHelp = new("--benchmarkdotnet-help")
         {
             Description =
-                "Print BenchmarkDotNet's own options (--filter, --job, --artifacts, …), which the bench passes through.",
+                "Print BenchmarkDotNet's own options (--filter, --job, --artifacts, …), "
+                + "which the bench passes through.",
         };
 
         /// <summary>The server options <c>load</c> and <c>soak</c> share with <c>run</c>.</summary>
@@ -380,7 +408,8 @@ public sealed record BenchOptions(
         )
         {
             throw new ArgumentException(
-                $"--suite aot starts its own server processes and runs no BenchmarkDotNet: it does not go with --headline, --link, server URLs or a filter. {Usage}"
+                $"--suite aot starts its own server processes and runs no BenchmarkDotNet: "
+                    + $"it does not go with --headline, --link, server URLs or a filter. {Usage}"
             );
         }
 
@@ -428,7 +457,8 @@ public sealed record BenchOptions(
         )
         {
             throw new ArgumentException(
-                $"--tls needs both servers' TLS endpoints: --rest-tls-url with --rest-tls-certificate and --grpc-tls-url with --grpc-tls-certificate. {Usage}"
+                $"--tls needs both servers' TLS endpoints: --rest-tls-url with --rest-tls-certificate and "
+                    + $"--grpc-tls-url with --grpc-tls-certificate. {Usage}"
             );
         }
 
@@ -493,7 +523,8 @@ public sealed record BenchOptions(
         if (serverCpus is not null && givesServers)
         {
             throw new ArgumentException(
-                $"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. {Usage}"
+                $"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. "
+                    + $"{Usage}"
             );
         }
 

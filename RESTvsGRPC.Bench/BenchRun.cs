@@ -297,9 +297,10 @@ internal sealed class BenchRun(
         if (arms.Count > 0)
         {
             _tlsSessions = await TlsProbe.ReadAsync(arms, servers);
-            output.WriteLine(
-                $"// TLS: {string.Join("; ", _tlsSessions.Select(s => $"{s.Arm} {s.ApplicationProtocol}, {s.TlsVersion}, {s.CipherSuite}"))}"
+            var sessions = _tlsSessions.Select(s =>
+                $"{s.Arm} {s.ApplicationProtocol}, {s.TlsVersion}, {s.CipherSuite}"
             );
+            output.WriteLine($"// TLS: {string.Join("; ", sessions)}");
         }
     }
 

@@ -106,7 +106,8 @@ public static class Orchestrator
         if (passed.Count > 0)
         {
             output.WriteLine(
-                $"// correctness gate passed for {string.Join(", ", passed)}: {dataset.Count} records, sha256 {dataset.Sha256}"
+                $"// correctness gate passed for {string.Join(", ", passed)}: {dataset.Count} records, "
+                    + $"sha256 {dataset.Sha256}"
             );
         }
 
@@ -130,7 +131,8 @@ public static class Orchestrator
             }
 
             output.WriteLine(
-                $"// correctness gate passed for the scaling server at {scalingUrl}: 1 to {ServerSet.ScalingRecords} records"
+                $"// correctness gate passed for the scaling server at {scalingUrl}: "
+                    + $"1 to {ServerSet.ScalingRecords} records"
             );
         }
 
@@ -147,7 +149,8 @@ public static class Orchestrator
             }
 
             output.WriteLine(
-                $"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: 1 to {ServerSet.ScalingRecords} records"
+                $"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: "
+                    + $"1 to {ServerSet.ScalingRecords} records"
             );
         }
     }

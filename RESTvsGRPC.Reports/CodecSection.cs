@@ -19,8 +19,11 @@ internal static class CodecSection
         summary
             .Document.AddHeading(2, "Codec floor (in process)")
             .AddParagraph(
-                "Each payload serialized then parsed (the floor every call's row is set against), and the large payload's two halves alone: "
-                    + "serializing is what a server pays to answer a large GET (a client to send a POST), parsing what a client pays to read it. Both REST ends use the same source-generated System.Text.Json context."
+                "Each payload serialized then parsed (the floor every call's row is set against), "
+                    + "and the large payload's two halves alone: "
+                    + "serializing is what a server pays to answer a large GET (a client to send a POST), "
+                    + "parsing what a client pays to read it. Both REST ends use the same source-generated "
+                    + "System.Text.Json context."
             )
             .AddTable(
                 ["codec", "step", "payload", "time", "± error", "allocated"],

@@ -20,8 +20,10 @@ internal static class CompressionSection
         summary
             .Document.AddHeading(2, "gzip: bytes saved, time paid")
             .AddParagraph(
-                "Bytes per call on the client's sockets, both directions, in every run; times per call from the compression suite "
-                    + "(`--suite full`), where it ran. REST sends Accept-Encoding and a gzip body; gRPC asks for a gzip response per call and compresses its message; both at the fastest level."
+                "Bytes per call on the client's sockets, both directions, in every run; "
+                    + "times per call from the compression suite "
+                    + "(`--suite full`), where it ran. REST sends Accept-Encoding and a gzip body; "
+                    + "gRPC asks for a gzip response per call and compresses its message; both at the fastest level."
             )
             .AddTable(
                 [

@@ -24,16 +24,25 @@ internal static class HeadlineSection
         document
             .AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
             .AddParagraph(
-                "Two quantities, never mixed. **Latency**: one call in flight, time per call; its ratio is REST + JSON's time over the arm's. "
+                "Two quantities, never mixed. **Latency**: one call in flight, time per call; "
+                    + "its ratio is REST + JSON's time over the arm's. "
                     + "**Throughput**: calls/s at saturation, "
                     + (
                         trials.PeakChosenOnOtherTrials == true
-                            ? "each arm at its own peak among its operation's levels of calls in flight, the level chosen on the other trials (the calls/s column says which in most trials), "
-                            : "the better of the operation's fixed concurrencies for every arm (the calls/s column says which won in most trials), "
+                            ? "each arm at its own peak among its operation's levels of calls in flight, "
+                                + "the level chosen on the other trials (the calls/s column says which in most "
+                                + "trials), "
+                            : "the better of the operation's fixed concurrencies for every arm (the calls/s column "
+                                + "says which won in most trials), "
                     )
-                    + "and the CPU time the client process and the arm's server used per call over the same windows (from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. Above 1 the arm is better. "
-                    + "Each ratio is the median of one ratio per trial, with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
-                    + "each trial is a fresh client process that measured every arm, an operation's arms taking turns slice by slice, so a slow moment of the machine falls on all of them."
+                    + "and the CPU time the client process and the arm's server used per call over the same windows "
+                    + "(from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. "
+                    + "Above 1 the arm is better. "
+                    + "Each ratio is the median of one ratio per trial, "
+                    + "with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
+                    + "each trial is a fresh client process that measured every arm, "
+                    + "an operation's arms taking turns slice by slice, "
+                    + "so a slow moment of the machine falls on all of them."
             )
             .AddParagraph(
                 $"**Placement**: {SettingsText.Of(trials.Placement)}. **Method**: {SettingsText.Of(trials.Plan)}."
@@ -63,14 +72,16 @@ internal static class HeadlineSection
         foreach (var failure in trials.Failures)
         {
             document.AddParagraph(
-                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. The headline is over the other {trials.Completed} trials."
+                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
+                    + $"The headline is over the other {trials.Completed} trials."
             );
         }
 
         if (trials.Completed < MedianInterval.MinimumSamples)
         {
             document.AddParagraph(
-                $"With {trials.Completed} trials there is no 95 % interval (it needs {MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
+                $"With {trials.Completed} trials there is no 95 % interval (it needs "
+                    + $"{MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
             );
         }
 
@@ -98,10 +109,14 @@ internal static class HeadlineSection
         var span = trials.TrialsSeconds is { } seconds ? $" over {Units.Time(seconds * 1e9)}" : "";
         var pooled =
             trials.Pool.Count >= 2
-                ? $"; the pooled table below covers those too, over the {trials.Pool.Count} runs of this build in this folder"
-                : "; to cover those, run again into the same folder: runs of one clean build on one machine with the same job and placement are pooled";
-        return $"**What the interval covers**: what varies between this run's {trials.Completed} trials{span} (client processes, the order of arms, the machine's moments "
-            + $"within that time). Not what every trial of the run shared: the server processes and the hours of the machine around it{pooled}. "
+                ? $"; the pooled table below covers those too, over the {trials.Pool.Count} runs of this build in "
+                    + $"this folder"
+                : "; to cover those, run again into the same folder: "
+                    + "runs of one clean build on one machine with the same job and placement are pooled";
+        return $"**What the interval covers**: what varies between this run's {trials.Completed} trials{span} (client "
+            + $"processes, the order of arms, the machine's moments "
+            + $"within that time). Not what every trial of the run shared: "
+            + $"the server processes and the hours of the machine around it{pooled}. "
             + "Nothing is drawn once per run: the levels of calls in flight are fixed per operation, not calibrated.";
     }
 
@@ -120,10 +135,14 @@ internal static class HeadlineSection
         document
             .AddHeading(3, $"Pooled over {trials.Pool.Count} runs")
             .AddParagraph(
-                $"This run and the {trials.Pool.Count - 1} before it in this folder (the same clean build, machine, job, data, plan and placement; the first on "
-                    + $"{earliest.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC), {trials.Pool.Sum(r => r.Count)} trials in all. "
-                    + $"Each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time ({RunPool.Resamples:#,0} draws of a run, then of that run's trials), "
-                    + "so it covers what differs between runs as well as between trials: the range a rerun here should land in."
+                $"This run and the {trials.Pool.Count - 1} before it in this folder (the same clean build, machine, "
+                    + $"job, data, plan and placement; the first on "
+                    + $"{earliest.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC), "
+                    + $"{trials.Pool.Sum(r => r.Count)} trials in all. "
+                    + $"Each ratio is the median of every trial's, with the range one run's median falls in 95 % of "
+                    + $"the time ({RunPool.Resamples:#,0} draws of a run, then of that run's trials), "
+                    + "so it covers what differs between runs as well as between trials: "
+                    + "the range a rerun here should land in."
             )
             .AddTable(
                 ["quantity", "operation", "arm", "this run", "pooled", "runs", "trials"],
@@ -163,11 +182,14 @@ internal static class HeadlineSection
     {
         var cross = RunPool.CrossCoverage(pool, pairs);
         var coverage =
-            $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its trials), {Units.Percent(cross.Share)} "
-            + $"found the other run's median inside; about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if runs differed no more than their trials do.";
+            $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its "
+            + $"trials), {Units.Percent(cross.Share)} "
+            + $"found the other run's median inside; about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if "
+            + $"runs differed no more than their trials do.";
         return RunPool.LeaveOneOutCoverage(pool, pairs) is { Checks: > 0 } left
             ? coverage
-                + $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the other runs gives (it claims 95 %)."
+                + $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the "
+                + $"other runs gives (it claims 95 %)."
             : coverage;
     }
 
@@ -246,7 +268,7 @@ internal static class HeadlineSection
                     trials.NameOf(arm),
                     Units.Time(latencyNs),
                     latency is null ? Unrated(arm) : Ratio(latency),
-                    $"{callsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} ({InFlight(trials, operation, arm)})",
+                    $"{Units.Whole(callsPerSecond)} " + $"({InFlight(trials, operation, arm)})",
                     throughput is null ? Unrated(arm) : Ratio(throughput),
                     Units.Time(clientCpu),
                     serverCpu is { } s ? Units.Time(s) : "not measured",
@@ -286,10 +308,16 @@ internal static class HeadlineSection
             return null;
         }
 
-        return $"{row.Operation}, {trials.NameOf(row.Arm)}: one call at a time it is {(latency.Median > 1 ? "faster" : "slower")} than REST + JSON ({Units.Ratio(latency.Median)}: "
-            + $"{Units.Time(row.LatencyNs)} against {Units.Time(row.BaselineLatencyNs)} per call), at saturation it serves {(throughput.Median > 1 ? "more" : "fewer")} calls/s ({Units.Ratio(throughput.Median)}). "
-            + $"Measured reason: at saturation calls/s follow CPU per call, client and server together {Units.Time(row.ClientCpuNs + serverCpu)} against {Units.Time(row.BaselineCpuNs)}; "
-            + "one call at a time a call costs less CPU than that but waits for each side to be woken, so there the time per call decides, not the CPU.";
+        return $"{row.Operation}, {trials.NameOf(row.Arm)}: one call at a time it is "
+            + $"{(latency.Median > 1 ? "faster" : "slower")} than REST + JSON ({Units.Ratio(latency.Median)}: "
+            + $"{Units.Time(row.LatencyNs)} against {Units.Time(row.BaselineLatencyNs)} per call), "
+            + $"at saturation it serves {(throughput.Median > 1 ? "more" : "fewer")} calls/s "
+            + $"({Units.Ratio(throughput.Median)}). "
+            + $"Measured reason: at saturation calls/s follow CPU per call, "
+            + $"client and server together {Units.Time(row.ClientCpuNs + serverCpu)} against "
+            + $"{Units.Time(row.BaselineCpuNs)}; "
+            + "one call at a time a call costs less CPU than that but waits for each side to be woken, "
+            + "so there the time per call decides, not the CPU.";
     }
 
     private static string Chart(TrialsRun trials)
@@ -326,7 +354,9 @@ internal static class HeadlineSection
         document
             .AddHeading(3, "Against the previous run")
             .AddParagraph(
-                $"The same ratios in the previous run in this folder; a ratio holds when the two medians differ by at most {HeadlineChange.Tolerance:0%} and each lies inside the other run's interval."
+                $"The same ratios in the previous run in this folder; "
+                    + $"a ratio holds when the two medians differ by at most {HeadlineChange.Tolerance:0%} and each "
+                    + $"lies inside the other run's interval."
             )
             .AddTable(
                 ["quantity", "operation", "arm", "previous run", "this run", "difference", "holds"],

@@ -23,13 +23,18 @@ internal static class LinksSection
                 $"Headline across links ({runs.Count} links, {first.Plan.Trials} trials each in fresh processes)"
             )
             .AddParagraph(
-                "The same arms measured the same way over each link in turn, on servers started afresh for each link. Two quantities, never mixed: "
-                    + "**latency**, one call in flight, its ratio REST + JSON's time over the arm's; **throughput**, calls/s with the plan's calls in flight, its ratio the arm's calls/s over REST + JSON's; "
-                    + "above 1 the arm is better, each ratio the median over the trials with its exact 95 % interval. **Bytes per call** were counted by the kernel on the client's end of the veth pair "
-                    + "with one call in flight (sent, then received; every header down to Ethernet's); **link use** is the busier direction's bits/s over the throughput windows, over the link's rate."
+                "The same arms measured the same way over each link in turn, on servers started afresh for each link. "
+                    + "Two quantities, never mixed: "
+                    + "**latency**, one call in flight, its ratio REST + JSON's time over the arm's; **throughput**, "
+                    + "calls/s with the plan's calls in flight, its ratio the arm's calls/s over REST + JSON's; "
+                    + "above 1 the arm is better, each ratio the median over the trials with its exact 95 % interval. "
+                    + "**Bytes per call** were counted by the kernel on the client's end of the veth pair "
+                    + "with one call in flight (sent, then received; every header down to Ethernet's); "
+                    + "**link use** is the busier direction's bits/s over the throughput windows, over the link's rate."
             )
             .AddParagraph(
-                $"**Placement**: {SettingsText.Of(first.Placement)}. **Method**: {SettingsText.Of(first.Plan)}; no sweep, load or h2load check on a link run."
+                $"**Placement**: {SettingsText.Of(first.Placement)}. **Method**: {SettingsText.Of(first.Plan)}; "
+                    + $"no sweep, load or h2load check on a link run."
             );
         var faults = new List<string>();
         foreach (var run in runs)
@@ -49,7 +54,9 @@ internal static class LinksSection
     public static void AddFaults(SummaryContext summary, IEnumerable<string> faults) =>
         summary.Notes.AddRange(
             faults.Select(fault =>
-                $"Shaping fault: {fault}. These figures broke the link's physics and are left out of its table and chart, with every ratio against them; rerun, and if it holds, the link's shaping is not what its profile says."
+                $"Shaping fault: {fault}. These figures broke the link's physics and are left out of its table and "
+                + $"chart, with every ratio against them; rerun, and if it holds, "
+                + $"the link's shaping is not what its profile says."
             )
         );
 
@@ -86,7 +93,8 @@ internal static class LinksSection
         foreach (var failure in run.Failures)
         {
             document.AddParagraph(
-                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. This link's figures are over the other {run.Completed} trials."
+                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
+                    + $"This link's figures are over the other {run.Completed} trials."
             );
         }
 
@@ -111,8 +119,12 @@ internal static class LinksSection
             );
             document.AddParagraph(
                 broken.Count == 0
-                    ? $"**Physics check**: holds for all {physics.Count} arms: no arm's busier direction carried more than the rate (beyond one bucket per slice), and no call took less than its bytes need at the rate (less one bucket)."
-                    : $"**Physics check**: broken by {broken.Count} of {physics.Count} arms ({string.Join("; ", broken.Select(p => $"{run.NameOf(p.Arm)}, {SummaryText.Short(p.Operation)}: {Broken(p)}"))}): a shaping fault, not a result."
+                    ? $"**Physics check**: holds for all {physics.Count} arms: "
+                        + $"no arm's busier direction carried more than the rate (beyond one bucket per slice), "
+                        + $"and no call took less than its bytes need at the rate (less one bucket)."
+                    : $"**Physics check**: broken by {broken.Count} of {physics.Count} arms "
+                        + $"({string.Join("; ", broken.Select(p => BrokenText(run, p)))}): "
+                        + "a shaping fault, not a result."
             );
         }
     }
@@ -152,7 +164,8 @@ internal static class LinksSection
         var cpu = $"{Units.Time(Median(s => s.ClientCpuNanosecondsPerCall))} / {server}";
         var bytes =
             TrialStatistics.Values(run.Trials, operation, arm, s => s.LinkReceivedBytesPerCall).Count > 0
-                ? $"{Units.Bytes(Median(s => s.LinkSentBytesPerCall))} / {Units.Bytes(Median(s => s.LinkReceivedBytesPerCall))}"
+                ? $"{Units.Bytes(Median(s => s.LinkSentBytesPerCall))} / "
+                    + $"{Units.Bytes(Median(s => s.LinkReceivedBytesPerCall))}"
                 : "not counted (loopback)";
         return
         [
@@ -162,7 +175,7 @@ internal static class LinksSection
             faulty ? "baseline's shaping fault"
             : latency is null ? "baseline"
             : HeadlineSection.Ratio(latency),
-            $"{Median(s => s.CallsPerSecond).ToString("#,0", CultureInfo.InvariantCulture)} ({run.ConcurrencyOf(operation, arm)} in flight)",
+            SummaryText.CallsPerSecond(run, operation, arm),
             faulty ? "baseline's shaping fault"
             : throughput is null ? "baseline"
             : HeadlineSection.Ratio(throughput),
@@ -172,10 +185,15 @@ internal static class LinksSection
         ];
     }
 
+    /// <summary>An arm whose physics check broke, its operation, and how it broke.</summary>
+    private static string BrokenText(TrialsRun run, LinkPhysics p) =>
+        $"{run.NameOf(p.Arm)}, {SummaryText.Short(p.Operation)}: {Broken(p)}";
+
     private static string Broken(LinkPhysics p) =>
         p.OverRate
             ? $"{Units.Percent(p.RateUse)} of the rate, more than the {Units.Percent(p.AllowedUse)} it allows"
-            : $"{Units.Time(p.LatencyNanoseconds)} per call, less than the {Units.Time(p.FloorNanoseconds)} its bytes take";
+            : $"{Units.Time(p.LatencyNanoseconds)} per call, less than the {Units.Time(p.FloorNanoseconds)} its bytes "
+                + $"take";
 
     /// <summary>True where the ratio's arm or its baseline broke its link's physics.</summary>
     public static bool Faulty(TrialsRun run, HeadlineRatio ratio) =>
@@ -206,7 +224,8 @@ internal static class LinksSection
                     )
                     .Where(g => g.ratios.Count > 0)
                     .Select(g => new SvgChart.Group(
-                        $"{SummaryText.Short(operation)}, {LinkText.Short(g.run.Link ?? new LinkResult("loopback", null, null, null, null))}",
+                        $"{SummaryText.Short(operation)}, "
+                            + $"{LinkText.Short(g.run.Link ?? new LinkResult("loopback", null, null, null, null))}",
                         [
                             .. g.ratios.Select(h => new SvgChart.Bar(
                                 g.run.NameOf(h.Arm),

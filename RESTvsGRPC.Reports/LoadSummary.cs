@@ -52,7 +52,8 @@ public static class LoadSummary
         if (!results.Complete)
         {
             document.AddParagraph(
-                $"**Incomplete run**: {(results.Stop is { } stop ? LoadScenarioText.Of(stop) : "stopped early")}. The figures below cover only what was measured before it stopped."
+                $"**Incomplete run**: {(results.Stop is { } stop ? LoadScenarioText.Of(stop) : "stopped early")}. "
+                    + $"The figures below cover only what was measured before it stopped."
             );
         }
 
@@ -82,8 +83,10 @@ public static class LoadSummary
         document
             .AddHeading(2, "Results per target")
             .AddParagraph(
-                "Over the measured seconds (after the ramp-up and the warm-up): requests/s counts answers that passed validation (status, record count, id checksum), "
-                    + "latencies are theirs (open loop: from each request's intended start); errors are counted over the whole run, warm-up and tail included. "
+                "Over the measured seconds (after the ramp-up and the warm-up): "
+                    + "requests/s counts answers that passed validation (status, record count, id checksum), "
+                    + "latencies are theirs (open loop: from each request's intended start); "
+                    + "errors are counted over the whole run, warm-up and tail included. "
                     + "CPU is a share of all the machine's cores."
             )
             .AddTable(
@@ -117,7 +120,7 @@ public static class LoadSummary
                             Units.Time(t.Totals.Latency.P99),
                             Units.Time(t.Totals.Latency.P999),
                             Units.Time(t.Totals.Latency.Max),
-                            $"{t.Totals.Errors.Total} ({t.Totals.Errors.Status}/{t.Totals.Errors.Timeout}/{t.Totals.Errors.Validation}/{t.Totals.Errors.Transport})",
+                            ErrorsText(t.Totals.Errors),
                             Units.Bytes(t.Totals.SentBytesPerSecond),
                             Units.Bytes(t.Totals.ReceivedBytesPerSecond),
                             $"{Percent(t.Totals.ClientCpuPercent)} ({Percent(t.Totals.ClientCpuPercentMax)})",
@@ -155,7 +158,8 @@ public static class LoadSummary
             warnings.Add(
                 string.Create(
                     CultureInfo.InvariantCulture,
-                    $"the load client used {totals.ClientCpuPercent:0} % of the machine's CPU on average: it, not the server, may have set the pace."
+                    $"the load client used {totals.ClientCpuPercent:0} % of the machine's CPU on average: it, "
+                        + $"not the server, may have set the pace."
                 )
             );
         }
@@ -163,14 +167,16 @@ public static class LoadSummary
         if (totals.ClientCpuPercent + (totals.ServerCpuPercent ?? 0) > 95)
         {
             warnings.Add(
-                "client and server together kept the CPU busy: on one machine they compete for it, so this measures the machine as much as the protocol."
+                "client and server together kept the CPU busy: on one machine they compete for it, "
+                    + "so this measures the machine as much as the protocol."
             );
         }
 
         if (errors.Total > 0)
         {
             warnings.Add(
-                $"{errors.Total} calls failed ({errors.Status} status, {errors.Timeout} timeout, {errors.Validation} validation, {errors.Transport} transport)."
+                $"{errors.Total} calls failed ({errors.Status} status, {errors.Timeout} timeout, "
+                    + $"{errors.Validation} validation, {errors.Transport} transport)."
             );
         }
 
@@ -185,7 +191,8 @@ public static class LoadSummary
             document
                 .AddHeading(2, "Drift")
                 .AddParagraph(
-                    "The first tenth of the measured seconds against the last: a server that slows down as the run goes on shows here."
+                    "The first tenth of the measured seconds against the last: "
+                        + "a server that slows down as the run goes on shows here."
                 )
                 .AddTable(
                     ["target", "requests/s first → last", "change", "p99 first → last", "change"],
@@ -208,7 +215,8 @@ public static class LoadSummary
         if (undrifted.Count > 0)
         {
             document.AddParagraph(
-                $"Drift: too short to judge for {string.Join(", ", undrifted)} (each tenth of the measured span must hold at least {results.Timing.MinDriftTenthSeconds} s)."
+                $"Drift: too short to judge for {string.Join(", ", undrifted)} (each tenth of the measured span must "
+                    + $"hold at least {results.Timing.MinDriftTenthSeconds} s)."
             );
         }
     }
@@ -236,7 +244,7 @@ public static class LoadSummary
                             [.. Whole(t.Series).Select(s => ((double)s.Second, (double)s.Requests))]
                         )),
                     ],
-                    v => v.ToString("#,0", CultureInfo.InvariantCulture),
+                    Units.Whole,
                     log: false,
                     phases
                 )
@@ -306,13 +314,18 @@ public static class LoadSummary
         }
     }
 
+    /// <summary>"3 (1/0/2/0)": errors in all, then by kind (status, timeout, validation, transport).</summary>
+    private static string ErrorsText(ErrorCounts errors) =>
+        $"{errors.Total} ({errors.Status}/{errors.Timeout}/{errors.Validation}/{errors.Transport})";
+
     /// <summary>
     /// One row per target and second, with a header; numbers in invariant culture, latencies in microseconds.
     /// </summary>
     public static string SeriesCsv(LoadResults results)
     {
         var csv = new StringBuilder(
-            "target,second,requests,errors,p50_us,p99_us,sent_bytes,received_bytes,client_cpu_percent,client_rss_bytes,server_cpu_percent,server_rss_bytes,server_threads,server_handles\n"
+            "target,second,requests,errors,p50_us,p99_us,sent_bytes,received_bytes,client_cpu_percent,"
+                + "client_rss_bytes,server_cpu_percent,server_rss_bytes,server_threads,server_handles\n"
         );
         foreach (var target in results.Targets)
         {
@@ -320,7 +333,9 @@ public static class LoadSummary
             {
                 csv.Append(
                     CultureInfo.InvariantCulture,
-                    $"{target.Name},{s.Second},{s.Requests},{s.Errors},{s.P50 / 1e3:0.#},{s.P99 / 1e3:0.#},{s.SentBytes},{s.ReceivedBytes},{s.ClientCpuPercent:0.#},{s.ClientResidentBytes},{s.ServerCpuPercent:0.#},{s.ServerResidentBytes},{s.ServerThreads},{s.ServerHandles}\n"
+                    $"{target.Name},{s.Second},{s.Requests},{s.Errors},{s.P50 / 1e3:0.#},{s.P99 / 1e3:0.#},"
+                        + $"{s.SentBytes},{s.ReceivedBytes},{s.ClientCpuPercent:0.#},{s.ClientResidentBytes},"
+                        + $"{s.ServerCpuPercent:0.#},{s.ServerResidentBytes},{s.ServerThreads},{s.ServerHandles}\n"
                 );
             }
         }

@@ -22,11 +22,18 @@ internal static class MethodChecksSection
         summary
             .Document.AddHeading(3, "Checked by other methods")
             .AddParagraph(
-                "Each method gives its own ratio of an arm to REST + JSON, measured in its own minutes and processes, set beside the trials' ratio for the same operation and quantity "
-                    + "(above 1: the arm is better). **BenchmarkDotNet**: REST + JSON's time per call over the arm's, at each batch size (each a process of its own), their geometric mean. "
-                    + "**Load mode**: the arm's calls/s over REST + JSON's in the same process and round, the geometric mean over its rounds, at the arm's level. "
-                    + "**h2load**: REST + JSON's server CPU per call over the arm's at the trials' calls/s, in the same pass over the arms, the geometric mean of its passes. "
-                    + $"The allowance is 1.96 standard errors of the two ratios' difference, from the trials' spread and the method's own repeats (pooled over its arms); a check flags only beyond it, and one whose allowance is wider than ±{Units.Percent(MethodAgreement.MaxAllowance)}, or has no repeats, gives no verdict."
+                "Each method gives its own ratio of an arm to REST + JSON, measured in its own minutes and processes, "
+                    + "set beside the trials' ratio for the same operation and quantity "
+                    + "(above 1: the arm is better). **BenchmarkDotNet**: REST + JSON's time per call over the arm's, "
+                    + "at each batch size (each a process of its own), their geometric mean. "
+                    + "**Load mode**: the arm's calls/s over REST + JSON's in the same process and round, "
+                    + "the geometric mean over its rounds, at the arm's level. "
+                    + "**h2load**: REST + JSON's server CPU per call over the arm's at the trials' calls/s, "
+                    + "in the same pass over the arms, the geometric mean of its passes. "
+                    + $"The allowance is 1.96 standard errors of the two ratios' difference, "
+                    + $"from the trials' spread and the method's own repeats (pooled over its arms); "
+                    + $"a check flags only beyond it, and one whose allowance is wider than "
+                    + $"±{Units.Percent(MethodAgreement.MaxAllowance)}, or has no repeats, gives no verdict."
             )
             .AddTable(
                 ["method", "quantity", "checked", "agree", "flagged", "no verdict", "widest allowance"],
@@ -84,8 +91,11 @@ internal static class MethodChecksSection
         foreach (var method in methods.Where(m => m.Any(c => c.Agrees == false)))
         {
             summary.Notes.Add(
-                $"{method.Key} flags {method.Count(c => c.Agrees == false)} of {method.Count(c => c.Agrees is not null)} decided checks beyond their allowance (\"Checked by other methods\"): "
-                    + "about one honest check in twenty flags, so a flag asks for a rerun before it is read as a difference between the methods."
+                $"{method.Key} flags {method.Count(c => c.Agrees == false)} of "
+                    + $"{method.Count(c => c.Agrees is not null)} decided checks beyond their allowance (\"Checked by "
+                    + $"other methods\"): "
+                    + "about one honest check in twenty flags, so a flag asks for a rerun before it is read as a "
+                    + "difference between the methods."
             );
         }
     }

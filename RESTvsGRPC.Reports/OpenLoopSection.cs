@@ -70,8 +70,10 @@ internal static class OpenLoopSection
                 "Each arm's 99th percentile against the offered rate, open loop, the median over the trials"
             )
             .AddParagraph(
-                $"**Capacity within a bound**: the highest offered rate at which an arm's p99 stayed within {OpenLoopStatistics.BoundFactor:0}× REST + JSON's "
-                    + "one-call time per call on the operation, as it did at every lower rate (the same bound for every arm of an operation)."
+                $"**Capacity within a bound**: the highest offered rate at which an arm's p99 stayed within "
+                    + $"{OpenLoopStatistics.BoundFactor:0}× REST + JSON's "
+                    + "one-call time per call on the operation, as it did at every lower rate (the same bound for "
+                    + "every arm of an operation)."
             )
             .AddTable(
                 ["operation", "p99 bound", "arm", "highest rate within it"],
@@ -104,7 +106,8 @@ internal static class OpenLoopSection
         document
             .AddHeading(2, $"Latency under load: p99 at {Units.Percent(middle)} of REST + JSON's peak in each run")
             .AddParagraph(
-                "Each run's median over its own trials with its 95 % interval, then REST + JSON's p99 over the arm's; each run offered its own rate, the same share of its own baseline's peak."
+                "Each run's median over its own trials with its 95 % interval, then REST + JSON's p99 over the arm's; "
+                    + "each run offered its own rate, the same share of its own baseline's peak."
             )
             .AddTable(
                 ["operation", "arm", .. measured.Select(r => r.Label)],
@@ -130,18 +133,27 @@ internal static class OpenLoopSection
     }
 
     private static string Method(OpenLoopPlan plan) =>
-        $"Each trial ends by driving every arm open loop at {string.Join(", ", plan.Fractions.Order().Select(Units.Percent))} of REST + JSON's calls/s at its peak in that trial, "
-        + "the same rate for every arm of an operation, the arms taking turns: each call starts at its intended time whatever the earlier ones are doing, "
-        + $"for {Units.Time(plan.SliceSeconds * 1e9)} or {plan.MinCalls} calls, whichever is longer (at most {Units.Time(plan.MaxSliceSeconds * 1e9)}). "
-        + "Each time runs from the call's intended start to its answer, so a stall counts for every call it delays, as wrk2 counts. "
-        + "A cell is the median over the trials of each trial's percentile, with its 95 % interval; the p99 ratio is REST + JSON's p99 over the arm's in the same trial (above 1 the arm waits less); "
-        + "client late is how late the client started its calls (the 99th percentile, the median over the trials), a part of every time beside it that is the client's, not the arm's. "
-        + $"An arm **did not hold** a rate in a trial where over {Units.Percent(OpenLoopReading.MaxBacklogShare)} of its calls were unanswered as the window closed, or any never were, "
-        + $"or where the client started its calls so late that its own delay was over {Units.Percent(OpenLoopReading.MaxLateShare)} of the p99; "
+        $"Each trial ends by driving every arm open loop at "
+        + $"{string.Join(", ", plan.Fractions.Order().Select(Units.Percent))} of REST + JSON's calls/s at its "
+        + $"peak in that trial, "
+        + "the same rate for every arm of an operation, the arms taking turns: "
+        + "each call starts at its intended time whatever the earlier ones are doing, "
+        + $"for {Units.Time(plan.SliceSeconds * 1e9)} or {plan.MinCalls} calls, "
+        + $"whichever is longer (at most {Units.Time(plan.MaxSliceSeconds * 1e9)}). "
+        + "Each time runs from the call's intended start to its answer, so a stall counts for every call it delays, "
+        + "as wrk2 counts. "
+        + "A cell is the median over the trials of each trial's percentile, with its 95 % interval; "
+        + "the p99 ratio is REST + JSON's p99 over the arm's in the same trial (above 1 the arm waits less); "
+        + "client late is how late the client started its calls (the 99th percentile, the median over the trials), "
+        + "a part of every time beside it that is the client's, not the arm's. "
+        + $"An arm **did not hold** a rate in a trial where over {Units.Percent(OpenLoopReading.MaxBacklogShare)} of "
+        + $"its calls were unanswered as the window closed, or any never were, "
+        + $"or where the client started its calls so late that its own delay was over "
+        + $"{Units.Percent(OpenLoopReading.MaxLateShare)} of the p99; "
         + "held in fewer than half the trials, the row gives what the arm achieved instead of a latency.";
 
     private static string Offered(OpenLoopResult result) =>
-        $"{Units.Percent(result.Fraction)}: {result.OfferedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s";
+        $"{Units.Percent(result.Fraction)}: {Units.Whole(result.OfferedPerSecond)}/s";
 
     private static IEnumerable<string> Cells(OpenLoopResult result) =>
         result.IsHeld
@@ -153,7 +165,8 @@ internal static class OpenLoopSection
             ]
             :
             [
-                $"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved, backlog {result.Backlog:0} calls",
+                $"**not held**: {Units.Whole(result.AchievedPerSecond)}/s achieved, "
+                    + $"backlog {result.Backlog:0} calls",
                 "",
                 "",
                 "",
@@ -166,7 +179,7 @@ internal static class OpenLoopSection
     private static string P99AndRatio(OpenLoopResult result) =>
         result.IsHeld
             ? $"{Percentiles(result)[2]}; {Percentiles(result)[3]}"
-            : $"**not held**: {result.AchievedPerSecond.ToString("#,0", CultureInfo.InvariantCulture)}/s achieved";
+            : $"**not held**: {Units.Whole(result.AchievedPerSecond)}/s achieved";
 
     private static IReadOnlyList<string> Percentiles(OpenLoopResult result) =>
         [
@@ -191,6 +204,6 @@ internal static class OpenLoopSection
 
     private static string Capacity(OpenLoopBound bound) =>
         bound is { Fraction: { } fraction, OfferedPerSecond: { } rate }
-            ? $"{Units.Percent(fraction)}: {rate.ToString("#,0", CultureInfo.InvariantCulture)}/s"
+            ? $"{Units.Percent(fraction)}: {Units.Whole(rate)}/s"
             : "below the lowest rate";
 }

@@ -40,10 +40,12 @@ internal static class PairedTrialsSection
             run => [.. new[] { run.AotTrials }.OfType<TrialsRun>()],
             TrialStatistics.AotPairs,
             "Server builds per call: JIT and Native AOT",
-            "The arms both builds serve, REST + JSON on the minimal APIs and gRPC unary over h2c, each from the JIT servers and from their Native AOT builds, "
+            "The arms both builds serve, REST + JSON on the minimal APIs and gRPC unary over h2c, "
+                + "each from the JIT servers and from their Native AOT builds, "
                 + "all four servers running side by side on the servers' CPUs.",
             "gRPC against REST under each build, AOT against JIT for each protocol",
-            "gRPC over REST: gRPC unary against REST + JSON on the minimal APIs, both from the same build. AOT over JIT: a protocol's Native AOT server against its JIT server.",
+            "gRPC over REST: gRPC unary against REST + JSON on the minimal APIs, both from the same build. "
+                + "AOT over JIT: a protocol's Native AOT server against its JIT server.",
             "aot-trials.svg",
             "JIT and Native AOT",
             "aot-curve.svg",
@@ -59,10 +61,13 @@ internal static class PairedTrialsSection
             run => run.EveryTlsLink,
             TrialStatistics.TlsPairs,
             "The headline over TLS",
-            "REST + JSON over TLS with HTTP/1.1 (the baseline) and with HTTP/2 (agreed by ALPN on the same endpoint), and gRPC over TLS, each beside its cleartext twin "
-                + "(REST + JSON over HTTP/1.1 and h2c, gRPC over h2c), the six arms of an operation taking turns. Connections stay open: the handshake is outside the timed calls, and measured apart below.",
+            "REST + JSON over TLS with HTTP/1.1 (the baseline) and with HTTP/2 (agreed by ALPN on the same endpoint), "
+                + "and gRPC over TLS, each beside its cleartext twin "
+                + "(REST + JSON over HTTP/1.1 and h2c, gRPC over h2c), the six arms of an operation taking turns. "
+                + "Connections stay open: the handshake is outside the timed calls, and measured apart below.",
             "Over TLS against REST + JSON over TLS with HTTP/1.1, and what TLS costs each protocol",
-            "The first two columns: an arm over TLS against REST + JSON over TLS with HTTP/1.1. The last three: an arm over TLS against its cleartext twin (below 1: TLS costs it).",
+            "The first two columns: an arm over TLS against REST + JSON over TLS with HTTP/1.1. The last three: "
+                + "an arm over TLS against its cleartext twin (below 1: TLS costs it).",
             "tls-trials.svg",
             "TLS",
             "tls-curve.svg",
@@ -96,13 +101,19 @@ internal static class PairedTrialsSection
             .AddHeading(2, $"{kind.Heading}{onLink} ({trials.Completed} trials in fresh processes)")
             .AddParagraph(
                 kind.Intro
-                    + " They are measured as the headline's arms are: latency one call in flight, throughput at saturation "
-                    + "with each side's CPU per call; in every trial an operation's arms take turns slice by slice, so each ratio below compares moments a fraction of a second apart. "
-                    + "A ratio is the first-named arm's advantage: the other's time per call over its own (latency), its calls/s over the other's (throughput); above 1 it is better. "
-                    + "Medians of one ratio per trial, with the exact 95 % interval over the trials in brackets (≈ where it holds 1)."
+                    + " They are measured as the headline's arms are: latency one call in flight, "
+                    + "throughput at saturation "
+                    + "with each side's CPU per call; in every trial an operation's arms take turns slice by slice, "
+                    + "so each ratio below compares moments a fraction of a second apart. "
+                    + "A ratio is the first-named arm's advantage: the other's time per call over its own (latency), "
+                    + "its calls/s over the other's (throughput); above 1 it is better. "
+                    + "Medians of one ratio per trial, with the exact 95 % interval over the trials in brackets (≈ "
+                    + "where it holds 1)."
             )
             .AddParagraph(
-                $"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: {(trials.Link is { } on ? LinkText.Of(on) : "loopback")}. **Method**: {SettingsText.Of(trials.Plan)}."
+                $"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: "
+                    + $"{(trials.Link is { } on ? LinkText.Of(on) : "loopback")}. **Method**: "
+                    + $"{SettingsText.Of(trials.Plan)}."
             )
             .AddParagraph(HeadlineSection.Covers(trials))
             .AddTable(
@@ -125,14 +136,16 @@ internal static class PairedTrialsSection
         foreach (var failure in trials.Failures)
         {
             document.AddParagraph(
-                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. The ratios are over the other {trials.Completed} trials."
+                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
+                    + $"The ratios are over the other {trials.Completed} trials."
             );
         }
 
         if (trials.Completed < MedianInterval.MinimumSamples)
         {
             document.AddParagraph(
-                $"With {trials.Completed} trials there is no 95 % interval (it needs {MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
+                $"With {trials.Completed} trials there is no 95 % interval (it needs "
+                    + $"{MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
             );
         }
 
@@ -212,9 +225,13 @@ internal static class PairedTrialsSection
         document
             .AddHeading(3, "The first answer on a new connection")
             .AddParagraph(
-                $"In every trial, once the code is warm, {made} clients per arm are made afresh, each timed from its creation to the answer of its first small GET: "
-                    + "connecting, the TLS handshake where the arm has one, and one call. The median per trial, then the median over trials with its 95 % interval; the last column is the "
-                    + "TLS arm's time over its cleartext twin's, trial by trial (above 1: the handshake's cost). A new client in the same process may resume an earlier TLS session, as a client reconnecting would."
+                $"In every trial, once the code is warm, {made} clients per arm are made afresh, "
+                    + $"each timed from its creation to the answer of its first small GET: "
+                    + "connecting, the TLS handshake where the arm has one, and one call. The median per trial, "
+                    + "then the median over trials with its 95 % interval; the last column is the "
+                    + "TLS arm's time over its cleartext twin's, trial by trial (above 1: the handshake's cost). "
+                    + "A new client in the same process may resume an earlier TLS session, "
+                    + "as a client reconnecting would."
             )
             .AddTable(
                 ["arm", "first answer", "over its cleartext twin"],
@@ -293,8 +310,11 @@ internal static class PairedTrialsSection
         document
             .AddHeading(3, $"Pooled over {trials.Pool.Count} runs")
             .AddParagraph(
-                $"This run and the {trials.Pool.Count - 1} before it in this folder (the same clean build, machine, job, data, plan and placement), {trials.Pool.Sum(r => r.Count)} trials in all. "
-                    + $"Each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time ({RunPool.Resamples:#,0} draws of a run, then of that run's trials): the range a rerun here should land in."
+                $"This run and the {trials.Pool.Count - 1} before it in this folder (the same clean build, machine, "
+                    + $"job, data, plan and placement), {trials.Pool.Sum(r => r.Count)} trials in all. "
+                    + $"Each ratio is the median of every trial's, with the range one run's median falls in 95 % of "
+                    + $"the time ({RunPool.Resamples:#,0} draws of a run, then of that run's trials): "
+                    + $"the range a rerun here should land in."
             )
             .AddTable(
                 ["operation", "quantity", .. pairs.Select(p => Label(kind, trials, p))],
@@ -345,7 +365,7 @@ internal static class PairedTrialsSection
                 operation,
                 trials.NameOf(arm),
                 Units.Time(Median(s => s.LatencyNanosecondsPerCall)),
-                $"{Median(s => s.CallsPerSecond).ToString("#,0", CultureInfo.InvariantCulture)} ({trials.ConcurrencyOf(operation, arm)} in flight)",
+                SummaryText.CallsPerSecond(trials, operation, arm),
                 Units.Time(client),
                 server is { } s ? Units.Time(s) : "not measured",
                 server is { } both ? Units.Time(client + both) : "",

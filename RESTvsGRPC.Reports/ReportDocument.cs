@@ -107,8 +107,10 @@ public sealed class ReportDocument
             .Append("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>")
             .Append('\n')
             .Append(
-                "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 1em}table{border-collapse:collapse;margin:1em 0;max-width:100%;font-size:0.85em}"
-                    + "td,th{border:1px solid #ccc;padding:3px 6px;overflow-wrap:break-word}td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}"
+                "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 "
+                    + "1em}table{border-collapse:collapse;margin:1em 0;max-width:100%;font-size:0.85em}"
+                    + "td,th{border:1px solid #ccc;padding:3px "
+                    + "6px;overflow-wrap:break-word}td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}"
                     + "figure{margin:1em 0}img{width:100%;height:auto}</style></head><body>"
             )
             .Append('\n');
@@ -150,7 +152,8 @@ public sealed class ReportDocument
                     break;
                 case Image i:
                     html.Append(
-                            $"<figure><img src=\"{Encode(i.File)}\" alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>"
+                            $"<figure><img src=\"{Encode(i.File)}\" "
+                                + $"alt=\"{Encode(i.Caption)}\"><figcaption>{Encode(i.Caption)}</figcaption></figure>"
                         )
                         .Append('\n');
                     break;

@@ -16,7 +16,8 @@ public static class RunComparison
     public const string ChartFile = "compare.svg";
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: each folder is a run's results folder, the one holding summary.json.";
+        "usage: RESTvsGRPC.Bench compare RESULTS_DIR1 RESULTS_DIR2 [...] [--out DIR]: "
+        + "each folder is a run's results folder, the one holding summary.json.";
 
     /// <summary>
     /// The compare command over <paramref name="folders"/> (two or more), written into <paramref name="target"/>: 0
@@ -87,7 +88,8 @@ public static class RunComparison
         if (runs.Select(r => r.Run.Provenance.DataSha256).Distinct().Count() > 1)
         {
             document.AddParagraph(
-                "**The runs served different data** (SHA-256 of the records differs): their times are not comparable call for call."
+                "**The runs served different data** (SHA-256 of the records differs): "
+                    + "their times are not comparable call for call."
             );
         }
 
@@ -128,7 +130,8 @@ public static class RunComparison
         document
             .AddHeading(2, "Headline ratios in each run")
             .AddParagraph(
-                "Each run's median over its own trials with its 95 % interval; every run is placed and linked as its summary says."
+                "Each run's median over its own trials with its 95 % interval; "
+                    + "every run is placed and linked as its summary says."
             )
             .AddTable(
                 header,
@@ -183,10 +186,13 @@ public static class RunComparison
         }
 
         static string Share(IReadOnlyCollection<MethodAgreement> checks) =>
-            $"{checks.Count(c => c.Agrees == false)} of {checks.Count} ({Units.Percent(checks.Count(c => c.Agrees == false) / (double)checks.Count)})";
+            $"{checks.Count(c => c.Agrees == false)} of {checks.Count} "
+            + $"({Units.Percent(checks.Count(c => c.Agrees == false) / (double)checks.Count)})";
         document.AddParagraph(
-            $"**Checks by other methods** flagged beyond their allowance {Share([.. decided.SelectMany(r => r.Checks)])} of the decided checks in all "
-                + $"({string.Join("; ", decided.Select(r => $"{r.Label}: {Share(r.Checks)}"))}); an honest allowance flags about 5 %, and a run's checks move together."
+            $"**Checks by other methods** flagged beyond their allowance "
+                + $"{Share([.. decided.SelectMany(r => r.Checks)])} of the decided checks in all "
+                + $"({string.Join("; ", decided.Select(r => $"{r.Label}: {Share(r.Checks)}"))}); "
+                + $"an honest allowance flags about 5 %, and a run's checks move together."
         );
     }
 
@@ -202,7 +208,8 @@ public static class RunComparison
             document
                 .AddHeading(2, "Cold start in each run")
                 .AddParagraph(
-                    "Each run's median time from starting a fresh server process to its first validated answer, over that run's starts."
+                    "Each run's median time from starting a fresh server process to its first validated answer, "
+                        + "over that run's starts."
                 )
                 .AddTable(
                     ["build", "arm", "operation", .. started.Select(r => r.Label)],
@@ -232,14 +239,16 @@ public static class RunComparison
             runs,
             PairedTrialsSection.Aot,
             "JIT and Native AOT ratios in each run",
-            "Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) under each build, and each protocol's AOT server over its JIT server."
+            "Each run's median over its own trials with its 95 % interval: gRPC over REST + JSON (minimal API) "
+                + "under each build, and each protocol's AOT server over its JIT server."
         );
         AddPaired(
             document,
             runs,
             PairedTrialsSection.Tls,
             "TLS ratios in each run",
-            "Each run's median over its own trials with its 95 % interval: the arms over TLS against REST + JSON over TLS with HTTP/1.1, and each against its cleartext twin."
+            "Each run's median over its own trials with its 95 % interval: "
+                + "the arms over TLS against REST + JSON over TLS with HTTP/1.1, and each against its cleartext twin."
         );
     }
 
@@ -271,7 +280,8 @@ public static class RunComparison
                     + (
                         cleartext.Count == 0
                             ? ""
-                            : " A cleartext run's column gives the same comparison without TLS (its arm against REST + JSON over HTTP/1.1), where the pair has one."
+                            : " A cleartext run's column gives the same comparison without TLS (its arm against REST "
+                                + "+ JSON over HTTP/1.1), where the pair has one."
                     )
             )
             .AddTable(
@@ -339,7 +349,9 @@ public static class RunComparison
         document
             .AddHeading(2, "Links side by side")
             .AddParagraph(
-                "Each link's headline ratios against REST + JSON, in each run that measured over links: the median over that link's trials with its 95 % interval; a ratio its link's physics check refused says so."
+                "Each link's headline ratios against REST + JSON, in each run that measured over links: "
+                    + "the median over that link's trials with its 95 % interval; "
+                    + "a ratio its link's physics check refused says so."
             )
             .AddTable(
                 ["quantity", "operation", "arm", .. columns.Select(c => c.Header)],
@@ -406,8 +418,12 @@ public static class RunComparison
         document
             .AddHeading(3, $"Pooled over the {measured.Count} runs")
             .AddParagraph(
-                $"Runs of one commit on one machine with the same job, data, plan and placement, {all.Count} trials in all: each ratio is the median of every trial's, with the range one run's median falls in 95 % of the time "
-                    + $"({RunPool.Resamples:#,0} draws of a run, then of that run's trials); time, calls/s and CPU per call (client and server together, at saturation) are medians over every trial."
+                $"Runs of one commit on one machine with the same job, data, plan and placement, "
+                    + $"{all.Count} trials in all: each ratio is the median of every trial's, "
+                    + $"with the range one run's median falls in 95 % of the time "
+                    + $"({RunPool.Resamples:#,0} draws of a run, then of that run's trials); time, "
+                    + $"calls/s and CPU per call (client and server together, at saturation) "
+                    + $"are medians over every trial."
             )
             .AddTable(
                 [
@@ -428,8 +444,7 @@ public static class RunComparison
                                 first.NameOf(a.Arm),
                                 Units.Time(Median(a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
                                 Range(HeadlineRatio.Latency, a.Operation, a.Arm),
-                                Median(a.Operation, a.Arm, s => s.CallsPerSecond)
-                                    .ToString("#,0", CultureInfo.InvariantCulture),
+                                Units.Whole(Median(a.Operation, a.Arm, s => s.CallsPerSecond)),
                                 Range(HeadlineRatio.Throughput, a.Operation, a.Arm),
                                 Units.Time(
                                     Median(a.Operation, a.Arm, s =>
@@ -485,7 +500,8 @@ public static class RunComparison
         document
             .AddHeading(2, "REST + JSON / gRPC in each run")
             .AddParagraph(
-                "The headline ratios per run: how many times longer a REST + JSON call takes than the matching gRPC call in the same run."
+                "The headline ratios per run: how many times longer a REST + JSON call takes than the matching gRPC "
+                    + "call in the same run."
             );
         var first = runs[0].Run;
         var pairs = first.Benchmarks.Where(b => b is { Baseline: true, Suite: Suites.Transport }).ToList();

@@ -81,7 +81,8 @@ public static class RunSummary
             is { } plan
             ? string.Create(
                 CultureInfo.InvariantCulture,
-                $" (and {plan.Trials} trial{(plan.Trials == 1 ? "" : "s")} of {plan.SegmentSeconds * 1000:0} ms segments, too few for an interval)"
+                $" (and {plan.Trials} trial{(plan.Trials == 1 ? "" : "s")} of {plan.SegmentSeconds * 1000:0} ms "
+                    + $"segments, too few for an interval)"
             )
             : "";
 
@@ -98,7 +99,8 @@ public static class RunSummary
         if (run.Provenance.Job.Contains("Dry", StringComparison.OrdinalIgnoreCase))
         {
             summary.Document.AddParagraph(
-                $"**A dry run**: one cold iteration per benchmark{DryTrialsText(run)}, JIT compilation included. It proves the pipeline; its times are not results."
+                $"**A dry run**: one cold iteration per benchmark{DryTrialsText(run)}, JIT compilation included. "
+                    + $"It proves the pipeline; its times are not results."
             );
         }
 
@@ -141,17 +143,22 @@ public static class RunSummary
         if (summary.BelowFloor.Count > 0)
         {
             summary.Notes.Add(
-                $"Calls shorter than their in-process codec floor: {string.Join("; ", summary.BelowFloor)}. Both are measured right: in a call the server "
-                    + "serializes and the client parses in two processes on two cores at the same time, the socket pipelining one into the other, while the floor "
-                    + "does both one after the other on one thread. The floor bounds the CPU work of a call, not its latency."
+                $"Calls shorter than their in-process codec floor: {string.Join("; ", summary.BelowFloor)}. "
+                    + $"Both are measured right: in a call the server "
+                    + "serializes and the client parses in two processes on two cores at the same time, "
+                    + "the socket pipelining one into the other, while the floor "
+                    + "does both one after the other on one thread. The floor bounds the CPU work of a call, "
+                    + "not its latency."
             );
         }
 
         if (summary.BatchSpreads.Count > 0)
         {
             summary.Notes.Add(
-                $"Per-call times that differ between batch sizes by more than both errors allow: {string.Join("; ", summary.BatchSpreads)}. A call costs the same "
-                    + "whatever the batch, so this is the machine's noise (other load, CPU frequency, GC timing) beyond what the iterations captured: read these arms' ratios with that margin, or rerun."
+                $"Per-call times that differ between batch sizes by more than both errors allow: "
+                    + $"{string.Join("; ", summary.BatchSpreads)}. A call costs the same "
+                    + "whatever the batch, so this is the machine's noise (other load, CPU frequency, GC timing) "
+                    + "beyond what the iterations captured: read these arms' ratios with that margin, or rerun."
             );
         }
 
@@ -163,13 +170,19 @@ public static class RunSummary
     private static void AddProvenance(ReportDocument document, Provenance p, RunToRun? previous)
     {
         var spread = previous is null
-            ? "no earlier run of this machine, job and data in this results folder: run the same command again to see how far two runs differ"
-            : $"against the previous run in this folder ({previous.PreviousDate.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC, commit {previous.PreviousCommit[..Math.Min(12, previous.PreviousCommit.Length)]}), "
+            ? "no earlier run of this machine, job and data in this results folder: "
+                + "run the same command again to see how far two runs differ"
+            : $"against the previous run in this folder "
+                + $"({previous.PreviousDate.UtcDateTime.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} "
+                + $"UTC, commit {previous.PreviousCommit[..Math.Min(12, previous.PreviousCommit.Length)]}), "
                 + (
                     previous.Cases == 0
                         ? "no BenchmarkDotNet case ran in both; the headline sets its ratios beside the previous run's"
-                        : $"per-call times of {previous.Cases} cases differ by {Units.Percent(previous.MedianTimeSpread)} (median), {Units.Percent(previous.MaxTimeSpread)} at most ({previous.MaxTimeSpreadCase}); "
-                            + $"REST + JSON / gRPC ratios by {Units.Percent(previous.MaxRatioSpread)} at most ({previous.MaxRatioSpreadCase})"
+                        : $"per-call times of {previous.Cases} cases differ by "
+                            + $"{Units.Percent(previous.MedianTimeSpread)} (median), "
+                            + $"{Units.Percent(previous.MaxTimeSpread)} at most ({previous.MaxTimeSpreadCase}); "
+                            + $"REST + JSON / gRPC ratios by {Units.Percent(previous.MaxRatioSpread)} at most "
+                            + $"({previous.MaxRatioSpreadCase})"
                 );
         document.AddHeading(2, "Provenance").AddTable(["", ""], [.. ProvenanceRows(p), ["run to run", spread]]);
     }

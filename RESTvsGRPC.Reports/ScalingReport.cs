@@ -38,7 +38,8 @@ public static class ScalingReport
             var fit = LinearFit.Of([.. group.Select(p => ((double)p.Records, p.NanosecondsPerCall))]);
             text.Append(
                     CultureInfo.InvariantCulture,
-                    $"| {group.Key} | {group.Count()} | {fit.A / 1e3:F1} | {fit.B / 1e3:F3} | {fit.RSquared:F4} | {(fit.A + (fit.B * 10_000)) / 1e6:F2} |"
+                    $"| {group.Key} | {group.Count()} | {fit.A / 1e3:F1} | {fit.B / 1e3:F3} | {fit.RSquared:F4} | "
+                        + $"{(fit.A + (fit.B * 10_000)) / 1e6:F2} |"
                 )
                 .Append('\n');
         }

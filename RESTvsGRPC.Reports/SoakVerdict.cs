@@ -68,14 +68,24 @@ public sealed record SoakVerdict(string Target, long Errors, IReadOnlyList<Resou
         );
         text.Append(
             CultureInfo.InvariantCulture,
-            $"A server passes with 0 errors and every resource holding on both counts. **Trend**: a least-squares line through the means of {ResourceTrend.Batches} equal batches of the measured span (samples a second apart remember each other), with its slope's 95 % interval, the wider of two readings: the batches as independent, or as the steps of a random walk (a thread pool wanders over minutes); it holds when the interval includes 0 or when even its upper end projects less than {ResourceTrend.MaxGrowth:P0} growth over the span. "
+            $"A server passes with 0 errors and every resource holding on both counts. **Trend**: "
+                + $"a least-squares line through the means of {ResourceTrend.Batches} equal batches of the measured "
+                + $"span (samples a second apart remember each other), with its slope's 95 % interval, "
+                + $"the wider of two readings: the batches as independent, "
+                + $"or as the steps of a random walk (a thread pool wanders over minutes); "
+                + $"it holds when the interval includes 0 or when even its upper end projects less than "
+                + $"{ResourceTrend.MaxGrowth:P0} growth over the span. "
         );
         text.Append(
             CultureInfo.InvariantCulture,
-            $"**Range**: the last tenth of the span stays under a ceiling, the warm-up's maximum plus as much as the resource moved during the warm-up (at least {ResourceTrend.MinMargin:P0} of that maximum): where a leak or a jump ends up, while an excursion that comes back down, as a thread pool's does, passes.\n\n"
+            $"**Range**: the last tenth of the span stays under a ceiling, "
+                + $"the warm-up's maximum plus as much as the resource moved during the warm-up (at least "
+                + $"{ResourceTrend.MinMargin:P0} of that maximum): where a leak or a jump ends up, "
+                + $"while an excursion that comes back down, as a thread pool's does, passes.\n\n"
         );
         text.Append(
-            "| target | errors | resource | slope per minute (95 % interval) | growth over the span (upper end) | line start → end | min – max | last tenth's max | ceiling (warm-up max) | trend | range |\n"
+            "| target | errors | resource | slope per minute (95 % interval) | growth over the span (upper end) "
+                + "| line start → end | min – max | last tenth's max | ceiling (warm-up max) | trend | range |\n"
         );
         text.Append("|---|---:|---|---|---|---|---|---|---|---|---|\n");
         foreach (var verdict in verdicts)
@@ -85,8 +95,12 @@ public sealed record SoakVerdict(string Target, long Errors, IReadOnlyList<Resou
                 Func<double, string> format = r.Name == "resident memory" ? value => Units.Bytes(value) : Count;
                 text.Append(
                     CultureInfo.InvariantCulture,
-                    $"| {verdict.Target} | {verdict.Errors:N0} | {r.Name} | {Signed(r.SlopePerMinute, format)} ({Signed(r.SlopeLow, format)} to {Signed(r.SlopeHigh, format)}) | {r.Growth:+0.0 %;−0.0 %;0.0 %} ({r.GrowthHigh:+0.0 %;−0.0 %;0.0 %}) "
-                        + $"| {format(r.Start)} → {format(r.End)} | {format(r.Min)} – {format(r.Max)} | {format(r.EndMax)} | {format(r.Ceiling)} ({format(r.WarmupMax)}) | {Held(r.TrendHeld)} | {Held(r.RangeHeld)} |\n"
+                    $"| {verdict.Target} | {verdict.Errors:N0} | {r.Name} | {Signed(r.SlopePerMinute, format)} "
+                        + $"({Signed(r.SlopeLow, format)} to {Signed(r.SlopeHigh, format)}) "
+                        + $"| {r.Growth:+0.0 %;−0.0 %;0.0 %} ({r.GrowthHigh:+0.0 %;−0.0 %;0.0 %}) "
+                        + $"| {format(r.Start)} → {format(r.End)} | {format(r.Min)} – {format(r.Max)} | "
+                        + $"{format(r.EndMax)} | {format(r.Ceiling)} ({format(r.WarmupMax)}) "
+                        + $"| {Held(r.TrendHeld)} | {Held(r.RangeHeld)} |\n"
                 );
             }
         }

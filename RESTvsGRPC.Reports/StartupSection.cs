@@ -21,19 +21,28 @@ internal static class StartupSection
         document
             .AddHeading(
                 2,
-                $"Server builds: JIT and Native AOT from their first instant ({startup.Starts} fresh processes per cell)"
+                $"Server builds: JIT and Native AOT from their first instant ({startup.Starts} fresh processes per "
+                    + $"cell)"
             )
             .AddParagraph(
-                "The arms both builds serve: REST + JSON on the minimal APIs (the AOT build has no controllers) and gRPC unary over h2c. "
-                    + "**Cold start**: milliseconds from starting a fresh server process to the first validated answer of the operation, that process's first call, "
-                    + "with the runtime's own JIT tiering as a deployed server starts; each start is a new process, the builds taking turns at going first. "
-                    + "**Listening**: until the same processes printed that they listen. **Memory**: resident set (RSS) after 200 checked calls of each operation, "
-                    + $"and the most seen while each operation in turn was called at its largest in-flight count for {(startup.SaturationSeconds ?? 2).ToString("0.##", CultureInfo.InvariantCulture)} s. "
+                "The arms both builds serve: REST + JSON on the minimal APIs (the AOT build has no controllers) "
+                    + "and gRPC unary over h2c. "
+                    + "**Cold start**: milliseconds from starting a fresh server process to the first validated "
+                    + "answer of the operation, that process's first call, "
+                    + "with the runtime's own JIT tiering as a deployed server starts; each start is a new process, "
+                    + "the builds taking turns at going first. "
+                    + "**Listening**: until the same processes printed that they listen. **Memory**: "
+                    + "resident set (RSS) after 200 checked calls of each operation, "
+                    + $"and the most seen while each operation in turn was called at its largest in-flight count for "
+                    + $"{(startup.SaturationSeconds ?? 2).ToString("0.##", CultureInfo.InvariantCulture)} s. "
                     + "Medians with their exact 95 % interval (none with fewer than 6 starts)."
             )
             .AddParagraph(
-                $"**Placement**: {SettingsText.Of(startup.Placement)}; the servers started on their CPUs from their first instruction (taskset). **Link**: loopback. "
-                    + $"**Build**: the AOT servers published in {startup.PublishSeconds.ToString("0.0", CultureInfo.InvariantCulture)} s (an incremental build: seconds when nothing changed)."
+                $"**Placement**: {SettingsText.Of(startup.Placement)}; "
+                    + $"the servers started on their CPUs from their first instruction (taskset). **Link**: loopback. "
+                    + $"**Build**: the AOT servers published in "
+                    + $"{startup.PublishSeconds.ToString("0.0", CultureInfo.InvariantCulture)} s (an incremental "
+                    + $"build: seconds when nothing changed)."
             );
         foreach (var build in StartupRun.Builds)
         {
@@ -59,7 +68,8 @@ internal static class StartupSection
         document
             .AddHeading(3, "REST/gRPC under JIT and under Native AOT")
             .AddParagraph(
-                "REST + JSON's figure over gRPC's, build by build (above 1 gRPC starts faster or holds less), and each server's AOT figure over its JIT figure; ratios of medians."
+                "REST + JSON's figure over gRPC's, build by build (above 1 gRPC starts faster or holds less), "
+                    + "and each server's AOT figure over its JIT figure; ratios of medians."
             )
             .AddTable(
                 ["quantity", "REST / gRPC, JIT", "REST / gRPC, AOT", "AOT / JIT, REST", "AOT / JIT, gRPC"],

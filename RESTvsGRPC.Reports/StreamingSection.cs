@@ -19,10 +19,12 @@ internal static class StreamingSection
 
         var records = streaming[0].Records;
         document
-            .AddHeading(2, $"Streaming: when it pays ({records.ToString("#,0", CultureInfo.InvariantCulture)} records)")
+            .AddHeading(2, $"Streaming: when it pays ({Units.Whole(records)} records)")
             .AddParagraph(
-                $"Medians of {method.Repetitions} calls after {method.WarmUps} untimed ones, outside the benchmarks. A stream's consumer handles each record as it comes and drops it; "
-                    + "a list's consumer gets every record at once. Live memory is what the client holds after a full collection, read every "
+                $"Medians of {method.Repetitions} calls after {method.WarmUps} untimed ones, outside the benchmarks. "
+                    + $"A stream's consumer handles each record as it comes and drops it; "
+                    + "a list's consumer gets every record at once. Live memory is what the client holds after a full "
+                    + "collection, read every "
                     + $"{method.MemorySampleEvery} records in a separate pass."
             )
             .AddTable(
@@ -57,7 +59,9 @@ internal static class StreamingSection
             var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
             var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
             verdicts.Add(
-                $"{arm.Name}: first record {Units.Ratio(first)} sooner than {summary.Run.NameOfArm(whole.Arm)}'s, last record {(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
+                $"{arm.Name}: first record {Units.Ratio(first)} sooner than {summary.Run.NameOfArm(whole.Arm)}'s, "
+                    + $"last record "
+                    + $"{(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
                     + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}."
             );
         }
@@ -67,7 +71,7 @@ internal static class StreamingSection
             (
                 "streaming.svg",
                 SvgChart.GroupedBars(
-                    $"Time to the first and to the last of {records.ToString("#,0", CultureInfo.InvariantCulture)} records",
+                    $"Time to the first and to the last of {Units.Whole(records)} " + $"records",
                     "time",
                     [
                         .. streaming.Select(s => new SvgChart.Group(

@@ -32,16 +32,23 @@ internal static class StylesSection
         document
             .AddHeading(2, $"Which API style (batches of {calls} calls)")
             .AddParagraph(
-                "The same records and operations in the styles a .NET team weighs: MVC controllers and minimal APIs on the same RestAPI, and "
-                    + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. Every REST + JSON style is read by the same source-generated "
+                "The same records and operations in the styles a .NET team weighs: "
+                    + "MVC controllers and minimal APIs on the same RestAPI, and "
+                    + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. "
+                    + "Every REST + JSON style is read by the same source-generated "
                     + "System.Text.Json context into the same records, so a difference between them is the server's. "
                     + (
                         run.StylesTrials is { } trials
-                            ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, each style in one contiguous segment per trial; {SettingsText.Of(trials.Placement)}): "
-                                + "latency ratios with one call in flight, throughput ratios at saturation against controllers, each the median over the trials with its 95 % interval (≈: the interval holds 1); "
+                            ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, "
+                                + $"each style in one contiguous segment per trial; "
+                                + $"{SettingsText.Of(trials.Placement)}): "
+                                + "latency ratios with one call in flight, "
+                                + "throughput ratios at saturation against controllers, "
+                                + "each the median over the trials with its 95 % interval (≈: the interval holds 1); "
                             : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); "
                     )
-                    + "per call, error, server CPU and allocations come from BenchmarkDotNet; bytes are both directions on the client's sockets."
+                    + "per call, error, server CPU and allocations come from BenchmarkDotNet; "
+                    + "bytes are both directions on the client's sockets."
             );
         foreach (var operation in SummaryText.Ordered(rows.Select(b => b.Operation)))
         {
@@ -125,13 +132,17 @@ internal static class StylesSection
         summary
             .Document.AddHeading(2, $"Which API style ({trials.Completed} trials in fresh processes)")
             .AddParagraph(
-                "The styles' trials alone (`--headline --suite styles`: BenchmarkDotNet did not run, so there are no batch times, bytes or allocations here). "
-                    + "Each style is measured as the headline's arms are: latency one call in flight, throughput at saturation, an operation's styles taking turns slice by slice. "
-                    + "Latency ratios say how much faster or slower a style is than the reference, calls/s ratios are its calls/s over controllers'; medians of one ratio per trial, "
+                "The styles' trials alone (`--headline --suite styles`: BenchmarkDotNet did not run, "
+                    + "so there are no batch times, bytes or allocations here). "
+                    + "Each style is measured as the headline's arms are: latency one call in flight, "
+                    + "throughput at saturation, an operation's styles taking turns slice by slice. "
+                    + "Latency ratios say how much faster or slower a style is than the reference, "
+                    + "calls/s ratios are its calls/s over controllers'; medians of one ratio per trial, "
                     + "with the exact 95 % interval over the trials in brackets (≈ where it holds 1)."
             )
             .AddParagraph(
-                $"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: loopback. **Method**: {SettingsText.Of(trials.Plan)}."
+                $"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: loopback. **Method**: "
+                    + $"{SettingsText.Of(trials.Plan)}."
             )
             .AddParagraph(HeadlineSection.Covers(trials));
         foreach (
@@ -171,7 +182,7 @@ internal static class StylesSection
                                     a.Arm == grpc ? "gRPC"
                                     : grpc is null ? "not run"
                                     : compare.Text(operation, a.Arm, grpc),
-                                    $"{MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, a.Arm, s => s.CallsPerSecond)).ToString("#,0", CultureInfo.InvariantCulture)} ({trials.ConcurrencyOf(operation, a.Arm)} in flight)",
+                                    SummaryText.CallsPerSecond(trials, operation, a.Arm),
                                     a.Arm == TrialStatistics.Baseline
                                         ? "baseline"
                                         : compare.Throughput(operation, a.Arm, TrialStatistics.Baseline),
@@ -188,7 +199,8 @@ internal static class StylesSection
         foreach (var failure in trials.Failures)
         {
             summary.Document.AddParagraph(
-                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. The ratios are over the other {trials.Completed} trials."
+                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
+                    + $"The ratios are over the other {trials.Completed} trials."
             );
         }
 
@@ -239,36 +251,50 @@ internal static class StylesSection
             yield return "**Minimal APIs** against controllers, same server, routes and JSON context: small GET "
                 + $"{Against(Small, minimal, controllers)}, large GET {Against(Large, minimal, controllers)}, "
                 + $"POST {Against(Post, minimal, controllers)}; server CPU per small GET {Cpu(Small, minimal)} against "
-                + $"{Cpu(Small, controllers)}. MVC adds work to every request (action selection, model binding through value providers, output "
-                + "formatter selection, the filter pipeline): it shows most where a call does little else, and fades where serializing 1000 records dominates.";
+                + $"{Cpu(Small, controllers)}. MVC adds work to every request (action selection, "
+                + $"model binding through value providers, output "
+                + "formatter selection, the filter pipeline): it shows most where a call does little else, "
+                + "and fades where serializing 1000 records dominates.";
         }
 
         if (Ran(transcoding, transcodingStream))
         {
-            yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): against controllers, small GET "
+            yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): "
+                + "against controllers, small GET "
                 + $"{Against(Small, transcoding, controllers)}, large GET {Against(Large, transcoding, controllers)}, "
-                + $"POST {Against(Post, transcoding, controllers)}; against gRPC, large GET {Against(Large, transcoding, grpc)}, "
-                + $"POST {Against(Post, transcoding, grpc)}. Server CPU per large GET {Cpu(Large, transcoding)} against controllers' "
-                + $"{Cpu(Large, controllers)} and gRPC's {Cpu(Large, grpc)}. Each call runs the gRPC pipeline and then converts between JSON and "
-                + "protobuf messages, field by field through each message's descriptor, where controllers serialize plain records with generated code "
+                + $"POST {Against(Post, transcoding, controllers)}; against gRPC, "
+                + $"large GET {Against(Large, transcoding, grpc)}, "
+                + $"POST {Against(Post, transcoding, grpc)}. Server CPU per large GET {Cpu(Large, transcoding)} "
+                + $"against controllers' "
+                + $"{Cpu(Large, controllers)} and gRPC's {Cpu(Large, grpc)}. "
+                + $"Each call runs the gRPC pipeline and then converts between JSON and "
+                + "protobuf messages, field by field through each message's descriptor, "
+                + "where controllers serialize plain records with generated code "
                 + "and gRPC writes protobuf bytes.";
         }
 
         if (Ran(grpcWeb, grpcWebH2c))
         {
-            yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; the status goes in a last frame of the body instead of HTTP/2 "
+            yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; "
+                + "the status goes in a last frame of the body instead of HTTP/2 "
                 + $"trailers): over HTTP/1.1 against gRPC, small GET {Against(Small, grpcWeb, grpc)}, large GET "
                 + $"{Against(Large, grpcWeb, grpc)}, POST {Against(Post, grpcWeb, grpc)}; "
-                + $"over h2c, small GET {Against(Small, grpcWebH2c, grpc)}, large GET {Against(Large, grpcWebH2c, grpc)}. "
-                + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
+                + $"over h2c, small GET {Against(Small, grpcWebH2c, grpc)}, "
+                + $"large GET {Against(Large, grpcWebH2c, grpc)}. "
+                + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; "
+                + "the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
         }
 
         if (Ran(grpcWebText))
         {
-            yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server stream as it comes): the 1000-record stream receives "
-                + $"{Received(Large, grpcWebText)} per call against gRPC's {Received(Large, grpcStream)} (base64 carries 3 bytes in 4 "
-                + $"characters, and each message is padded on its own); against gRPC's stream it is {Against(Large, grpcWebText, grpcStream)}, "
-                + $"and transcoding's stream (one JSON object per line) {Against(Large, transcodingStream, grpcStream)}.";
+            yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server "
+                + "stream as it comes): the 1000-record stream receives "
+                + $"{Received(Large, grpcWebText)} per call against gRPC's {Received(Large, grpcStream)} (base64 "
+                + $"carries 3 bytes in 4 "
+                + $"characters, and each message is padded on its own); "
+                + $"against gRPC's stream it is {Against(Large, grpcWebText, grpcStream)}, "
+                + $"and transcoding's stream (one JSON object per line) "
+                + $"{Against(Large, transcodingStream, grpcStream)}.";
         }
     }
 

@@ -142,7 +142,8 @@ internal sealed class SummaryContext(RunResults run, RunToRun? previous)
                 && floor.NanosecondsPerCall - floor.Error > call.NanosecondsPerCall + call.Error
             )
             {
-                yield return $"{call.Operation} {NameOf(call)} ×{call.CallsPerBatch} {Units.Time(call.NanosecondsPerCall)} < {Units.Time(floor.NanosecondsPerCall)}";
+                yield return $"{call.Operation} {NameOf(call)} ×{call.CallsPerBatch} "
+                    + $"{Units.Time(call.NanosecondsPerCall)} < {Units.Time(floor.NanosecondsPerCall)}";
             }
         }
     }
@@ -159,7 +160,9 @@ internal sealed class SummaryContext(RunResults run, RunToRun? previous)
             var slowest = method.MaxBy(b => b.NanosecondsPerCall)!;
             if (!slowest.WithinErrorOf(fastest) && slowest.NanosecondsPerCall > fastest.NanosecondsPerCall * 1.10)
             {
-                yield return $"{slowest.Operation} {NameOf(slowest)} {Units.Time(fastest.NanosecondsPerCall)} (×{fastest.CallsPerBatch}) against {Units.Time(slowest.NanosecondsPerCall)} (×{slowest.CallsPerBatch})";
+                yield return $"{slowest.Operation} {NameOf(slowest)} {Units.Time(fastest.NanosecondsPerCall)} "
+                    + $"(×{fastest.CallsPerBatch}) against {Units.Time(slowest.NanosecondsPerCall)} "
+                    + $"(×{slowest.CallsPerBatch})";
             }
         }
     }

@@ -54,8 +54,17 @@ internal static class SummaryText
         var text =
             ratio.Median >= 1
                 ? $"{Units.Ratio(ratio.Median)} faster [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]"
-                : $"{Units.Ratio(1 / ratio.Median)} slower [{Units.Ratio(1 / ratio.Upper)}, {Units.Ratio(1 / ratio.Lower)}]";
+                : $"{Units.Ratio(1 / ratio.Median)} slower [{Units.Ratio(1 / ratio.Upper)}, "
+                    + $"{Units.Ratio(1 / ratio.Lower)}]";
         return ratio.Contains(1) ? "≈ " + text : text;
+    }
+
+    /// <summary>"21,229 (64 in flight)": an arm's calls/s, median over the trials, and its level.</summary>
+    public static string CallsPerSecond(TrialsRun trials, string operation, string arm)
+    {
+        var values = TrialStatistics.Values(trials.Trials, operation, arm, s => s.CallsPerSecond);
+        var calls = MedianInterval.MedianOf(values);
+        return $"{Units.Whole(calls)} ({trials.ConcurrencyOf(operation, arm)} in flight)";
     }
 }
 
@@ -73,19 +82,29 @@ public static class SettingsText
         {
             null => "not recorded",
             { Servers: null, Client: null } => "none: the OS placed every process",
-            _ =>
-                $"servers on CPUs {placement.Servers ?? "any"}; client, trials and BenchmarkDotNet's processes on CPUs {placement.Client ?? "any"}",
+            _ => $"servers on CPUs {placement.Servers ?? "any"}; client, "
+                + $"trials and BenchmarkDotNet's processes on CPUs {placement.Client ?? "any"}",
         };
 
     /// <summary>The trials' plan in one sentence, every number of it.</summary>
-    public static string Of(TrialsPlan plan) =>
-        string.Create(
+    public static string Of(TrialsPlan plan)
+    {
+        var servers = plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "";
+        var collects =
+            plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "";
+        return string.Create(
             CultureInfo.InvariantCulture,
-            $"trials ({plan.Name}): {Count(plan)} fresh client processes{(plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "")}, one client per arm in each, warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
-                + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of {plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
-                + $"(latency: one call in flight; throughput: at {string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join("/", o.Calls)}"))} calls in flight for every arm, "
-                + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} s){(plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "")} (seed {plan.Seed})"
+            $"trials ({plan.Name}): {Count(plan)} fresh client processes{servers}, one client per arm in each, "
+                + $"warmed {plan.WarmUpSeconds:0.###} s at its highest concurrency{Settled(plan.Settle)}; "
+                + $"each arm measured for {plan.SegmentSeconds:0.###} s per quantity in {plan.Slices} slices of "
+                + $"{plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
+                + $"(latency: one call in flight; throughput: at "
+                + $"{string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join("/", o.Calls)}"))} "
+                + $"calls in flight for every arm, "
+                + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} "
+                + $"s){collects} (seed {plan.Seed})"
         );
+    }
 
     /// <summary>
     /// "9", or under a stopping rule "6 to 12 (stopping once 90 % of the ratios' intervals are within ±5 %, the small
@@ -96,7 +115,9 @@ public static class SettingsText
             ? $"{plan.Trials}"
             : string.Create(
                 CultureInfo.InvariantCulture,
-                $"{rule.MinTrials} to {plan.Trials} (stopping once {rule.Share:0%} of the ratios' intervals lie within ±{rule.Bound:0%} of their median, the small call's ±{rule.SmallBound:0%}, or after {rule.CapSeconds:0} s of trials)"
+                $"{rule.MinTrials} to {plan.Trials} (stopping once {rule.Share:0%} of the ratios' intervals lie "
+                    + $"within ±{rule.Bound:0%} of their median, the small call's ±{rule.SmallBound:0%}, "
+                    + $"or after {rule.CapSeconds:0} s of trials)"
             );
 
     private static string Settled(TrialsSettle? settle) =>
@@ -104,7 +125,9 @@ public static class SettingsText
             ? ""
             : string.Create(
                 CultureInfo.InvariantCulture,
-                $", then settled: {settle.Calls} calls one at a time per arm, pass after pass until the JIT compiled at most {settle.QuietCompilations} methods in one (at most {settle.MaxPasses} passes)"
+                $", then settled: {settle.Calls} calls one at a time per arm, "
+                    + $"pass after pass until the JIT compiled at most {settle.QuietCompilations} methods in one (at "
+                    + $"most {settle.MaxPasses} passes)"
             );
 
     /// <summary>
@@ -131,8 +154,8 @@ public static class SettingsText
         };
         var where = setup.Measurer switch
         {
-            ProcessSetup.BenchmarkProcesses =>
-                $"DOTNET_GCDynamicAdaptationMode=0 in the benchmark processes, paired rounds in the bench's process ({datas}), servers at the runtime's default",
+            ProcessSetup.BenchmarkProcesses => $"DOTNET_GCDynamicAdaptationMode=0 in the benchmark processes, "
+                + $"paired rounds in the bench's process ({datas}), servers at the runtime's default",
             ProcessSetup.BenchmarkInProcess =>
                 $"benchmarks in the bench's process ({datas}), servers at the runtime's default",
             ProcessSetup.Load => $"the load client and the servers at the runtime's default; this process: {datas}",
@@ -141,7 +164,8 @@ public static class SettingsText
         var jit = setup.CallCountingDelayMs is { } delay
             ? $"JIT: DOTNET_TC_CallCountingDelayMs={delay} in every process the bench starts"
             : "JIT: the runtime's default tiering";
-        return $"{(setup.ServerGc ? "server" : "workstation")} GC{(setup.ConcurrentGc ? ", concurrent" : "")}; {where}; {jit}";
+        return $"{(setup.ServerGc ? "server" : "workstation")} GC{(setup.ConcurrentGc ? ", concurrent" : "")}; "
+            + $"{where}; {jit}";
     }
 }
 
@@ -160,7 +184,8 @@ public static class FaultText
                 CultureInfo.InvariantCulture,
                 $"process {failure.ProcessId} did not finish within {limit:0} s and was stopped"
             )
-            : $"process {failure.ProcessId} exited with code {failure.ExitCode} ({failure.LastErrorLine ?? "nothing on standard error"})";
+            : $"process {failure.ProcessId} exited with code {failure.ExitCode} "
+                + $"({failure.LastErrorLine ?? "nothing on standard error"})";
 
     /// <summary>
     /// What went wrong in an h2load run: "no request finished", "3 of 900 requests failed", "237582 body bytes per
@@ -201,10 +226,13 @@ public static class LinkText
         link switch
         {
             { RateBitsPerSecond: { } rate } =>
-                $"{Rate(rate)}: a veth pair between the servers' network namespace and the client's, tbf on both ends (rate {Rate(rate)}, bucket {Units.Bytes(link.BurstBytes ?? 0)}, queue {Units.Bytes(link.LimitBytes ?? 0)})",
+                $"{Rate(rate)}: a veth pair between the servers' network namespace and the client's, "
+                    + $"tbf on both ends (rate {Rate(rate)}, bucket {Units.Bytes(link.BurstBytes ?? 0)}, "
+                    + $"queue {Units.Bytes(link.LimitBytes ?? 0)})",
             { RoundTripMilliseconds: { } rtt } => string.Create(
                 CultureInfo.InvariantCulture,
-                $"{rtt:0.###} ms round trip: a veth pair between the servers' network namespace and the client's, netem delaying each end by half"
+                $"{rtt:0.###} ms round trip: a veth pair between the servers' network namespace and the client's, "
+                    + $"netem delaying each end by half"
             ),
             { Name: "loopback" } =>
                 "loopback: client and servers in the host's network namespace, as in every run without --link",

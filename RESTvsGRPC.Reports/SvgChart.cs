@@ -107,7 +107,9 @@ public static class SvgChart
                 var y = Y(scale, bar.Value);
                 svg.Append(
                     CultureInfo.InvariantCulture,
-                    $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{barWidth - 4}\" height=\"{Top + PlotHeight - y:F1}\" fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}</title></rect>\n"
+                    $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{barWidth - 4}\" height=\"{Top + PlotHeight - y:F1}\" "
+                        + $"fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}"
+                        + $"</title></rect>\n"
                 );
                 if (bar.Error is > 0 and var error && double.IsFinite(error))
                 {
@@ -116,7 +118,8 @@ public static class SvgChart
                     var middle = x + ((barWidth - 4) / 2.0);
                     svg.Append(
                         CultureInfo.InvariantCulture,
-                        $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" stroke=\"#333\"/>\n"
+                        $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" "
+                            + $"stroke=\"#333\"/>\n"
                     );
                 }
 
@@ -127,7 +130,8 @@ public static class SvgChart
                 );
                 svg.Append(
                     CultureInfo.InvariantCulture,
-                    $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n"
+                    $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" "
+                        + $"transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n"
                 );
                 x += barWidth;
             }
@@ -137,11 +141,14 @@ public static class SvgChart
                 rotate
                     ? string.Create(
                         CultureInfo.InvariantCulture,
-                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate(-35 {center:F1} {Top + PlotHeight + 16})\">{Escape(group.Label)}</text>\n"
+                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" "
+                            + $"transform=\"rotate(-35 {center:F1} "
+                            + $"{Top + PlotHeight + 16})\">{Escape(group.Label)}</text>\n"
                     )
                     : string.Create(
                         CultureInfo.InvariantCulture,
-                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" text-anchor=\"middle\">{Escape(group.Label)}</text>\n"
+                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" "
+                            + $"text-anchor=\"middle\">{Escape(group.Label)}</text>\n"
                     )
             );
             x += groupGap;
@@ -194,7 +201,8 @@ public static class SvgChart
             );
             svg.Append(
                 CultureInfo.InvariantCulture,
-                $"<rect x=\"{from:F1}\" y=\"{Top}\" width=\"{Math.Max(0, to - from):F1}\" height=\"{PlotHeight}\" fill=\"{span.Fill}\"><title>{Escape(span.Label)}</title></rect>\n"
+                $"<rect x=\"{from:F1}\" y=\"{Top}\" width=\"{Math.Max(0, to - from):F1}\" height=\"{PlotHeight}\" "
+                    + $"fill=\"{span.Fill}\"><title>{Escape(span.Label)}</title></rect>\n"
             );
         }
 
@@ -208,13 +216,15 @@ public static class SvgChart
             );
             svg.Append(
                 CultureInfo.InvariantCulture,
-                $"<text x=\"{x:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"11\" text-anchor=\"middle\">{tick.ToString("#,0.###", CultureInfo.InvariantCulture)}</text>\n"
+                $"<text x=\"{x:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"11\" "
+                    + $"text-anchor=\"middle\">{tick.ToString("#,0.###", CultureInfo.InvariantCulture)}</text>\n"
             );
         }
 
         svg.Append(
             CultureInfo.InvariantCulture,
-            $"<text x=\"{Left + (plotWidth / 2)}\" y=\"{Top + PlotHeight + 36}\" font-size=\"12\" text-anchor=\"middle\">{Escape(xAxis)}</text>\n"
+            $"<text x=\"{Left + (plotWidth / 2)}\" y=\"{Top + PlotHeight + 36}\" font-size=\"12\" "
+                + $"text-anchor=\"middle\">{Escape(xAxis)}</text>\n"
         );
         var names = lines.Select(l => l.Series).ToList();
         foreach (var line in lines)
@@ -237,7 +247,9 @@ public static class SvgChart
             {
                 svg.Append(
                     CultureInfo.InvariantCulture,
-                    $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}</title></circle>\n"
+                    $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" "
+                        + $"fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}"
+                        + $"</title></circle>\n"
                 );
             }
         }
@@ -281,12 +293,14 @@ public static class SvgChart
         new StringBuilder()
             .Append(
                 CultureInfo.InvariantCulture,
-                $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n"
+                $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 "
+                    + $"{width} {height}\" font-family=\"sans-serif\">\n"
             )
             .Append(CultureInfo.InvariantCulture, $"<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n")
             .Append(
                 CultureInfo.InvariantCulture,
-                $"<text x=\"{width / 2}\" y=\"24\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{Escape(title)}</text>\n"
+                $"<text x=\"{width / 2}\" y=\"24\" font-size=\"15\" font-weight=\"bold\" "
+                    + $"text-anchor=\"middle\">{Escape(title)}</text>\n"
             );
 
     private static string End(StringBuilder svg) => svg.Append("</svg>\n").ToString();
@@ -302,7 +316,8 @@ public static class SvgChart
             );
             svg.Append(
                 CultureInfo.InvariantCulture,
-                $"<text x=\"{Left - 6}\" y=\"{y + 4:F1}\" font-size=\"11\" text-anchor=\"end\">{Escape(format(tick))}</text>\n"
+                $"<text x=\"{Left - 6}\" y=\"{y + 4:F1}\" font-size=\"11\" "
+                    + $"text-anchor=\"end\">{Escape(format(tick))}</text>\n"
             );
         }
 
@@ -312,12 +327,14 @@ public static class SvgChart
         );
         svg.Append(
             CultureInfo.InvariantCulture,
-            $"<line x1=\"{Left}\" y1=\"{Top + PlotHeight}\" x2=\"{Left + plotWidth}\" y2=\"{Top + PlotHeight}\" stroke=\"#333\"/>\n"
+            $"<line x1=\"{Left}\" y1=\"{Top + PlotHeight}\" x2=\"{Left + plotWidth}\" y2=\"{Top + PlotHeight}\" "
+                + $"stroke=\"#333\"/>\n"
         );
         var middle = Top + (PlotHeight / 2);
         svg.Append(
             CultureInfo.InvariantCulture,
-            $"<text x=\"18\" y=\"{middle}\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 {middle})\">{Escape(label + (scale.Log ? " (log scale)" : ""))}</text>\n"
+            $"<text x=\"18\" y=\"{middle}\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 18 "
+                + $"{middle})\">{Escape(label + (scale.Log ? " (log scale)" : ""))}</text>\n"
         );
     }
 

@@ -29,17 +29,21 @@ internal static class ThroughputCurveSection
             summary
                 .Document.AddHeading(3, "Calls/s against calls in flight")
                 .AddParagraph(
-                    "Every trial measured each arm at every level of its operation, the arms taking turns; each arm's throughput in a trial is its calls/s at the level "
+                    "Every trial measured each arm at every level of its operation, the arms taking turns; "
+                        + "each arm's throughput in a trial is its calls/s at the level "
                         + (
                             trials.PeakChosenOnOtherTrials == true
-                                ? "that served it most over the other trials, so the reading that picks the peak is not the one that measures it"
+                                ? "that served it most over the other trials, "
+                                    + "so the reading that picks the peak is not the one that measures it"
                                 : "that served it most in that trial"
                         )
                         + ". Each cell is the median over the trials, with its 95 % interval. "
                         + (
                             rising.Count == 0
-                                ? "Every arm's levels bracket its peak (no edge level above its neighbour beyond both intervals)."
-                                : $"**Still rising at the edge**: {string.Join("; ", rising.Select(r => $"{r.Arm.Operation}, {trials.NameOf(r.Arm.Arm)} (its {(r.Edge == CurveEdge.Highest ? "highest" : "lowest")} level)"))}: "
+                                ? "Every arm's levels bracket its peak "
+                                    + "(no edge level above its neighbour beyond both intervals)."
+                                : $"**Still rising at the edge**: "
+                                    + $"{string.Join("; ", rising.Select(r => RisingText(trials, r)))}: "
                                     + "the levels did not bracket its peak; measure wider ones (`--in-flight`)."
                         )
                 )
@@ -70,7 +74,7 @@ internal static class ThroughputCurveSection
                         "calls in flight",
                         "calls/s",
                         lines,
-                        v => v.ToString("#,0", CultureInfo.InvariantCulture)
+                        Units.Whole
                     )
                 )
             );
@@ -84,12 +88,20 @@ internal static class ThroughputCurveSection
     }
 
     /// <summary>"16: 9,876 [9,500, 10,100]", or the median alone without an interval.</summary>
+    /// <summary>An arm whose curve still rises at an edge level, and which edge.</summary>
+    private static string RisingText(TrialsRun trials, (ArmConcurrency Arm, CurveEdge Edge) rising) =>
+        $"{rising.Arm.Operation}, {trials.NameOf(rising.Arm.Arm)} "
+        + $"(its {(rising.Edge == CurveEdge.Highest ? "highest" : "lowest")} level)";
+
+    /// <summary>A ratio whose interval stayed wider than the stopping rule's bound, and how wide.</summary>
+    private static string WideText(TrialsRun trials, HeadlineRatio ratio) =>
+        $"{ratio.Operation} {trials.NameOf(ratio.Arm)} {ratio.Quantity} "
+        + (ratio.HasInterval ? $"±{Units.Percent(TrialStopping.Deviation(ratio))}" : "no interval");
+
     private static string Cell(CurvePoint point) =>
         point.HasInterval
-            ? $"{point.Concurrency}: {Count(point.Median)} [{Count(point.Low)}, {Count(point.High)}]"
-            : $"{point.Concurrency}: {Count(point.Median)}";
-
-    private static string Count(double value) => value.ToString("#,0", CultureInfo.InvariantCulture);
+            ? $"{point.Concurrency}: {Units.Whole(point.Median)} [{Units.Whole(point.Low)}, {Units.Whole(point.High)}]"
+            : $"{point.Concurrency}: {Units.Whole(point.Median)}";
 
     /// <summary>
     /// What stopped the trials and which ratios stayed wider than their bound; null where the plan ran a fixed number.
@@ -109,12 +121,15 @@ internal static class ThroughputCurveSection
             TrialStopping.TimeCap => $"the time cap ({rule.CapSeconds:0} s of trials)",
             _ => $"the plan's most trials ({trials.Plan.Trials})",
         };
-        return $"**The trials stopped** after {trials.Completed}: {why}. {precise} of {trials.Headline.Count} ratios have a 95 % interval within ±{Units.Percent(rule.Bound)} of their median "
-            + $"(the small call's ±{Units.Percent(rule.SmallBound)}); the rule asks {Units.Percent(rule.Share)} of them after {rule.MinTrials} trials. "
+        return $"**The trials stopped** after {trials.Completed}: {why}. "
+            + $"{precise} of {trials.Headline.Count} ratios have a 95 % interval within ±{Units.Percent(rule.Bound)} "
+            + $"of their median "
+            + $"(the small call's ±{Units.Percent(rule.SmallBound)}); "
+            + $"the rule asks {Units.Percent(rule.Share)} of them after {rule.MinTrials} trials. "
             + (
                 wide.Count == 0
                     ? "None stayed wider."
-                    : $"Wider, each by its own noise: {string.Join("; ", wide.Select(r => $"{r.Operation} {trials.NameOf(r.Arm)} {r.Quantity} {(r.HasInterval ? $"±{Units.Percent(TrialStopping.Deviation(r))}" : "no interval")}"))}."
+                    : $"Wider, each by its own noise: " + $"{string.Join("; ", wide.Select(r => WideText(trials, r)))}."
             );
     }
 }

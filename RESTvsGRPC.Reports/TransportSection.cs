@@ -24,7 +24,8 @@ internal static class TransportSection
                 .Document.AddHeading(2, $"Time per call (batches of {calls} calls)")
                 .AddBullets(Headlines(summary, atCalls))
                 .AddParagraph(
-                    "Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; ≈ marks a difference within the two results' own error (99.9 % confidence intervals)."
+                    "Ratios are per-call times divided, REST + JSON over HTTP/1.1 against each other arm; "
+                        + "≈ marks a difference within the two results' own error (99.9 % confidence intervals)."
                 );
         }
 
@@ -128,11 +129,14 @@ internal static class TransportSection
             var comparisons = others.Select(b => $"{summary.NameOf(b)} {SummaryText.Compared(baseline, b)}");
             if (others.Count > 0 && others.All(baseline.WithinErrorOf))
             {
-                yield return $"**{SummaryText.Short(operation)}**: no difference beyond this run's error; nothing here tells the arms apart (REST + JSON {Units.Time(baseline.NanosecondsPerCall)} per call; {string.Join("; ", comparisons)}).";
+                yield return $"**{SummaryText.Short(operation)}**: no difference beyond this run's error; "
+                    + $"nothing here tells the arms apart (REST + JSON {Units.Time(baseline.NanosecondsPerCall)} per "
+                    + $"call; {string.Join("; ", comparisons)}).";
                 continue;
             }
 
-            yield return $"**{SummaryText.Short(operation)}**: against REST + JSON ({Units.Time(baseline.NanosecondsPerCall)} per call), {string.Join("; ", comparisons)}.";
+            yield return $"**{SummaryText.Short(operation)}**: against REST + JSON "
+                + $"({Units.Time(baseline.NanosecondsPerCall)} per call), {string.Join("; ", comparisons)}.";
         }
     }
 }

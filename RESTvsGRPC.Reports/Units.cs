@@ -31,6 +31,9 @@ public static class Units
     public static string Ratio(double ratio) =>
         double.IsFinite(ratio) ? ratio.ToString("0.00", CultureInfo.InvariantCulture) + "×" : "NA";
 
+    /// <summary>A count or a rate in whole units with thousands separators: "21,229".</summary>
+    public static string Whole(double value) => value.ToString("#,0", CultureInfo.InvariantCulture);
+
     /// <summary>Whole percents, with a decimal below 10 % so a small share does not read as none.</summary>
     public static string Percent(double share) =>
         double.IsFinite(share)

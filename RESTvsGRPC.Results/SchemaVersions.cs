@@ -23,7 +23,8 @@ public static class SchemaVersions
         if (written != expected)
         {
             throw new InvalidDataException(
-                $"'{file}' was written by version {written} of the results format; this build reads version {expected}: rerun the bench, or use the commit that wrote it."
+                $"'{file}' was written by version {written} of the results format; "
+                    + $"this build reads version {expected}: rerun the bench, or use the commit that wrote it."
             );
         }
     }

@@ -39,13 +39,15 @@ public class ScalingBenchmarks : ServerBenchmarks
         var transport = HttpTransport.Http11(
             settings.RestScalingUrl
                 ?? throw new InvalidOperationException(
-                    "the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --rest-scaling-url."
+                    "the scaling benchmarks need a RestAPI serving the generator's first 10 000 records: "
+                        + "leave the servers to the bench, or pass --rest-scaling-url."
                 )
         );
         var grpcTransport = HttpTransport.H2c(
             settings.GrpcScalingUrl
                 ?? throw new InvalidOperationException(
-                    "the scaling benchmarks need a GrpcAPI serving the generator's first 10 000 records: leave the servers to the bench, or pass --grpc-scaling-url."
+                    "the scaling benchmarks need a GrpcAPI serving the generator's first 10 000 records: "
+                        + "leave the servers to the bench, or pass --grpc-scaling-url."
                 )
         );
         var generated = MeteoriteDataset.FromRecords(

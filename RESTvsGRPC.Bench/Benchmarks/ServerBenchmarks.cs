@@ -65,7 +65,8 @@ public abstract class ServerBenchmarks
 
         var compiled = JitSettling.SettleAsync(body.Run).GetAwaiter().GetResult();
         Console.WriteLine(
-            $"// settled the JIT on {body.Name}: {string.Join(", ", compiled)} methods compiled in {compiled.Count} pass(es)"
+            $"// settled the JIT on {body.Name}: {string.Join(", ", compiled)} methods compiled in {compiled.Count} "
+                + $"pass(es)"
         );
     }
 

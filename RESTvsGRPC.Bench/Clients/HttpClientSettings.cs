@@ -47,7 +47,8 @@ public static class HttpClientSettings
         OperationCanceledException inner
     ) =>
         new(
-            $"{request.Method} {request.RequestUri} did not complete within {timeout.TotalSeconds:0} s (--call-timeout).",
+            $"{request.Method} {request.RequestUri} did not complete within {timeout.TotalSeconds:0} s "
+                + $"(--call-timeout).",
             inner
         );
 
@@ -181,7 +182,8 @@ public static class HttpClientSettings
         if (!response.IsSuccessStatusCode)
         {
             throw new HttpRequestException(
-                $"{request.Method} {http.BaseAddress}{request.RequestUri} answered {(int)response.StatusCode} {response.ReasonPhrase}.",
+                $"{request.Method} {http.BaseAddress}{request.RequestUri} answered {(int)response.StatusCode} "
+                    + $"{response.ReasonPhrase}.",
                 null,
                 response.StatusCode
             );

@@ -62,7 +62,8 @@ public static class CorrectnessGate
         var status = await Call($"{name} PostLargePayload", () => client.PostLargePayloadAsync(expected.Records));
         Require(
             status.Status == PostStatus.Success && status.Received == expected.Count,
-            $"{name} PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent."
+            $"{name} PostLargePayload answered {status.Status} with {status.Received} records received; "
+                + $"{expected.Count} were sent."
         );
         RequireVersion(client.Transport, client.LastResponseVersion, $"{name} PostLargePayload");
     }
@@ -88,7 +89,8 @@ public static class CorrectnessGate
         );
         Require(
             status.Status == PostStatus.Success && status.Received == expected.Count,
-            $"REST protobuf PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent."
+            $"REST protobuf PostLargePayload answered {status.Status} with {status.Received} records received; "
+                + $"{expected.Count} were sent."
         );
         RequireVersion(client.Transport, client.LastResponseVersion, "REST protobuf PostLargePayload");
     }
@@ -118,7 +120,8 @@ public static class CorrectnessGate
         var status = await Call($"{name} PostLargePayload", () => client.PostLargePayloadAsync(expected.ProtoList));
         Require(
             status.Status == PostStatus.Success && status.Received == expected.Count,
-            $"{name} PostLargePayload answered {status.Status} with {status.Received} records received; {expected.Count} were sent."
+            $"{name} PostLargePayload answered {status.Status} with {status.Received} records received; "
+                + $"{expected.Count} were sent."
         );
         RequireVersion(client.Transport, client.LastResponseVersion, $"{name} PostLargePayload");
     }
@@ -208,19 +211,22 @@ public static class CorrectnessGate
     {
         Require(
             records.Count == expected.Count,
-            $"{operation} returned {records.Count} records; the data set '{expected.SourcePath}' has {expected.Count}. Are the servers serving another data file?"
+            $"{operation} returned {records.Count} records; the data set '{expected.SourcePath}' has "
+                + $"{expected.Count}. Are the servers serving another data file?"
         );
         var hash = CanonicalHash.Of(records);
         Require(
             hash == expected.Sha256,
-            $"{operation} returned records whose canonical hash {hash} differs from the data set's {expected.Sha256} ('{expected.SourcePath}')."
+            $"{operation} returned records whose canonical hash {hash} differs from the data set's {expected.Sha256} "
+                + $"('{expected.SourcePath}')."
         );
     }
 
     private static void RequireVersion(HttpTransport transport, System.Version? negotiated, string operation) =>
         Require(
             negotiated == transport.HttpVersion,
-            $"{operation} over {transport.Name} ({transport.BaseAddress}) was answered over HTTP/{negotiated}, expected HTTP/{transport.HttpVersion}."
+            $"{operation} over {transport.Name} ({transport.BaseAddress}) was answered over HTTP/{negotiated}, "
+                + $"expected HTTP/{transport.HttpVersion}."
         );
 
     private static async Task<T> Call<T>(string operation, Func<Task<T>> call)

@@ -44,7 +44,8 @@ public static class BenchmarkArms
         method.GetCustomAttributes(typeof(ArmAttribute), false) is [ArmAttribute declared]
             ? ArmCatalogue.All[declared.Id]
             : throw new InvalidOperationException(
-                $"{method.DeclaringType?.Name}.{method.Name} declares no [Arm]: every benchmark names its catalogue arm."
+                $"{method.DeclaringType?.Name}.{method.Name} declares no [Arm]: "
+                    + $"every benchmark names its catalogue arm."
             );
 
     /// <summary>The suite <paramref name="benchmarkClass"/> declares.</summary>

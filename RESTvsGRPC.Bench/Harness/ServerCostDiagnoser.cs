@@ -129,7 +129,8 @@ public sealed class ServerCostDiagnoser(IReadOnlyList<int> serverProcessIds) : I
     private static readonly MetricDescription PeakWorkingSetDescription = new(
         PeakWorkingSetMetricId,
         "Server peak WS",
-        "Peak working set of the server that did the work, during the actual iterations (Linux; elsewhere since it started)",
+        "Peak working set of the server that did the work, during the actual iterations (Linux; "
+            + "elsewhere since it started)",
         "N0",
         UnitType.Size,
         "B",

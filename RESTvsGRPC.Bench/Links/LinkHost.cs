@@ -42,7 +42,8 @@ public static class LinkHost
 
         if (!root)
         {
-            return "--link needs root: it creates a network namespace, a veth pair and qdiscs (run it with sudo, or --link loopback).";
+            return "--link needs root: it creates a network namespace, a veth pair and qdiscs (run it with sudo, "
+                + "or --link loopback).";
         }
 
         if (!hasTools())
@@ -57,7 +58,9 @@ public static class LinkHost
             .FirstOrDefault(kind => !qdiscKnown(kind));
         return missing is null
             ? null
-            : $"--link {string.Join(",", links.Where(l => l.Qdisc == missing).Select(l => l.Name))} needs the {missing} qdisc, which this kernel does not have (sch_{missing}); the other profiles run without it.";
+            : $"--link {string.Join(",", links.Where(l => l.Qdisc == missing).Select(l => l.Name))} needs the "
+                + $"{missing} qdisc, which this kernel does not have (sch_{missing}); "
+                + $"the other profiles run without it.";
     }
 
     private static bool HasTools() => Succeeds("ip", "-V") && Succeeds("tc", "-V");

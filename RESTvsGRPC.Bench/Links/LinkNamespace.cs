@@ -158,12 +158,13 @@ public sealed partial class LinkNamespace : IDisposable
     /// </summary>
     private void StartWatchdog()
     {
-        var trialFolders =
-            $"'{Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal)}'{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-*";
+        var temporary = Path.GetTempPath().Replace("'", "'\\''", StringComparison.Ordinal);
+        var trialFolders = $"'{temporary}'{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-*";
         var script =
             "exec </dev/null >/dev/null 2>&1; "
             + $"while kill -0 {Environment.ProcessId} 2>/dev/null; do sleep 1; done; "
-            + $"for p in $(ip netns pids {Name} 2>/dev/null); do kill -9 $p; done; ip netns del {Name} 2>/dev/null; ip link del {HostDevice} 2>/dev/null; rm -rf {trialFolders}; exit 0";
+            + $"for p in $(ip netns pids {Name} 2>/dev/null); do kill -9 $p; done; ip netns del {Name} 2>/dev/null; "
+            + $"ip link del {HostDevice} 2>/dev/null; rm -rf {trialFolders}; exit 0";
         Run("setsid", ["--fork", "sh", "-c", script]);
     }
 

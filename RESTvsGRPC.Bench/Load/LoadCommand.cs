@@ -148,11 +148,11 @@ public static class LoadCommand
                 )
             );
 
+            var scenario = LoadScenarioText.Rows(options.Scenario.ToResults()).Select(p => $"{p.Name} {p.Value}");
+            output.WriteLine($"// load scenario: {string.Join("; ", scenario)}");
             output.WriteLine(
-                $"// load scenario: {string.Join("; ", LoadScenarioText.Rows(options.Scenario.ToResults()).Select(p => $"{p.Name} {p.Value}"))}"
-            );
-            output.WriteLine(
-                $"// targets, {(soak ? "all at once" : "one after another")}: {string.Join(", ", targets.Select(t => t.Name))}"
+                $"// targets, {(soak ? "all at once" : "one after another")}: "
+                    + $"{string.Join(", ", targets.Select(t => t.Name))}"
             );
             var results = await RunTargetsAsync(
                 targets,
@@ -201,7 +201,8 @@ public static class LoadCommand
         Directory.CreateDirectory(options.OutputDirectory);
         run.Save(options.OutputDirectory);
         output.WriteLine(
-            $"// load summary (Markdown, HTML, CSV time series, SVG charts): {LoadSummary.Write(run, options.OutputDirectory)}"
+            $"// load summary (Markdown, HTML, CSV time series, SVG charts): "
+                + $"{LoadSummary.Write(run, options.OutputDirectory)}"
         );
         if (!run.Complete)
         {
@@ -213,7 +214,8 @@ public static class LoadCommand
         if (wrong.Count > 0)
         {
             error.WriteLine(
-                $"load run failed: {string.Join(", ", wrong)} answered with wrong content (see the validation errors in the summary)."
+                $"load run failed: {string.Join(", ", wrong)} answered with wrong content (see the validation errors "
+                    + $"in the summary)."
             );
             return 1;
         }
@@ -276,9 +278,11 @@ public static class LoadCommand
             stop
         );
         printer.End();
+        var perSecond = result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture);
         output.WriteLine(
-            $"// {target.Name}: {result.Totals.RequestsPerSecond.ToString("#,0", CultureInfo.InvariantCulture)} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "
-                + $"{result.Totals.Errors.Total} errors, client CPU {result.Totals.ClientCpuPercent.ToString("0", CultureInfo.InvariantCulture)} %"
+            $"// {target.Name}: {perSecond} requests/s, p99 {Units.Time(result.Totals.Latency.P99)}, "
+                + $"{result.Totals.Errors.Total} errors, client CPU "
+                + $"{result.Totals.ClientCpuPercent.ToString("0", CultureInfo.InvariantCulture)} %"
         );
         foreach (var warning in LoadSummary.WarningsOf(result.Totals))
         {
@@ -301,7 +305,8 @@ public static class LoadCommand
         {
             var failed = results.Select(r => r.Name).Except(verdicts.Where(v => v.Passed).Select(v => v.Target));
             error.WriteLine(
-                $"soak failed: {string.Join(", ", failed)} had errors, a resource that grew or left its range, or ran too short to judge (see {path})."
+                $"soak failed: {string.Join(", ", failed)} had errors, a resource that grew or left its range, "
+                    + $"or ran too short to judge (see {path})."
             );
             return 1;
         }
@@ -324,7 +329,8 @@ public static class LoadCommand
                 : p.RequestsLastSecond == 0 ? $"no good answer this second, {p.Errors} errors so far"
                 : string.Create(
                     CultureInfo.InvariantCulture,
-                    $"{p.RequestsLastSecond:#,0} requests/s, p99 {Units.Time(p.P99LastSecond)}, {p.Errors} errors, client CPU {p.ClientCpuPercent:0} %"
+                    $"{p.RequestsLastSecond:#,0} requests/s, p99 {Units.Time(p.P99LastSecond)}, {p.Errors} errors, "
+                        + $"client CPU {p.ClientCpuPercent:0} %"
                 );
             var line = string.Create(
                 CultureInfo.InvariantCulture,

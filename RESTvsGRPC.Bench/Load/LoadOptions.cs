@@ -21,14 +21,17 @@ public sealed partial record LoadOptions(
     public IReadOnlyList<LinkProfile>? Links { get; init; }
 
     public static readonly string Usage =
-        $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability] [--targets {string.Join(",", LoadTarget.Names)}] "
-        + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--mix small:70,large:20,post:10] [--connections shared|per-user] "
+        $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability] [--targets "
+        + $"{string.Join(",", LoadTarget.Names)}] "
+        + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--mix "
+        + "small:70,large:20,post:10] [--connections shared|per-user] "
         + "[--timeout 10s] [--out DIR] [--link PROFILE[,PROFILE…]] "
         + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
 
     /// <summary>What <c>soak</c> says under its usage line: its defaults differ from load's.</summary>
     public const string SoakUsage =
-        "usage: RESTvsGRPC.Bench soak [load's options; defaults: --duration 10m --warmup 2m --targets rest-json,grpc --out BenchmarkDotNet.Artifacts/soak] [--data PATH]";
+        "usage: RESTvsGRPC.Bench soak [load's options; defaults: --duration 10m --warmup 2m --targets rest-json,grpc "
+        + "--out BenchmarkDotNet.Artifacts/soak] [--data PATH]";
 
     /// <summary>
     /// The options of <c>load</c> (or, with <paramref name="soak"/>, of <c>soak</c>, whose defaults differ), as
@@ -81,7 +84,8 @@ public sealed partial record LoadOptions(
         {
             yield return Text(
                 "--link",
-                $"Run over each link in turn, the servers in a network namespace of their own joined to the client by a veth pair (Linux, root), each into DIR/PROFILE: {LinkProfile.Accepted}.",
+                $"Run over each link in turn, the servers in a network namespace of their own joined to the client by "
+                    + $"a veth pair (Linux, root), each into DIR/PROFILE: {LinkProfile.Accepted}.",
                 "PROFILE[,PROFILE…]",
                 null,
                 "loopback, into DIR"

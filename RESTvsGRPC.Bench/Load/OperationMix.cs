@@ -50,7 +50,8 @@ public sealed class OperationMix
             )
             {
                 throw new ArgumentException(
-                    $"--mix takes name:weight pairs (small, large, post; whole numbers), e.g. small:70,large:20,post:10, not '{part}'."
+                    $"--mix takes name:weight pairs (small, large, post; whole numbers), e.g. "
+                        + $"small:70,large:20,post:10, not '{part}'."
                 );
             }
 

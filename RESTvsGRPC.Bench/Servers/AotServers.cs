@@ -17,17 +17,20 @@ public static class AotServers
     {
         if (!OperatingSystem.IsLinux())
         {
-            return $"the AOT servers are published on Linux only (its native toolchain is checked before any server starts), not on {RuntimeInformation.OSDescription}.";
+            return $"the AOT servers are published on Linux only (its native toolchain is checked before any server "
+                + $"starts), not on {RuntimeInformation.OSDescription}.";
         }
 
         if (!new[] { "clang", "gcc" }.Any(OnPath))
         {
-            return "Native AOT needs a C toolchain to link the servers (clang or gcc on PATH), and this machine has neither.";
+            return "Native AOT needs a C toolchain to link the servers (clang or gcc on PATH), "
+                + "and this machine has neither.";
         }
 
         var missing = new[] { Rest, Grpc }.Where(project => !File.Exists(ProjectFile(project))).ToList();
         return missing.Count > 0
-            ? $"the AOT servers are built from the repository's {string.Join(" and ", missing)} project, not found here."
+            ? $"the AOT servers are built from the repository's {string.Join(" and ", missing)} project, "
+                + $"not found here."
             : null;
     }
 

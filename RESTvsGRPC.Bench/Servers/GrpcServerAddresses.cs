@@ -33,11 +33,13 @@ public sealed partial record GrpcServerAddresses(Uri H2c, Uri? Tls, string? Cert
         Tls is not null
             ? HttpTransport.Tls(Tls, CertificateSha256)
             : throw new InvalidOperationException(
-                "the TLS benchmarks need GrpcAPI's TLS endpoint: pass --grpc-tls-url (with --grpc-tls-certificate), or leave the servers to the bench."
+                "the TLS benchmarks need GrpcAPI's TLS endpoint: pass --grpc-tls-url (with --grpc-tls-certificate), "
+                    + "or leave the servers to the bench."
             );
 
     [GeneratedRegex(
-        @"listening on (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)( web (?<web>http\S+))?"
+        @"listening on (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)( web "
+            + @"(?<web>http\S+))?"
     )]
     private static partial Regex ReadyLine();
 }

@@ -29,7 +29,8 @@ public sealed partial record RestServerAddresses(Uri Http11, Uri? H2c, Uri? Tls,
     public HttpTransport Http11Transport => HttpTransport.Http11(Http11);
 
     [GeneratedRegex(
-        @"listening on (?<http1>http\S+) h2c (?<h2c>http\S+) tls (?<tls>https\S+) \(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)"
+        @"listening on (?<http1>http\S+) h2c (?<h2c>http\S+) tls (?<tls>https\S+) "
+            + @"\(certificate sha256 (?<sha>[0-9A-Fa-f]+)\)"
     )]
     private static partial Regex ReadyLine();
 }

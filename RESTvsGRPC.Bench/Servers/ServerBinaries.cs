@@ -49,7 +49,9 @@ public static class ServerBinaries
         }
 
         throw new ServerStartException(
-            $"RESTvsGRPC.sln not found above {AppContext.BaseDirectory}, and no published servers in its '{PublishedFolder}' folder: run the bench from the repository, or publish the servers beside it (docs/cross-os.md)."
+            $"RESTvsGRPC.sln not found above {AppContext.BaseDirectory}, "
+                + $"and no published servers in its '{PublishedFolder}' folder: run the bench from the repository, "
+                + $"or publish the servers beside it (docs/cross-os.md)."
         );
     }
 }

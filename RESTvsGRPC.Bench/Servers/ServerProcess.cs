@@ -101,7 +101,8 @@ public sealed partial class ServerProcess : IDisposable
             {
                 Stop(process);
                 throw new ServerStartException(
-                    $"{Path.GetFileNameWithoutExtension(assembly)} was expected to exit but kept running:\n{Snapshot(output)}"
+                    $"{Path.GetFileNameWithoutExtension(assembly)} was expected to exit but kept "
+                        + $"running:\n{Snapshot(output)}"
                 );
             }
 

@@ -146,7 +146,8 @@ public sealed class ServerSet : IDisposable
                     On(FreeGrpcEndpoints, _namespace.ServerAddress)
                 );
                 log.WriteLine(
-                    $"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, client at {_namespace.ClientAddress} ({_namespace.HostDevice})"
+                    $"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, "
+                        + $"client at {_namespace.ClientAddress} ({_namespace.HostDevice})"
                         + (
                             link.QdiscArguments.Count > 0
                                 ? $", each end: tc qdisc {string.Join(' ', link.QdiscArguments)}"
@@ -460,7 +461,8 @@ public sealed class ServerSet : IDisposable
             {
                 server.Dispose();
                 throw new OperationCanceledException(
-                    $"{Path.GetFileNameWithoutExtension(leading.FirstOrDefault() ?? program)} started after the bench was told to stop; stopped again."
+                    $"{Path.GetFileNameWithoutExtension(leading.FirstOrDefault() ?? program)} started after the bench "
+                        + $"was told to stop; stopped again."
                 );
             }
 

@@ -90,7 +90,8 @@ public sealed class StartupMeasurement(
         }
 
         log.WriteLine(
-            $"// startup: {starts} fresh processes per build, arm and operation; memory after {WarmUpCalls} calls of each operation and at saturation"
+            $"// startup: {starts} fresh processes per build, arm and operation; "
+                + $"memory after {WarmUpCalls} calls of each operation and at saturation"
         );
         return (coldStarts, memory);
     }

@@ -17,7 +17,8 @@ public static partial class H2loadCrossCheck
 
     /// <summary>The line a run prints where h2load is missing, so the check's absence is never silent.</summary>
     public const string MissingText =
-        "// h2load is not on PATH (Debian: apt-get install nghttp2-client): the servers' CPU check is left out of this run";
+        "// h2load is not on PATH (Debian: apt-get install nghttp2-client): "
+        + "the servers' CPU check is left out of this run";
 
     /// <summary>
     /// The arms h2load can send as the project's clients do: REST GETs over HTTP/1.1 and gRPC's list over h2c.
@@ -103,7 +104,12 @@ public static partial class H2loadCrossCheck
                         a.Own.Count > 0 ? MedianInterval.MedianOf(a.Own) : null
                     );
                     output.WriteLine(
-                        $"// h2load: {a.Operation} {a.Arm} at {a.Concurrency} in flight, {(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: {check.RequestsPerSecond:0} requests/s, server CPU {(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} per request"
+                        $"// h2load: {a.Operation} {a.Arm} at {a.Concurrency} in flight, "
+                            + $"{(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: "
+                            + $"{check.RequestsPerSecond:0} requests/s, "
+                            + $"server CPU "
+                            + $"{(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} "
+                            + $"per request"
                             + (check.Problem is { } p ? $" ({FaultText.Of(p)})" : "")
                     );
                     checks.Add(check);
@@ -265,7 +271,9 @@ public static partial class H2loadCrossCheck
         )
         {
             throw new TrialFailedException(
-                $"h2load's request to {request.Url} does not succeed on its own: HTTP {(int)response.StatusCode}, {contentType ?? "no content type"} ({request.ContentType} expected), grpc-status {grpcStatus ?? "none"}, {body.Length} bytes."
+                $"h2load's request to {request.Url} does not succeed on its own: HTTP {(int)response.StatusCode}, "
+                    + $"{contentType ?? "no content type"} ({request.ContentType} expected), "
+                    + $"grpc-status {grpcStatus ?? "none"}, {body.Length} bytes."
             );
         }
 

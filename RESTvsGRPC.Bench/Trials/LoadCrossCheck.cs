@@ -49,7 +49,9 @@ public static class LoadCrossCheck
         foreach (var check in checks)
         {
             output.WriteLine(
-                $"// load mode: {check.Operation} {check.Arm} at {check.Concurrency} in flight: {check.CallsPerSecond:0} calls/s{(check.Ratio is { } ratio ? $", {ratio:0.00}× REST + JSON" : "")}"
+                $"// load mode: {check.Operation} {check.Arm} at {check.Concurrency} in flight: "
+                    + $"{check.CallsPerSecond:0} "
+                    + $"calls/s{(check.Ratio is { } ratio ? $", {ratio:0.00}× REST + JSON" : "")}"
             );
         }
 

@@ -53,8 +53,10 @@ public static class TlsProbe
                 tls?.Dispose();
                 throw new TlsEndpointException(
                     presented is null
-                        ? $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} does not answer TLS ({e.Message})."
-                        : $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} presents the certificate sha256 {presented}, not the pinned {transport.CertificateSha256}."
+                        ? $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} does not answer TLS "
+                            + $"({e.Message})."
+                        : $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} presents the "
+                            + $"certificate sha256 {presented}, not the pinned {transport.CertificateSha256}."
                 );
             }
 
@@ -62,7 +64,8 @@ public static class TlsProbe
             if (session.NegotiatedApplicationProtocol != offered)
             {
                 throw new GateFailedException(
-                    $"{arm.Id} offered ALPN {offered} and the server agreed on '{session.NegotiatedApplicationProtocol}'."
+                    $"{arm.Id} offered ALPN {offered} and the server agreed on "
+                        + $"'{session.NegotiatedApplicationProtocol}'."
                 );
             }
 

@@ -73,7 +73,8 @@ public sealed class TrialMeasurement(
             foreach (var segment in segments)
             {
                 log.WriteLine(
-                    $"// trial {request.Index}: {segment.Operation} {segment.Arm}: {Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+                    $"// trial {request.Index}: {segment.Operation} {segment.Arm}: "
+                        + $"{Units.Time(segment.LatencyNanosecondsPerCall)} per call"
                         + $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight"
                 );
             }

@@ -136,7 +136,8 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
             )
             {
                 throw new ArgumentException(
-                    $"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {MaxInFlight} (e.g. {Describe(DefaultInFlight)}), not '{part}'. {usage}"
+                    $"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {MaxInFlight} (e.g. "
+                        + $"{Describe(DefaultInFlight)}), not '{part}'. {usage}"
                 );
             }
 

@@ -60,7 +60,8 @@ public static class TrialRunner
                 measured.Add(trial);
                 trials = ThroughputPeak.ChosenOnOtherTrials(measured);
                 output.WriteLine(
-                    $"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, order {string.Join(", ", trial.Order)})"
+                    $"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, "
+                        + $"order {string.Join(", ", trial.Order)})"
                 );
             }
             else
@@ -202,7 +203,8 @@ public static class TrialRunner
         var widest = ratios.Where(r => r.HasInterval).MaxBy(r => (r.High - r.Low) / 2 / r.Median);
         var width = widest is null
             ? $"no interval before {MedianInterval.MinimumSamples} trials"
-            : $"widest interval ±{Units.Percent((widest.High - widest.Low) / 2 / widest.Median)} ({widest.Operation} {widest.Arm}, {widest.Quantity})";
+            : $"widest interval ±{Units.Percent((widest.High - widest.Low) / 2 / widest.Median)} ({widest.Operation} "
+                + $"{widest.Arm}, {widest.Quantity})";
         var pace = elapsed.TotalSeconds / done;
         var trialsLeft = stopping is null
             ? total - done
@@ -214,7 +216,10 @@ public static class TrialRunner
                 )
             );
         var left = TimeSpan.FromSeconds(pace * Math.Max(0, trialsLeft));
-        return $"// progress: {done} of {(stopping is null ? "" : "at most ")}{total} trials, {width}, about {(left.TotalMinutes >= 1 ? $"{(int)left.TotalMinutes} min {left.Seconds} s" : $"{left.Seconds} s")} of trials left{(stopping is null ? "" : " at most")}";
+        var time = left.TotalMinutes >= 1 ? $"{(int)left.TotalMinutes} min {left.Seconds} s" : $"{left.Seconds} s";
+        var most = stopping is null ? "" : " at most";
+        return $"// progress: {done} of {(stopping is null ? "" : "at most ")}{total} trials, {width}, "
+            + $"about {time} of trials left{most}";
     }
 
     private static string ServersText(TrialPlan plan, TrialRequest request) =>

@@ -35,7 +35,8 @@ public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotSe
 
         foreach (var arm in served)
         {
-            using var client = ArmClient.Create(arm, ServerEndpoints.Of(arm, servers.RestAddresses, servers.GrpcAddresses, aot)!);
+            var endpoint = ServerEndpoints.Of(arm, servers.RestAddresses, servers.GrpcAddresses, aot)!;
+            using var client = ArmClient.Create(arm, endpoint);
             await CorrectnessGate.CheckAsync(client, dataset);
         }
 

@@ -39,7 +39,8 @@ public sealed class BenchStopTests : IDisposable
         }
 
         var outlived = await RunningAfterExitAsync(() => servers);
-        Assert.True(outlived.Length == 0, $"server processes {string.Join(", ", outlived)} outlived the bench after SIG{signal}");
+        Assert.True(outlived.Length == 0, $"server processes {string.Join(", ", outlived)} outlived the bench after "
+            + $"SIG{signal}");
     }
 
     /// <summary>
@@ -74,7 +75,8 @@ public sealed class BenchStopTests : IDisposable
         }
 
         static bool IsServer(int pid) => CommandLineOf(pid) is var line
-            && (line.Contains("RestAPI.dll", StringComparison.Ordinal) || line.Contains("GrpcAPI.dll", StringComparison.Ordinal));
+            && (line.Contains("RestAPI.dll", StringComparison.Ordinal)
+                || line.Contains("GrpcAPI.dll", StringComparison.Ordinal));
         Assert.Empty(await RunningAfterExitAsync(() => ProcessesWith(token).Where(IsServer)));
         Assert.Equal(1, bench.ExitCode);
         Assert.Equal("bench stopped by a signal while it started the servers; every server it had started is stopped.", error.Trim());
@@ -115,9 +117,11 @@ public sealed class BenchStopTests : IDisposable
     {
         using var ended = Process.Start(new ProcessStartInfo("dotnet", "--version") { RedirectStandardOutput = true })!;
         await ended.WaitForExitAsync();
-        var orphaned = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{ended.Id}-abc123")).FullName;
+        var orphaned = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{ended.Id}-abc123"))
+            .FullName;
         File.WriteAllText(Path.Combine(orphaned, "trial-1.request.json"), "{}");
-        var running = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-def456")).FullName;
+        var ownFolder = $"{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-def456";
+        var running = Directory.CreateDirectory(_artifacts.File(ownFolder)).FullName;
         var unrelated = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}notes")).FullName;
 
         TrialRunner.RemoveOrphanedFolders(_artifacts.Path);

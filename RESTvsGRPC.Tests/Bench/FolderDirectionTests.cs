@@ -127,7 +127,8 @@ public sealed partial class FolderDirectionTests
     }
 
     [GeneratedRegex(
-        @"^(?:public |internal )?(?:static |sealed |abstract |partial )*(?:class|record|enum|struct|interface) ([A-Z]\w*)",
+        @"^(?:public |internal )?(?:static |sealed |abstract |partial )*(?:class|record|enum|struct|interface) "
+            + @"([A-Z]\w*)",
         RegexOptions.Multiline
     )]
     private static partial Regex TopLevelType();

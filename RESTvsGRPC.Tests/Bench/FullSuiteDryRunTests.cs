@@ -112,14 +112,17 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.All(trials.Trials, t => Assert.True(t.Segments.Sum(s => s.ServerCpuNanosecondsPerCall) > 0, $"trial {t.Index} read no server CPU"));
         // The dry plan's levels of each operation, handed to its process.
         Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal(
-            TrialPlan.Dry.InFlight[Enum.Parse<LoadOperation>(s.Operation, ignoreCase: true)], s.Levels!.Select(l => l.Concurrency)));
+            TrialPlan.Dry.InFlight[Enum.Parse<LoadOperation>(s.Operation, ignoreCase: true)],
+            s.Levels!.Select(l => l.Concurrency)));
         Assert.True(trials.PeakChosenOnOtherTrials);
         Assert.Equal(arms, trials.Load!.Count); // load mode's closed loop on every arm
         // The open loop on every arm at the plan's three shares of REST + JSON's peak, each call answered.
         var fractions = TrialPlan.Dry.OpenLoop!.Fractions;
-        Assert.All(trials.Trials.SelectMany(t => t.Segments), s => Assert.Equal(fractions, s.OpenLoop!.Select(r => r.Fraction)));
-        Assert.All(trials.Trials.SelectMany(t => t.Segments).SelectMany(s => s.OpenLoop!), r => Assert.True(
-            r is { Unanswered: 0, P99Nanoseconds: > 0 } && r.Calls == TrialPlan.Dry.OpenLoop!.CallsAt(r.OfferedPerSecond), $"{r}"));
+        var segments = trials.Trials.SelectMany(t => t.Segments).ToList();
+        Assert.All(segments, s => Assert.Equal(fractions, s.OpenLoop!.Select(r => r.Fraction)));
+        Assert.All(segments.SelectMany(s => s.OpenLoop!), r => Assert.True(
+            r is { Unanswered: 0, P99Nanoseconds: > 0 }
+                && r.Calls == TrialPlan.Dry.OpenLoop!.CallsAt(r.OfferedPerSecond), $"{r}"));
         Assert.Equal(arms * fractions.Count, trials.OpenLoop!.Results.Count);
         Assert.Equal(arms, trials.OpenLoop.Bounds.Count);
         Assert.All(trials.Load!, c => Assert.True(c is { CallsPerSecond: > 0, Windows: 1 }, $"{c}"));
@@ -161,7 +164,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         Assert.Equal(59, summary.Split('\n').Count(line => HttpVersionCell().IsMatch(line)));
     }
 
-    /// <summary>The cases BenchmarkDotNet makes of <paramref name="benchmarkClass"/>, less those the bench's filter drops.</summary>
+    /// <summary>The cases BenchmarkDotNet makes of a class, less those the bench's filter drops.</summary>
     private static int CasesOf(Type benchmarkClass) =>
         BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(benchmarkClass).BenchmarksCases
             .Count(new RESTvsGRPC.Bench.Harness.VariantBatchFilter().Predicate);

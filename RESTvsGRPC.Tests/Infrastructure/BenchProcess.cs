@@ -203,8 +203,8 @@ public static class BenchProcess
     }
 
     /// <summary>
-    /// Waits until <paramref name="holds"/> is true, read every 50 ms, for at most <paramref name="timeout"/>; whether it
-    /// came true: a bounded wait on an event (a process's exit, a port closing), never a fixed sleep.
+    /// Waits until <paramref name="holds"/> is true, read every 50 ms, for at most <paramref name="timeout"/>;
+    /// whether it came true: a bounded wait on an event (a process's exit, a port closing), never a fixed sleep.
     /// </summary>
     public static async Task<bool> UntilAsync(Func<bool> holds, TimeSpan timeout)
     {
@@ -222,7 +222,7 @@ public static class BenchProcess
         return true;
     }
 
-    /// <summary>The processes of <paramref name="processes"/> still running once all have exited or 10 s have passed.</summary>
+    /// <summary>Those of <paramref name="processes"/> still running once all have exited or after 10 s.</summary>
     public static async Task<int[]> RunningAfterExitAsync(Func<IEnumerable<int>> processes)
     {
         await UntilAsync(() => !processes().Any(IsRunning), TimeSpan.FromSeconds(10));

@@ -83,12 +83,14 @@ public sealed class TrialStatisticsTests
         {
             // Every latency slice comes before every throughput slice; latency visits every arm once per round, throughput
             // every arm at each of its operation's concurrencies once per round.
-            Assert.Equal(TrialArm.Transport.Count * plan.Slices, order.TakeWhile(s => s.Quantity == TrialQuantity.Latency).Count());
+            var latencySlices = order.TakeWhile(s => s.Quantity == TrialQuantity.Latency).Count();
+            Assert.Equal(TrialArm.Transport.Count * plan.Slices, latencySlices);
             foreach (var quantity in new[] { TrialQuantity.Latency, TrialQuantity.Throughput })
             {
                 var slices = order.Where(s => s.Quantity == quantity).ToList();
                 var turns = TrialArm.Transport.SelectMany(a => (quantity == TrialQuantity.Latency ? [1] : plan.InFlight[a.Operation]).Select(n => (a, n))).ToList();
-                Assert.Equal(turns.SelectMany(t => Enumerable.Repeat($"{t.a.Name}@{t.n}", plan.Slices)).Order(), slices.Select(s => $"{s.Arm.Name}@{s.InFlight}").Order());
+                var expected = turns.SelectMany(t => Enumerable.Repeat($"{t.a.Name}@{t.n}", plan.Slices)).Order();
+                Assert.Equal(expected, slices.Select(s => $"{s.Arm.Name}@{s.InFlight}").Order());
                 // An operation's rounds stand together: the operation changes twice per quantity.
                 Assert.Equal(2, slices.Zip(slices.Skip(1)).Count(p => p.First.Arm.Operation != p.Second.Arm.Operation));
                 foreach (var operation in slices.Select(s => s.Arm.Operation).Distinct())

@@ -151,7 +151,8 @@ public sealed class BenchLinkProcessTests : IDisposable
 
     private static string Namespaces() => Run("ip", "netns", "list");
 
-    private static string[] TrialFoldersOf(int pid) => Directory.GetDirectories(Path.GetTempPath(), $"{BenchFiles.TrialFolderPrefix}{pid}-*");
+    private static string[] TrialFoldersOf(int pid) =>
+        Directory.GetDirectories(Path.GetTempPath(), $"{BenchFiles.TrialFolderPrefix}{pid}-*");
 
     private static string Run(string program, params string[] arguments)
     {

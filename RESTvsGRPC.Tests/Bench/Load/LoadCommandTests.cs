@@ -121,7 +121,8 @@ public sealed class LoadCommandTests : IDisposable
     public async Task A_signal_stops_the_run_writes_what_was_measured_marked_incomplete_and_stops_the_servers(string signal)
     {
         using var bench = Process.Start(BenchProcess.StartInfo([RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"),
-            "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path]))!;
+            "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--warmup", "0s",
+            "--out", _directory.Path]))!;
         var lines = new List<string>();
         try
         {
