@@ -87,13 +87,11 @@ internal sealed class BenchRun(
 
             var directory = Path.Combine(options.ArtifactsPath, _mode.Folder);
             Directory.CreateDirectory(directory);
-            var method = ProcessSetup.Trials;
+            var started = (_urls, _serversStarted);
             var placement = Orchestrator.Placement(options);
-            Write(
-                directory,
-                ProvenanceReader.ReadHere(dataset, (_urls, _serversStarted), args, _mode.Method, method, placement),
-                []
-            );
+            var measurer = ProcessSetup.Trials;
+            var provenance = ProvenanceReader.ReadHere(dataset, started, args, _mode.Method, measurer, placement);
+            Write(directory, provenance, []);
             return;
         }
 
