@@ -9,6 +9,7 @@ using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Bench.Startup;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
@@ -319,7 +320,7 @@ internal sealed class BenchRun(
                     .WithArguments([new MsBuildArgument($"/p:{BenchConfig.BenchmarkProcessBuildProperty}=true")])
                     .AsMutator()
             )
-            .AddFilter(new VariantBatchFilter());
+            .AddFilter(new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min()));
 
         if (options.ClientCpus is { } client)
         {

@@ -1,16 +1,13 @@
+using RESTvsGRPC.Bench.Settings;
+
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>The body of every network benchmark: a batch of calls in a row.</summary>
 public static class Batch
 {
-    /// <summary>
-    /// Where the orchestrator tells the benchmark processes which batch sizes to run (the quick profile runs one).
-    /// </summary>
-    public const string SizesVariable = "RESTVSGRPC_BATCH_SIZES";
-
     /// <summary>The reference benchmark's batch sizes, or those the orchestrator published (comma-separated).</summary>
     public static IEnumerable<int> Sizes =>
-        Environment.GetEnvironmentVariable(SizesVariable) is { Length: > 0 } sizes
+        Environment.GetEnvironmentVariable(BenchSettings.BatchSizesVariable) is { Length: > 0 } sizes
             ? sizes.Split(',').Select(size => int.Parse(size, System.Globalization.CultureInfo.InvariantCulture))
             : [100, 200];
 

@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
 using Rest = ModelLibrary.Rest;

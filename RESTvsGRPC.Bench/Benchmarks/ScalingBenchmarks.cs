@@ -4,6 +4,7 @@ using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 using Proto = ModelLibrary.Protos;
 using Rest = ModelLibrary.Rest;

@@ -3,8 +3,10 @@ using BenchmarkDotNet.Attributes;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;
@@ -13,6 +15,7 @@ namespace RESTvsGRPC.Bench.Benchmarks;
 /// What every server suite shares: a setup that connects and validates each client and settles the JIT on its case, and
 /// a cleanup.
 /// </summary>
+[SettlesJit]
 public abstract class ServerBenchmarks
 {
     private readonly List<IDisposable> _clients = [];

@@ -2,6 +2,7 @@ using System.Reflection;
 using BenchmarkDotNet.Attributes;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Benchmarks;

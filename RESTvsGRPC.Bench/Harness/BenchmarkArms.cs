@@ -18,6 +18,10 @@ public sealed class SuiteAttribute(string name) : Attribute
     public string Name { get; } = name;
 }
 
+/// <summary>Marks a benchmark class whose processes settle the JIT on their case first when the job asks.</summary>
+[AttributeUsage(AttributeTargets.Class, Inherited = true)]
+public sealed class SettlesJitAttribute : Attribute;
+
 /// <summary>
 /// The arm and suite each benchmark declares, read from its attributes, and the catalogue entries a run names.
 /// </summary>

@@ -4,7 +4,7 @@ using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using RESTvsGRPC.Bench.Benchmarks;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
@@ -85,7 +85,7 @@ public static class BenchmarkResults
             // Unset, the characteristic reads false; BenchmarkDotNet's resolver gives what the run did (its default:
             // true).
             ForcedCollections = benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance),
-            SettledJit = typeof(ServerBenchmarks).IsAssignableFrom(benchmark.Descriptor.Type)
+            SettledJit = benchmark.Descriptor.Type.IsDefined(typeof(SettlesJitAttribute), inherit: true)
                 ? SettlesOnCase(benchmark.Job)
                 : null,
         };

@@ -1,4 +1,5 @@
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;

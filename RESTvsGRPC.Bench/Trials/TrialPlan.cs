@@ -355,6 +355,10 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
         new(LoadOperation.Post, "grpc"),
     ];
 
+    /// <summary>The transport suite's arms as the benchmarks name them: each operation's name and arm id.</summary>
+    public static IReadOnlyList<(string Operation, string Arm)> TransportCases { get; } =
+    [.. Transport.Select(arm => (NameOf(arm.Operation), arm.Target))];
+
     /// <summary>
     /// A <c>--link</c> run's arms: the large GET and POST as REST + JSON, with gzip, REST + protobuf, gRPC and gRPC
     /// with gzip.

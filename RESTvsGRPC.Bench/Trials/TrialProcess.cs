@@ -1,6 +1,7 @@
 using ModelLibrary;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Processes;
+using RESTvsGRPC.Bench.Settings;
 
 namespace RESTvsGRPC.Bench.Trials;
 

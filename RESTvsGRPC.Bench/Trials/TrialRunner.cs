@@ -3,6 +3,7 @@ using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Processes;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 

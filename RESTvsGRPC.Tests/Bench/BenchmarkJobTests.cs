@@ -1,11 +1,12 @@
+using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
 using RESTvsGRPC.Bench;
-using BenchmarkDotNet.Attributes;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Placement;
+using RESTvsGRPC.Bench.Settings;
 
 namespace RESTvsGRPC.Tests.Bench;
 

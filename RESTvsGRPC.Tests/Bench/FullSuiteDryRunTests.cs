@@ -167,7 +167,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
     /// <summary>The cases BenchmarkDotNet makes of a class, less those the bench's filter drops.</summary>
     private static int CasesOf(Type benchmarkClass) =>
         BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(benchmarkClass).BenchmarksCases
-            .Count(new RESTvsGRPC.Bench.Harness.VariantBatchFilter().Predicate);
+            .Count(new RESTvsGRPC.Bench.Harness.VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min()).Predicate);
 
     [GeneratedRegex(@"^\| [A-Za-z]")]
     private static partial Regex MarkdownRow();

@@ -3,6 +3,7 @@ using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Tests.Infrastructure;
 
@@ -141,9 +142,9 @@ public sealed class OrchestratorTests : IDisposable
         settings.ApplyTo(start);
 
         Assert.Equal("7", start.Environment[HttpClientSettings.CallTimeoutVariable]);
-        Assert.Equal("100", start.Environment[Batch.SizesVariable]);
+        Assert.Equal("100", start.Environment[BenchSettings.BatchSizesVariable]);
         Assert.Equal("data.json", start.Environment[MeteoriteDataset.PathVariable]);
-        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or Batch.SizesVariable);
+        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or BenchSettings.BatchSizesVariable);
     }
 
     [Fact]

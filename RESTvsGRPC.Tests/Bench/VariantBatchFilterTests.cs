@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Running;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Tests.Bench;
 
@@ -10,7 +11,7 @@ public sealed class VariantBatchFilterTests
     [Fact]
     public void Transport_stream_variants_run_at_the_smallest_batch_and_every_other_case_at_each()
     {
-        var filter = new VariantBatchFilter();
+        var filter = new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min());
         var cases = new[] { typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks) }
             .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases).ToList();
 

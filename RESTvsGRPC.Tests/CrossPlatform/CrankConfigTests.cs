@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Tests.Infrastructure;

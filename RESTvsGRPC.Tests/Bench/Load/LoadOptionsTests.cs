@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Load;
 
 namespace RESTvsGRPC.Tests.Bench.Load;

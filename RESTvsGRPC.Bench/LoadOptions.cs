@@ -1,7 +1,8 @@
 using System.CommandLine;
 using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Load;
 
-namespace RESTvsGRPC.Bench.Load;
+namespace RESTvsGRPC.Bench;
 
 /// <summary>
 /// The <c>load</c> command's options: a preset, the user's overrides of it, the targets, the output folder, and the

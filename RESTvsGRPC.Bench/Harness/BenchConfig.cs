@@ -3,9 +3,8 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Order;
-using RESTvsGRPC.Bench.Harness;
 
-namespace RESTvsGRPC.Bench;
+namespace RESTvsGRPC.Bench.Harness;
 
 /// <summary>
 /// What every benchmark class adds to BenchmarkDotNet's default configuration; the command line may add a job.

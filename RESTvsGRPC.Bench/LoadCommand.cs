@@ -3,11 +3,12 @@ using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Links;
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Bench.Load;
+namespace RESTvsGRPC.Bench;
 
 /// <summary>
 /// <c>load</c>: servers, gate, each target through the scenario in turn, results and summary (marked incomplete when

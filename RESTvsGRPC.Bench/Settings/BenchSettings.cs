@@ -1,9 +1,8 @@
 using ModelLibrary;
-using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Servers;
 
-namespace RESTvsGRPC.Bench;
+namespace RESTvsGRPC.Bench.Settings;
 
 /// <summary>
 /// The settings every measuring process of a run shares (servers, data, call timeout, batch sizes): applied once to the
@@ -37,10 +36,11 @@ public sealed record BenchSettings(
     /// </summary>
     public bool SettlesBenchmarks { get; init; }
 
-    /// <summary>
-    /// Tells BenchmarkDotNet's processes to settle the JIT on their case (<see cref="ServerBenchmarks"/>).
-    /// </summary>
+    /// <summary>Tells BenchmarkDotNet's processes to settle the JIT on their case.</summary>
     public const string SettleVariable = "RESTVSGRPC_BENCHMARK_SETTLE";
+
+    /// <summary>The batch sizes the benchmark processes run (comma-separated; the quick profile runs one).</summary>
+    public const string BatchSizesVariable = "RESTVSGRPC_BATCH_SIZES";
 
     /// <summary>The Native AOT servers the AOT arms call, where the run started them.</summary>
     public AotServerAddresses? Aot { get; init; }
@@ -69,7 +69,7 @@ public sealed record BenchSettings(
                         ? ((int)timeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture)
                         : null
                 ),
-                (Batch.SizesVariable, BatchSizes),
+                (BatchSizesVariable, BatchSizes),
                 // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
                 // GC.GetTotalAllocatedBytes then goes backwards or jumps, so BenchmarkDotNet's Allocated column would
                 // read nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep
