@@ -8,6 +8,7 @@ using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
 namespace RESTvsGRPC.Tests.Bench;
 
 /// <summary>How the bench stops, as a user's process: on a signal at any point, or when a server fails or freezes, it says so in one line and leaves no process behind.</summary>
+[LongRunning(4)]
 public sealed class BenchStopTests : IDisposable
 {
     private readonly TemporaryDirectory _artifacts = new();

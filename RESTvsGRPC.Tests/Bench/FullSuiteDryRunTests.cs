@@ -14,6 +14,7 @@ namespace RESTvsGRPC.Tests.Bench;
 /// (every suite but the servers' AOT builds, which <c>AotSuiteTests</c> runs): the headline's trials in fresh placed
 /// processes surviving one that dies, the styles' trials, every benchmark class's reports and the summary.
 /// </summary>
+[LongRunning(1)]
 public sealed partial class FullSuiteDryRunTests : IDisposable
 {
     private readonly TemporaryDirectory _artifacts = new();

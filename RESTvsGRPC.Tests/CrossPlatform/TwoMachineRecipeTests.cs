@@ -13,6 +13,7 @@ namespace RESTvsGRPC.Tests.CrossPlatform;
 /// runs the recipe with <c>--tls</c>, so the whole TLS headline is proved here too: every TLS arm beside its cleartext
 /// twin, each certificate pinned across the pair, each session's ALPN and each arm's first answer on new connections.
 /// </summary>
+[LongRunning(8)]
 public sealed class TwoMachineRecipeTests : IDisposable
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);

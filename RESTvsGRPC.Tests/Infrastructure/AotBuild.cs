@@ -26,6 +26,7 @@ public static class AotBuild
 
 /// <summary>The tests that publish the AOT servers (in this process or through the bench): one at a time, never two SDK publishes of one project at once.</summary>
 [CollectionDefinition(Name)]
+[LongRunning(2)]
 public sealed class AotCollection
 {
     public const string Name = "AOT servers";

@@ -12,6 +12,7 @@ namespace RESTvsGRPC.Tests.Bench.Links;
 /// The bench over a link it makes itself, as a user runs it (Linux, root): a short trial over a shaped pair, and every
 /// way a run can end (its end, a failed trial, Ctrl+C, SIGKILL) leaving no namespace, veth end or server behind.
 /// </summary>
+[LongRunning(5)]
 public sealed class BenchLinkProcessTests : IDisposable
 {
     private readonly TemporaryDirectory _artifacts = new();

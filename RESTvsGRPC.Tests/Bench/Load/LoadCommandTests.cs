@@ -11,6 +11,7 @@ using RESTvsGRPC.Tests.Infrastructure;
 namespace RESTvsGRPC.Tests.Bench.Load;
 
 /// <summary>Load mode as a user runs it: real servers, real calls, every answer validated, outputs whose content is checked.</summary>
+[LongRunning(7)]
 public sealed class LoadCommandTests : IDisposable
 {
     private readonly TemporaryDirectory _directory = new();
