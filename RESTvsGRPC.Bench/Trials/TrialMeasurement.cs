@@ -490,26 +490,20 @@ public sealed class TrialMeasurement(
         try
         {
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
+            // The link's bytes are read next to the window's clock, inside it, and the CPU times around both: read
+            // outside, a busy machine's slow reads of /proc added bytes the window's seconds did not count.
+            var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp());
             var linkBefore = LinkCounters(linkDevice);
-            var before = (
-                Calls: Interlocked.Read(ref completed),
-                Time: Stopwatch.GetTimestamp(),
-                Client: CpuNanoseconds(Environment.ProcessId),
-                Server: CpuNanoseconds(serverId)
-            );
+            var cpuBefore = (Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
             await Task.Delay(TimeSpan.FromSeconds(seconds));
-            var (calls, time, clientCpu, serverCpu) = (
-                Interlocked.Read(ref completed),
-                Stopwatch.GetTimestamp(),
-                CpuNanoseconds(Environment.ProcessId),
-                CpuNanoseconds(serverId)
-            );
             var linkAfter = LinkCounters(linkDevice);
+            var (calls, time) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp());
+            var (clientCpu, serverCpu) = (CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
             counted = (
                 Math.Max(1, calls - before.Calls),
                 Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds,
-                clientCpu!.Value - before.Client!.Value,
-                serverCpu - before.Server,
+                clientCpu!.Value - cpuBefore.Client!.Value,
+                serverCpu - cpuBefore.Server,
                 Difference(linkBefore, linkAfter)
             );
         }
