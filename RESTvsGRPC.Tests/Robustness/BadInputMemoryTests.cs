@@ -23,7 +23,7 @@ public sealed class HeapCappedServers() : BadInputServers(new Dictionary<string,
 /// not pass 192 MiB, every answer still as documented, and resident
 /// memory at the end within the cap plus 128 MiB for code and native buffers. Resident memory is not compared with a
 /// start value: capped or not, it moves with the GC by tens of MiB from one round to the next (measured here: RestAPI
-/// 227–282 MiB, GrpcAPI rising in 16 MiB steps from 103 to 179 MiB as the array pools fill, over ten rounds).
+/// 195–284 MiB, GrpcAPI 109–137 MiB, over five rounds).
 /// </summary>
 [LongRunning(6)]
 public sealed class BadInputMemoryTests(HeapCappedServers servers, ITestOutputHelper output) : IClassFixture<HeapCappedServers>
