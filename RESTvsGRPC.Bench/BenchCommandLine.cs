@@ -17,7 +17,7 @@ public static class BenchCommandLine
 
         Examples:
           RESTvsGRPC.Bench                              the default suite: the headline's trials, then BenchmarkDotNet
-          RESTvsGRPC.Bench --quick                      a first look, in about a quarter of the time
+          RESTvsGRPC.Bench --quick                      a first look: the headline's trials at quick settings
           RESTvsGRPC.Bench --headline --suite styles    only the API styles' trials
           RESTvsGRPC.Bench --headline                   only the headline's trials: latency and throughput ratios
           RESTvsGRPC.Bench --headline --trials 12       the same over twelve trials

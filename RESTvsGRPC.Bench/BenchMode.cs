@@ -124,13 +124,13 @@ public sealed record BenchMode(
                 TrialSlot.Transport,
                 TrialArm.Transport,
                 OpenLoop: true,
-                Checked: !options.Quick
+                Checked: !options.Headline
             );
         }
 
         if (options.MeasuresStylesTrials)
         {
-            yield return new("trials, API styles", TrialSlot.Styles, TrialArm.Styles, Checked: !options.Quick);
+            yield return new("trials, API styles", TrialSlot.Styles, TrialArm.Styles, Checked: !options.Headline);
         }
 
         if (options.MeasuresAotTrials)

@@ -113,23 +113,12 @@ public sealed record BenchOptions(
     ["--warmupCount", "3", "--minIterationCount", "5", "--maxIterationCount", "10", "--iterationTime", "250"];
 
     /// <summary>
-    /// The quick profile's job: BenchmarkDotNet's short job with one warm-up and iterations of 250 ms.
-    /// </summary>
-    public static IReadOnlyList<string> QuickJob { get; } =
-    ["--job", "short", "--warmupCount", "1", "--iterationTime", "250"];
-
-    /// <summary>
-    /// The default suite with --quick: the transport benchmarks alone (the codec floor runs in the default run).
-    /// </summary>
-    public static IReadOnlyList<string> QuickDefaultSuite { get; } = ["*TransportBenchmarks*"];
-
-    /// <summary>
     /// True for BenchmarkDotNet's dry job (<c>--job dry</c>), which proves the pipeline and measures nothing.
     /// </summary>
     public bool Dry => BenchmarkDotNetArgs.Contains("dry", StringComparer.OrdinalIgnoreCase);
 
     /// <summary>
-    /// The headline's trials: the dry job's, a link run's, the quick profile's or a result run's, with <c>--trials</c>,
+    /// The headline's trials: the dry job's, a link run's, the quick look's or a result run's, with <c>--trials</c>,
     /// <c>--segment</c>, <c>--slices</c> and <c>--in-flight</c> applied; servers given by URL are never renewed per
     /// trial.
     /// </summary>
@@ -193,7 +182,7 @@ public sealed record BenchOptions(
         {
             Description =
                 "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; "
-                + "no BenchmarkDotNet.",
+                + "no BenchmarkDotNet, and no load mode or h2load check (the default run has them).",
         };
         public static readonly Option<int> TrialCount = new("--trials")
         {
@@ -238,8 +227,8 @@ public sealed record BenchOptions(
         public static readonly Option<bool> Quick = new("--quick")
         {
             Description =
-                "A first look: BenchmarkDotNet's short job, batches of 100 calls, six trials of 0.15 s per arm, "
-                + "quantity and level, without the load and h2load checks.",
+                "A first look: the headline at quick settings, six trials of 0.15 s per arm, quantity and level "
+                + "(BenchmarkDotNet's short job: --job short on the default run).",
         };
         public static readonly Option<string> Link = new("--link")
         {
@@ -394,8 +383,9 @@ public sealed record BenchOptions(
             throw new ArgumentException($"--suite takes {string.Join(" or ", Suites.Keys)}, not '{suite}'. {Usage}");
         }
 
+        // --quick is the headline at quick settings: a first look, without BenchmarkDotNet.
         var quick = result.GetValue(Options.Quick);
-        var headline = result.GetValue(Options.Headline);
+        var headline = result.GetValue(Options.Headline) || quick;
         var measuresStartup = suite is "aot";
         if (
             measuresStartup
@@ -409,7 +399,7 @@ public sealed record BenchOptions(
         {
             throw new ArgumentException(
                 $"--suite aot starts its own server processes and runs no BenchmarkDotNet: "
-                    + $"it does not go with --headline, --link, server URLs or a filter. {Usage}"
+                    + $"it does not go with --headline, --quick, --link, server URLs or a filter. {Usage}"
             );
         }
 
@@ -462,7 +452,7 @@ public sealed record BenchOptions(
             );
         }
 
-        var rest = BenchmarkDotNetArgsFrom(result, quick, suite);
+        var rest = BenchmarkDotNetArgsFrom(result, suite);
 
         // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
         // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
@@ -569,7 +559,7 @@ public sealed record BenchOptions(
     /// The user's BenchmarkDotNet arguments, plus the suite's filter, the job's bounds and stopping at the first error
     /// where the user gave none of their kind.
     /// </summary>
-    private static List<string> BenchmarkDotNetArgsFrom(ParseResult result, bool quick, string? suite)
+    private static List<string> BenchmarkDotNetArgsFrom(ParseResult result, string? suite)
     {
         List<string> rest = [.. result.UnmatchedTokens];
         if (rest is [var first, ..] && !first.StartsWith('-'))
@@ -589,7 +579,7 @@ public sealed record BenchOptions(
         if (!rest.Any(IsFilter) && !rest.Any(IsPrintOnly))
         {
             rest.Add("--filter");
-            rest.AddRange(quick && suite is null or "default" ? QuickDefaultSuite : Suites[suite ?? "default"]);
+            rest.AddRange(Suites[suite ?? "default"]);
         }
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite's cases take
@@ -609,7 +599,7 @@ public sealed record BenchOptions(
             )
         )
         {
-            rest.AddRange(quick ? QuickJob : DefaultIterationBounds);
+            rest.AddRange(DefaultIterationBounds);
         }
 
         // A run with a failed benchmark writes no report, so the benchmarks after it would be timed for nothing.

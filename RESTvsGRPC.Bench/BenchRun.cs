@@ -135,8 +135,7 @@ internal sealed class BenchRun(
             servers.RestScaling,
             servers.GrpcScaling,
             dataset.SourcePath,
-            options.CallTimeout,
-            link is null && options.Quick ? "100" : null
+            options.CallTimeout
         )
         {
             Aot = servers.Aot,

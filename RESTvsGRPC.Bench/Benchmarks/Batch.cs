@@ -1,15 +1,10 @@
-using RESTvsGRPC.Bench.Settings;
-
 namespace RESTvsGRPC.Bench.Benchmarks;
 
 /// <summary>The body of every network benchmark: a batch of calls in a row.</summary>
 public static class Batch
 {
-    /// <summary>The reference benchmark's batch sizes, or those the orchestrator published (comma-separated).</summary>
-    public static IEnumerable<int> Sizes =>
-        Environment.GetEnvironmentVariable(BenchSettings.BatchSizesVariable) is { Length: > 0 } sizes
-            ? sizes.Split(',').Select(size => int.Parse(size, System.Globalization.CultureInfo.InvariantCulture))
-            : [100, 200];
+    /// <summary>The reference benchmark's batch sizes.</summary>
+    public static IReadOnlyList<int> Sizes { get; } = [100, 200];
 
     /// <summary>
     /// Makes <paramref name="calls"/> calls one after another and returns the last answer, so no work can be dropped.

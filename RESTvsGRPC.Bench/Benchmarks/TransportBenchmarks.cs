@@ -21,7 +21,7 @@ public class TransportBenchmarks : ServerBenchmarks
     private GrpcClient _grpc = null!;
 
     /// <summary>
-    /// Calls per benchmark invocation: 100 and 200, as the reference benchmark (the quick profile: 100).
+    /// Calls per benchmark invocation: 100 and 200, as the reference benchmark.
     /// </summary>
     [ParamsSource(nameof(BatchSizes))]
     public int Calls { get; set; }

@@ -5,7 +5,7 @@ using RESTvsGRPC.Bench.Servers;
 namespace RESTvsGRPC.Bench.Settings;
 
 /// <summary>
-/// The settings every measuring process of a run shares (servers, data, call timeout, batch sizes): applied once to the
+/// The settings every measuring process of a run shares (servers, data, call timeout): applied once to the
 /// bench's own process and passed as environment variables to every process it starts; nothing else sets them.
 /// </summary>
 public sealed record BenchSettings(
@@ -14,8 +14,7 @@ public sealed record BenchSettings(
     Uri? RestScalingUrl,
     Uri? GrpcScalingUrl,
     string DataPath,
-    TimeSpan? CallTimeout = null,
-    string? BatchSizes = null
+    TimeSpan? CallTimeout = null
 )
 {
     private const string RestUrlVariable = "RESTVSGRPC_REST_URL";
@@ -38,9 +37,6 @@ public sealed record BenchSettings(
 
     /// <summary>Tells BenchmarkDotNet's processes to settle the JIT on their case.</summary>
     public const string SettleVariable = "RESTVSGRPC_BENCHMARK_SETTLE";
-
-    /// <summary>The batch sizes the benchmark processes run (comma-separated; the quick profile runs one).</summary>
-    public const string BatchSizesVariable = "RESTVSGRPC_BATCH_SIZES";
 
     /// <summary>The Native AOT servers the AOT arms call, where the run started them.</summary>
     public AotServerAddresses? Aot { get; init; }
@@ -69,7 +65,6 @@ public sealed record BenchSettings(
                         ? ((int)timeout.TotalSeconds).ToString(System.Globalization.CultureInfo.InvariantCulture)
                         : null
                 ),
-                (BatchSizesVariable, BatchSizes),
                 // Server GC with DATAS (the default since .NET 9) changes its heap count at run time, and in .NET 10
                 // GC.GetTotalAllocatedBytes then goes backwards or jumps, so BenchmarkDotNet's Allocated column would
                 // read nonsense. The processes that measure keep server GC with a fixed heap count; the servers keep

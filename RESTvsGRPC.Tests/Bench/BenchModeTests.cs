@@ -9,6 +9,8 @@ public sealed class BenchModeTests
     [InlineData("--headline", "no link", "trials", false, "headline")]
     [InlineData("--headline --tls", "no link", "trials, TLS", false, "headline-tls")]
     [InlineData("--headline --quick", "no link", "trials", false, "headline")]
+    [InlineData("--quick", "no link", "trials", false, "headline")]
+    [InlineData("--quick --suite styles", "no link", "trials, API styles", false, "headline")]
     [InlineData("--headline --link loopback,100mbit", "loopback, 100mbit", "trials", false, "headline")]
     [InlineData("--headline --tls --link 100mbit", "100mbit", "trials", false, "headline-tls")]
     [InlineData("--suite styles", "no link", "trials, API styles", true, "")]
@@ -38,17 +40,27 @@ public sealed class BenchModeTests
     }
 
     [Fact]
-    public void Only_the_transport_trials_end_open_loop_and_quick_tls_and_link_sets_go_unchecked()
+    public void Only_the_transport_trials_end_open_loop_and_only_the_default_runs_trials_are_checked()
     {
         var tls = BenchMode.Of(BenchOptions.Parse(["--headline", "--tls"])).TrialSets;
-        var quick = BenchMode.Of(BenchOptions.Parse(["--headline", "--quick"])).TrialSets;
+        var quick = BenchMode.Of(BenchOptions.Parse(["--quick"])).TrialSets;
+        var headline = BenchMode.Of(BenchOptions.Parse(["--headline", "--suite", "full"])).TrialSets;
         var link = BenchMode.Of(BenchOptions.Parse(["--headline", "--link", "100mbit"])).TrialSets;
+        var run = BenchMode.Of(BenchOptions.Parse(["--suite", "full", "--aot", "off"])).TrialSets;
 
         Assert.Equal(
             [(TrialSlot.Tls, false, false, BenchMode.NewConnectionsPerTrial)],
             tls.Select(s => (s.Slot, s.OpenLoop, s.Checked, s.NewConnections))
         );
         Assert.Equal([(TrialSlot.Transport, true, false)], quick.Select(s => (s.Slot, s.OpenLoop, s.Checked)));
+        Assert.Equal(
+            [(TrialSlot.Transport, true, false), (TrialSlot.Styles, false, false)],
+            headline.Where(s => s.Slot != TrialSlot.Aot).Select(s => (s.Slot, s.OpenLoop, s.Checked))
+        );
         Assert.Equal([(TrialSlot.Transport, false, false)], link.Select(s => (s.Slot, s.OpenLoop, s.Checked)));
+        Assert.Equal(
+            [(TrialSlot.Transport, true, true), (TrialSlot.Styles, false, true)],
+            run.Select(s => (s.Slot, s.OpenLoop, s.Checked))
+        );
     }
 }

@@ -134,17 +134,16 @@ public sealed class OrchestratorTests : IDisposable
     }
 
     [Fact]
-    public void Settings_carry_the_call_timeout_and_the_batch_sizes_to_each_process_they_start()
+    public void Settings_carry_the_call_timeout_to_each_process_they_start()
     {
-        var settings = new BenchSettings(null, null, null, null, "data.json", TimeSpan.FromSeconds(7), "100");
+        var settings = new BenchSettings(null, null, null, null, "data.json", TimeSpan.FromSeconds(7));
         var start = new System.Diagnostics.ProcessStartInfo("true");
 
         settings.ApplyTo(start);
 
         Assert.Equal("7", start.Environment[HttpClientSettings.CallTimeoutVariable]);
-        Assert.Equal("100", start.Environment[BenchSettings.BatchSizesVariable]);
         Assert.Equal("data.json", start.Environment[MeteoriteDataset.PathVariable]);
-        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable or BenchSettings.BatchSizesVariable);
+        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable);
     }
 
     [Fact]
@@ -158,6 +157,7 @@ public sealed class OrchestratorTests : IDisposable
         Assert.True(headline is { Headline: true, MeasuresTrials: true });
         Assert.Equal(TrialPlan.Dry, headline.TrialPlan);
         Assert.Equal(TrialPlan.Quick, BenchOptions.Parse(["--headline", "--quick"]).TrialPlan);
+        Assert.True(BenchOptions.Parse(["--quick"]) is { Headline: true, MeasuresTrials: true, Quick: true });
         Assert.Equal(TrialPlan.Standard with { Trials = 12, SegmentSeconds = 0.5, Stopping = null }, BenchOptions.Parse(["--headline", "--trials", "12", "--segment", "0.5"]).TrialPlan);
         Assert.Equal((3, 2, 1, 1), (TrialPlan.Standard.LoadCheckProcesses, TrialPlan.Standard.LoadCheckRounds, TrialPlan.Dry.LoadCheckProcesses, TrialPlan.Dry.LoadCheckRounds));
         Assert.True(TrialPlan.Standard.ServersPerTrial && TrialPlan.Quick.ServersPerTrial && TrialPlan.Link.ServersPerTrial && TrialPlan.Dry.ServersPerTrial);

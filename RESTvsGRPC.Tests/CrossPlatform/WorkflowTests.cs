@@ -44,6 +44,7 @@ public sealed partial class WorkflowTests : IDisposable
         Assert.Matches(@"(?m)^dotnet test -c Release +# the tests$", readme);
         Assert.Contains("global-json-file: global.json", workflow);
         Assert.Contains("-- --quick --artifacts bench-artifacts", workflow);
+        Assert.Contains("path: bench-artifacts/headline", workflow); // where --quick, a headline, writes
         Assert.Contains("-- compare runs/bench-Linux runs/bench-Windows runs/bench-macOS", workflow);
         var actions = UsesLine().Matches(workflow).Select(m => m.Groups["version"].Value).ToList();
         Assert.NotEmpty(actions);
