@@ -89,7 +89,7 @@ public sealed class BenchStopTests : IDisposable
     {
         var token = Guid.NewGuid().ToString("N");
         using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
-            "--headline", "--job", "dry", "--trials", "3", "--segment", "0.2", "--artifacts", _artifacts.Path);
+            "--headline", "--job", "dry", "--trials", "3", "--artifacts", _artifacts.Path);
         try
         {
             var (first, _) = await WaitForLineAsync(bench, "// trial 1 of 3 done", TimeSpan.FromSeconds(180), readRest: false);

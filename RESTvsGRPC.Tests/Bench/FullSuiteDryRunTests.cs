@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
@@ -168,7 +169,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
     /// <summary>The cases BenchmarkDotNet makes of a class, less those the bench's filter drops.</summary>
     private static int CasesOf(Type benchmarkClass) =>
         BenchmarkDotNet.Running.BenchmarkConverter.TypeToBenchmarks(benchmarkClass).BenchmarksCases
-            .Count(new RESTvsGRPC.Bench.Harness.VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min()).Predicate);
+            .Count(new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min()).Predicate);
 
     [GeneratedRegex(@"^\| [A-Za-z]")]
     private static partial Regex MarkdownRow();

@@ -143,7 +143,9 @@ public sealed class OrchestratorTests : IDisposable
 
         Assert.Equal("7", start.Environment[HttpClientSettings.CallTimeoutVariable]);
         Assert.Equal("data.json", start.Environment[MeteoriteDataset.PathVariable]);
-        Assert.DoesNotContain(new BenchSettings(null, null, null, null, "data.json").Variables(), v => v.Key is HttpClientSettings.CallTimeoutVariable);
+        Assert.DoesNotContain(
+            new BenchSettings(null, null, null, null, "data.json").Variables(),
+            v => v.Key is HttpClientSettings.CallTimeoutVariable);
     }
 
     [Fact]

@@ -32,9 +32,10 @@ public sealed class LongestFirstOrderer : ITestCollectionOrderer
 
     private static int RankOf(ITestCollection collection)
     {
+        var name = collection.DisplayName;
         var type = collection.CollectionDefinition?.ToRuntimeType()
-            ?? (collection.DisplayName.StartsWith(ImplicitCollectionPrefix, StringComparison.Ordinal)
-                ? typeof(LongestFirstOrderer).Assembly.GetType(collection.DisplayName[ImplicitCollectionPrefix.Length..])
+            ?? (name.StartsWith(ImplicitCollectionPrefix, StringComparison.Ordinal)
+                ? typeof(LongestFirstOrderer).Assembly.GetType(name[ImplicitCollectionPrefix.Length..])
                 : null);
         return type?.GetCustomAttributes(typeof(LongRunningAttribute), inherit: false) is [LongRunningAttribute marked]
             ? marked.Rank

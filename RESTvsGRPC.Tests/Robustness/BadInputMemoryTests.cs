@@ -18,10 +18,10 @@ public sealed class HeapCappedServers() : BadInputServers(new Dictionary<string,
 }
 
 /// <summary>
-/// Bad input costs the servers nothing they keep: five rounds of the catalogue (about 475 MB of bad bodies as sent, before
-/// bombs inflate: 2.5 times the cap, so a server keeping 40 % of it runs out of memory) through servers whose heap may
-/// not pass 192 MiB, every answer still as documented, and resident
-/// memory at the end within the cap plus 128 MiB for code and native buffers. Resident memory is not compared with a
+/// Bad input costs the servers nothing they keep: five rounds of the catalogue (about 475 MB of bad bodies as sent,
+/// before bombs inflate: 2.5 times the cap, so a server keeping 40 % of it runs out of memory) through servers whose
+/// heap may not pass 192 MiB, every answer still as documented, and resident memory at the end within the cap plus
+/// 128 MiB for code and native buffers. Resident memory is not compared with a
 /// start value: capped or not, it moves with the GC by tens of MiB from one round to the next (measured here: RestAPI
 /// 195–284 MiB, GrpcAPI 109–137 MiB, over five rounds).
 /// </summary>
