@@ -403,6 +403,14 @@ public sealed record BenchOptions(
             );
         }
 
+        if (headline && !measuresStartup && result.UnmatchedTokens.Any(IsFilter))
+        {
+            throw new ArgumentException(
+                $"{(result.GetValue(Options.Headline) ? "--headline" : "--quick")} runs no BenchmarkDotNet, so a "
+                    + $"filter has nothing to choose: filter the default run, or leave the filter out. {Usage}"
+            );
+        }
+
         if (measuresStartup && AotServers.Unavailable() is { } unavailable)
         {
             throw new ArgumentException($"--suite aot cannot run here: {unavailable} {Usage}");
@@ -461,7 +469,7 @@ public sealed record BenchOptions(
         var measuresTrials = headline
             ? suite is not "styles" && !tls
             : !filtered && (suite ?? "default") is "default" or "full";
-        var measuresStylesTrials = (headline || !filtered) && suite is "styles" or "full";
+        var measuresStylesTrials = !filtered && suite is "styles" or "full";
 
         // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built
         // here, and says why not otherwise.
