@@ -56,11 +56,11 @@ public sealed record BenchOptions(
     public string? AotLeftOut { get; init; }
 
     public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] [--headline [--tls]] "
-        + "[--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] [--quick] [--link "
-        + "PROFILE[,PROFILE…]] "
-        + "[--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] [--rest-url URL [--rest-h2c-url URL] "
-        + "[--rest-tls-url URL --rest-tls-certificate SHA256] [--rest-scaling-url URL]] "
+        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] "
+        + "[--headline|--quick [--tls]] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] "
+        + "[--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] "
+        + "[--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] "
+        + "[--rest-scaling-url URL]] "
         + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] "
         + "[--grpc-scaling-url URL]] "
         + "[--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; "
