@@ -96,6 +96,7 @@ internal static class HeadlineSection
             "headline.svg",
             "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials"
         );
+        ReportSection.Render("precision", () => PrecisionSection.Add(document, trials));
         ReportSection.Render("headline pooled over runs", () => AddPool(document, trials));
         ReportSection.Render("throughput curve", () => ThroughputCurveSection.Add(summary, trials, "curve.svg"));
         ReportSection.Render("latency under load", () => OpenLoopSection.Add(summary, trials));
@@ -181,11 +182,17 @@ internal static class HeadlineSection
     )
     {
         var cross = RunPool.CrossCoverage(pool, pairs);
+        var hodgesLehmann = RunPool.CrossCoverage(pool, pairs, hodgesLehmann: true);
         var coverage =
             $"**Coverage**: of {cross.Checks} checks (a ratio of one run against another run's interval over its "
             + $"trials), {Units.Percent(cross.Share)} "
             + $"found the other run's median inside; about {Units.Percent(RunPool.ExpectedCrossCoverage)} would if "
-            + $"runs differed no more than their trials do.";
+            + $"runs differed no more than their trials do."
+            + (
+                hodgesLehmann.Checks > 0
+                    ? $" Hodges–Lehmann's estimates: {Units.Percent(hodgesLehmann.Share)} of {hodgesLehmann.Checks}."
+                    : ""
+            );
         return RunPool.LeaveOneOutCoverage(pool, pairs) is { Checks: > 0 } left
             ? coverage
                 + $" Of {left.Checks} run medians, {Units.Percent(left.Share)} fell inside the range the pool of the "

@@ -133,7 +133,8 @@ internal static class OpenLoopSection
     }
 
     private static string Method(OpenLoopPlan plan) =>
-        $"Each trial ends by driving every arm open loop at "
+        (plan.Trials is { } first ? $"Each of the first {first} trials" : "Each trial")
+        + " ends by driving every arm open loop at "
         + $"{string.Join(", ", plan.Fractions.Order().Select(Units.Percent))} of REST + JSON's calls/s at its "
         + $"peak in that trial, "
         + "the same rate for every arm of an operation, the arms taking turns: "

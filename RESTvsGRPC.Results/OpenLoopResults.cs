@@ -22,12 +22,24 @@ public sealed record OpenLoopPlan(
     public long CallsAt(double perSecond) =>
         (long)Math.Max(1, Math.Min(Math.Max(MinCalls, perSecond * SliceSeconds), perSecond * MaxSliceSeconds));
 
+    /// <summary>
+    /// The trials that end with the open loop, the first so many: six give each figure its 95 % interval, and the
+    /// later trials spend their time on the ratios; null: every trial.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Trials { get; init; }
+
+    /// <summary>True where trial <paramref name="index"/> (from 1) ends with the open loop.</summary>
+    public bool Drives(int index) => Trials is not { } first || index <= first;
+
     public bool Equals(OpenLoopPlan? other) =>
         other is not null
         && Fractions.SequenceEqual(other.Fractions)
-        && (SliceSeconds, MinCalls, MaxSliceSeconds) == (other.SliceSeconds, other.MinCalls, other.MaxSliceSeconds);
+        && (SliceSeconds, MinCalls, MaxSliceSeconds, Trials)
+            == (other.SliceSeconds, other.MinCalls, other.MaxSliceSeconds, other.Trials);
 
-    public override int GetHashCode() => HashCode.Combine(Fractions.Count, SliceSeconds, MinCalls, MaxSliceSeconds);
+    public override int GetHashCode() =>
+        HashCode.Combine(Fractions.Count, SliceSeconds, MinCalls, MaxSliceSeconds, Trials);
 }
 
 /// <summary>

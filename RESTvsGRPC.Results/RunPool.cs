@@ -185,11 +185,13 @@ public static class RunPool
 
     /// <summary>
     /// How often a run's median ratio fell inside another run's own 95 % interval over its trials, over every ordered
-    /// pair of runs and every ratio (against REST + JSON, or those of <paramref name="pairs"/> where given).
+    /// pair of runs and every ratio (against REST + JSON, or those of <paramref name="pairs"/> where given); with
+    /// <paramref name="hodgesLehmann"/>, the same for Hodges–Lehmann's estimate and interval.
     /// </summary>
     public static Coverage CrossCoverage(
         IReadOnlyList<IReadOnlyList<Trial>> runs,
-        IReadOnlyList<(string Arm, string Baseline)>? pairs = null
+        IReadOnlyList<(string Arm, string Baseline)>? pairs = null,
+        bool hodgesLehmann = false
     )
     {
         var headlines = runs.Select(r => RatiosOf(r, pairs)).ToList();
@@ -209,8 +211,16 @@ public static class RunPool
                         { } other
                     )
                     {
+                        var (low, high, centre) = hodgesLehmann
+                            ? (own.HodgesLehmann?.Lower, own.HodgesLehmann?.Upper, other.HodgesLehmann?.Estimate)
+                            : (own.Low, own.High, other.Median);
+                        if (low is null || high is null || centre is null)
+                        {
+                            continue;
+                        }
+
                         checks++;
-                        inside += own.Low <= other.Median && other.Median <= own.High ? 1 : 0;
+                        inside += low <= centre && centre <= high ? 1 : 0;
                     }
                 }
             }

@@ -22,7 +22,13 @@ public sealed record RunResults(
     /// <summary>
     /// The version of the file's shape this build writes and reads; files without the field are version 1.
     /// </summary>
-    public const int CurrentSchemaVersion = 4;
+    public const int CurrentSchemaVersion = 5;
+
+    /// <summary>
+    /// The older shape this build still reads: version 4 lacks the rounds, the variance components and
+    /// Hodges–Lehmann's estimate, which <see cref="Load"/> computes from its trials.
+    /// </summary>
+    public const int ReadableSchemaVersion = 4;
 
     /// <summary>The version of the shape the file was written in.</summary>
     [JsonPropertyOrder(-1)]
@@ -199,6 +205,19 @@ public sealed record RunResults(
     }
 
     /// <summary>
+    /// This run with every trials' ratio given Hodges–Lehmann's estimate from its trials, as a version 4 file lacks it.
+    /// </summary>
+    private RunResults WithHodgesLehmann() =>
+        this with
+        {
+            Trials = Trials?.WithHodgesLehmann(),
+            StylesTrials = StylesTrials?.WithHodgesLehmann(),
+            AotTrials = AotTrials?.WithHodgesLehmann(),
+            TlsTrials = TlsTrials?.WithHodgesLehmann(),
+            LinkRuns = LinkRuns is null ? null : [.. LinkRuns.Select(r => r.WithHodgesLehmann())],
+        };
+
+    /// <summary>
     /// Reads <c>summary.json</c> from a results folder (or the file itself); names the path on any failure.
     /// </summary>
     public static RunResults Load(string path)
@@ -215,9 +234,10 @@ public sealed record RunResults(
         try
         {
             var text = File.ReadAllText(file);
-            SchemaVersions.Require(file, text, CurrentSchemaVersion);
-            return JsonSerializer.Deserialize(text, RunResultsJsonContext.Default.RunResults)
+            var version = SchemaVersions.Require(file, text, CurrentSchemaVersion, ReadableSchemaVersion);
+            var run = JsonSerializer.Deserialize(text, RunResultsJsonContext.Default.RunResults)
                 ?? throw new InvalidDataException($"'{file}' holds no run results.");
+            return version == CurrentSchemaVersion ? run : run.WithHodgesLehmann();
         }
         catch (JsonException e)
         {

@@ -9,9 +9,9 @@ public static class SchemaVersions
 {
     /// <summary>
     /// Throws <see cref="InvalidDataException"/> unless <paramref name="json"/>'s <c>schemaVersion</c> (1 where absent)
-    /// is <paramref name="expected"/>.
+    /// is <paramref name="expected"/> or <paramref name="older"/>; returns the version written.
     /// </summary>
-    public static void Require(string file, string json, int expected)
+    public static int Require(string file, string json, int expected, int? older = null)
     {
         using var document = JsonDocument.Parse(json);
         var written =
@@ -20,12 +20,15 @@ public static class SchemaVersions
             && version.TryGetInt32(out var number)
                 ? number
                 : 1;
-        if (written != expected)
+        if (written != expected && written != older)
         {
+            var reads = older is { } also ? $"versions {also} and {expected}" : $"version {expected}";
             throw new InvalidDataException(
                 $"'{file}' was written by version {written} of the results format; "
-                    + $"this build reads version {expected}: rerun the bench, or use the commit that wrote it."
+                    + $"this build reads {reads}: rerun the bench, or use the commit that wrote it."
             );
         }
+
+        return written;
     }
 }

@@ -107,7 +107,10 @@ public static class ThroughputPeak
                         segment.CallsPerSecond,
                         segment.ClientCpuNanosecondsPerCall,
                         segment.ServerCpuNanosecondsPerCall
-                    ),
+                    )
+                    {
+                        Rounds = segment.ThroughputRounds,
+                    },
                 ];
 
     private static TrialSegment At(TrialSegment segment, ThroughputLevel level) =>
@@ -120,6 +123,7 @@ public static class ThroughputPeak
             ServerCpuNanosecondsPerCall = level.ServerCpuNanosecondsPerCall,
             LinkSentBytesPerSecond = level.LinkSentBytesPerSecond,
             LinkReceivedBytesPerSecond = level.LinkReceivedBytesPerSecond,
+            ThroughputRounds = level.Rounds,
         };
 }
 

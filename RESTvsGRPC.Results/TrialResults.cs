@@ -99,6 +99,23 @@ public sealed record TrialsRun(
             Headline = [.. Headline.Select(r => r with { Link = link.Name })],
         };
 
+    /// <summary>Every ratio with Hodges–Lehmann's estimate over this run's trials.</summary>
+    public TrialsRun WithHodgesLehmann() =>
+        this with
+        {
+            Headline =
+            [
+                .. Headline.Select(r =>
+                    r with
+                    {
+                        HodgesLehmann = HodgesLehmannInterval.Of(
+                            TrialStatistics.PerTrial(Trials, r.Operation, r.Arm, r.Baseline, r.Quantity)
+                        ),
+                    }
+                ),
+            ],
+        };
+
     /// <summary>
     /// What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.
     /// </summary>
@@ -201,7 +218,25 @@ public sealed record Trial(
     int Seed,
     IReadOnlyList<string> Order,
     IReadOnlyList<TrialSegment> Segments
-);
+)
+{
+    /// <summary>Where the trial's time went; null in results written before it was kept.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public TrialTiming? Timing { get; init; }
+}
+
+/// <summary>
+/// Where a trial's wall-clock time went: <see cref="Seconds"/> from the bench's start of its servers (or of its process,
+/// where servers are not renewed) to its answer read, of which the trial process spent <see cref="SlicesSeconds"/> in
+/// the latency and throughput slices (collections between them included) and <see cref="OpenLoopSeconds"/> open loop;
+/// the rest is what a fresh trial costs before it measures (c₂ in Kalibera and Jones's allocation).
+/// </summary>
+public sealed record TrialTiming(double Seconds, double SlicesSeconds, double OpenLoopSeconds)
+{
+    /// <summary>What the trial cost besides its slices and open loop: servers, process, warm-up, settling.</summary>
+    [JsonIgnore]
+    public double FixedSeconds => Seconds - SlicesSeconds - OpenLoopSeconds;
+}
 
 /// <summary>
 /// One arm's contiguous segment in a trial. Latency: <see cref="LatencyCalls"/> calls one at a time, after a warm-up,
@@ -272,6 +307,20 @@ public sealed record TrialSegment(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<OpenLoopReading>? OpenLoop { get; init; }
+
+    /// <summary>
+    /// The time per call (ns) of each latency slice, one per round in the order measured; null in results written
+    /// before rounds were kept.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<double>? LatencyRounds { get; init; }
+
+    /// <summary>
+    /// The calls/s of each throughput slice at <see cref="Concurrency"/>, one per round in the order measured; null in
+    /// results written before rounds were kept.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<double>? ThroughputRounds { get; init; }
 }
 
 /// <summary>
@@ -294,6 +343,13 @@ public sealed record ThroughputLevel(
     /// <summary>Bytes/s the client's end received; null where the link is loopback.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? LinkReceivedBytesPerSecond { get; init; }
+
+    /// <summary>
+    /// The calls/s of each slice at this level, one per round in the order measured; null in results written before
+    /// rounds were kept.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<double>? Rounds { get; init; }
 }
 
 /// <summary>
@@ -334,6 +390,19 @@ public sealed record HeadlineRatio(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? Link { get; init; }
+
+    /// <summary>
+    /// The same per-trial ratios' Hodges–Lehmann estimate with its 95 % interval; null with fewer than six trials and
+    /// in results written before it (schema version 4).
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public HodgesLehmannInterval? HodgesLehmann { get; init; }
+
+    /// <summary>
+    /// The ratio's noise within a trial and between trials; null where the trials kept no rounds or had fewer than two.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public VarianceComponents? Components { get; init; }
 
     /// <summary>One call in flight: baseline time per call over the arm's.</summary>
     public const string Latency = "latency";

@@ -15,10 +15,14 @@ public static class TrialStatistics
     /// Every arm's latency and throughput ratio against REST + JSON, per operation, in the order the arms were
     /// declared.
     /// </summary>
+    /// <remarks>
+    /// With <paramref name="plan"/>, each ratio also carries its variance components over the trials' rounds.
+    /// </remarks>
     public static IReadOnlyList<HeadlineRatio> Headline(
         IReadOnlyList<Trial> trials,
         CpuPlacement placement,
-        string baseline = Baseline
+        string baseline = Baseline,
+        TrialsPlan? plan = null
     )
     {
         var ratios = new List<HeadlineRatio>();
@@ -35,6 +39,17 @@ public static class TrialStatistics
                 var (median, low, high) = Interval(perTrial);
                 ratios.Add(
                     new HeadlineRatio(quantity, operation, arm, baseline, median, low, high, perTrial.Count, placement)
+                    {
+                        HodgesLehmann = HodgesLehmannInterval.Of(perTrial),
+                        Components = plan is null
+                            ? null
+                            : VarianceComponents.Of(
+                                PerRound(trials, operation, arm, baseline, quantity),
+                                quantity == HeadlineRatio.Latency
+                                    ? plan.SliceSeconds
+                                    : plan.SliceSeconds - plan.RampSeconds
+                            ),
+                    }
                 );
             }
         }
@@ -85,13 +100,14 @@ public static class TrialStatistics
     public static IReadOnlyList<HeadlineRatio> PairRatios(
         IReadOnlyList<Trial> trials,
         CpuPlacement placement,
-        IReadOnlyList<(string Arm, string Baseline)> pairs
+        IReadOnlyList<(string Arm, string Baseline)> pairs,
+        TrialsPlan? plan = null
     ) =>
         [
             .. pairs
                 .SelectMany(
                     (pair, index) =>
-                        Headline(trials, placement, pair.Baseline)
+                        Headline(trials, placement, pair.Baseline, plan)
                             .Where(r => r.Arm == pair.Arm)
                             .Select(r => (Ratio: r, Index: index))
                 )
@@ -119,6 +135,31 @@ public static class TrialStatistics
                     quantity == HeadlineRatio.Latency
                         ? p.Baseline!.LatencyNanosecondsPerCall / p.Arm!.LatencyNanosecondsPerCall
                         : p.Arm!.CallsPerSecond / p.Baseline!.CallsPerSecond
+                ),
+        ];
+
+    /// <summary>
+    /// Per trial that kept rounds for both arms, the log of each round's paired ratio (as <see cref="PerTrial"/>'s, one
+    /// round's slices of the two arms), rounds in the order measured.
+    /// </summary>
+    public static IReadOnlyList<IReadOnlyList<double>> PerRound(
+        IReadOnlyList<Trial> trials,
+        string operation,
+        string arm,
+        string baseline,
+        string quantity
+    ) =>
+        [
+            .. trials
+                .Select(t => (Arm: Segment(t, operation, arm), Baseline: Segment(t, operation, baseline)))
+                .Select(p =>
+                    quantity == HeadlineRatio.Latency
+                        ? (Own: p.Baseline?.LatencyRounds, Against: p.Arm?.LatencyRounds)
+                        : (Own: p.Arm?.ThroughputRounds, Against: p.Baseline?.ThroughputRounds)
+                )
+                .Where(p => p is { Own: not null, Against: not null })
+                .Select(p =>
+                    (IReadOnlyList<double>)[.. p.Own!.Zip(p.Against!, (own, against) => Math.Log(own / against))]
                 ),
         ];
 

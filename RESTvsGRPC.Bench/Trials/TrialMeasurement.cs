@@ -35,6 +35,7 @@ public sealed class TrialMeasurement(
             }
 
             var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
+            var slicesStarted = Stopwatch.GetTimestamp();
             foreach (var slice in order)
             {
                 var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
@@ -61,7 +62,9 @@ public sealed class TrialMeasurement(
                 CollectFully();
             }
 
+            var slicesSeconds = Stopwatch.GetElapsedTime(slicesStarted).TotalSeconds;
             await OpenLoopAsync(clients, sums);
+            var openLoopSeconds = Stopwatch.GetElapsedTime(slicesStarted).TotalSeconds - slicesSeconds;
             var segments = request
                 .ArmList.Select(arm =>
                     sums[arm].ToSegment(arm) with
@@ -85,7 +88,11 @@ public sealed class TrialMeasurement(
                 _plan.Seed + request.Index,
                 [.. order.Select(s => s.Arm.Name).Distinct()],
                 segments
-            );
+            )
+            {
+                // The bench sets the trial's whole time, servers and process start included.
+                Timing = new TrialTiming(0, slicesSeconds, openLoopSeconds),
+            };
         }
         finally
         {
@@ -99,7 +106,7 @@ public sealed class TrialMeasurement(
     /// </summary>
     private async Task OpenLoopAsync(Dictionary<TrialArm, LoadClient> clients, Dictionary<TrialArm, ArmSums> sums)
     {
-        if (_plan.OpenLoop is not { } openLoop)
+        if (_plan.OpenLoop is not { } openLoop || !openLoop.Drives(request.Index))
         {
             return;
         }
@@ -379,7 +386,9 @@ public sealed class TrialMeasurement(
     private sealed class ArmSums
     {
         private Window _latency = new(0, 0, 0, null, null);
+        private readonly List<double> _latencyRounds = [];
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
+        private readonly Dictionary<int, List<double>> _throughputRounds = [];
         private readonly List<OpenLoopReading> _openLoop = [];
 
         /// <summary>The arm's calls/s at its best level so far; null before its throughput slices.</summary>
@@ -388,16 +397,21 @@ public sealed class TrialMeasurement(
 
         public void AddOpenLoop(OpenLoopReading reading) => _openLoop.Add(reading);
 
-        public void AddLatency(Window window) =>
+        public void AddLatency(Window window)
+        {
+            _latencyRounds.Add(window.Seconds * 1e9 / window.Calls);
             _latency = _latency with
             {
                 Calls = _latency.Calls + window.Calls,
                 Seconds = _latency.Seconds + window.Seconds,
                 LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes),
             };
+        }
 
         public void AddThroughput(int inFlight, Window window)
         {
+            _throughputRounds.TryAdd(inFlight, []);
+            _throughputRounds[inFlight].Add(window.Calls / window.Seconds);
             var (sum, serverMeasured) = _throughput.GetValueOrDefault(
                 inFlight,
                 (new Window(0, 0, 0, 0, window.LinkBytes is null ? null : (0, 0)), true)
@@ -440,10 +454,12 @@ public sealed class TrialMeasurement(
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,
                 OpenLoop = _openLoop.Count > 0 ? [.. _openLoop.OrderBy(r => r.Fraction)] : null,
+                LatencyRounds = _latencyRounds,
+                ThroughputRounds = best.Rounds,
             };
         }
 
-        private static ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
+        private ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
             new(
                 inFlight,
                 sum.Calls,
@@ -454,6 +470,7 @@ public sealed class TrialMeasurement(
             {
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
+                Rounds = _throughputRounds[inFlight],
             };
     }
 

@@ -46,6 +46,9 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public static IReadOnlyList<double> OpenLoopFractions { get; } = [0.25, 0.5, 0.8];
 
+    /// <summary>The trials of a result run that end with the open loop: the fewest with a 95 % interval.</summary>
+    public const int OpenLoopTrials = MedianInterval.MinimumSamples;
+
     /// <summary>
     /// A result run: 6 to 12 trials, stopping when precise (<see cref="TrialStopping"/>) or after four minutes; 0.3 s
     /// per arm, quantity and level.
@@ -54,7 +57,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         new("standard", 12, 0.3, DefaultSeed, 2)
         {
             Stopping = new TrialStopping(6, 0.05, 0.10, 0.90, 240),
-            OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.3, 100, 1),
+            OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.3, 100, 1) { Trials = OpenLoopTrials },
         };
 
     /// <summary>

@@ -40,6 +40,7 @@ public static class TrialRunner
         string? stop = null;
         for (var index = 1; stop is null && index <= plan.Trials; index++)
         {
+            var trialStarted = Stopwatch.GetTimestamp();
             if (plan.ServersPerTrial && await servers.RenewAsync(TextWriter.Null))
             {
                 settings = settings.At(servers);
@@ -58,7 +59,12 @@ public static class TrialRunner
             );
             if (answer?.Trial is { } trial)
             {
-                measured.Add(trial);
+                measured.Add(
+                    trial with
+                    {
+                        Timing = trial.Timing! with { Seconds = Stopwatch.GetElapsedTime(trialStarted).TotalSeconds },
+                    }
+                );
                 trials = ThroughputPeak.ChosenOnOtherTrials(measured);
                 output.WriteLine(
                     $"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, "
@@ -73,7 +79,7 @@ public static class TrialRunner
                 );
             }
 
-            var ratios = Ratios(trials, placement, pairs);
+            var ratios = Ratios(trials, placement, pairs, plan.ToResults());
             stop = plan.Stopping?.StopAfter(
                 trials.Count,
                 plan.Trials - failures.Count,
@@ -106,7 +112,7 @@ public static class TrialRunner
             concurrency,
             trials,
             failures,
-            Ratios(trials, placement, pairs)
+            Ratios(trials, placement, pairs, plan.ToResults())
         )
         {
             Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
@@ -126,11 +132,12 @@ public static class TrialRunner
     private static IReadOnlyList<HeadlineRatio> Ratios(
         IReadOnlyList<Trial> trials,
         CpuPlacement placement,
-        IReadOnlyList<(string Arm, string Baseline)>? pairs
+        IReadOnlyList<(string Arm, string Baseline)>? pairs,
+        TrialsPlan plan
     ) =>
         pairs is null
-            ? TrialStatistics.Headline(trials, placement)
-            : TrialStatistics.PairRatios(trials, placement, pairs);
+            ? TrialStatistics.Headline(trials, placement, plan: plan)
+            : TrialStatistics.PairRatios(trials, placement, pairs, plan);
 
     /// <summary>
     /// A temporary folder for the trial processes' requests and answers, deleted at the end or, on a signal, with the
