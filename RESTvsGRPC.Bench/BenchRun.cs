@@ -419,9 +419,8 @@ internal sealed class BenchRun(
     {
         var on = link is null ? "" : $"link {link.Name}: ";
         var placement = Orchestrator.Placement(options);
-        output.WriteLine(
-            $"// {on}{SettingsText.Of(options.TrialPlan.ToResults())}; placement: {SettingsText.Of(placement)}"
-        );
+        var plan = SettingsText.Of(options.TrialPlan.ToResults(), options.TrialPlan.CurveTrials);
+        output.WriteLine($"// {on}{plan}; placement: {SettingsText.Of(placement)}");
         var trials = await TrialRunner.RunAsync(
             set.PlanFrom(options.TrialPlan),
             set.Arms,

@@ -45,7 +45,8 @@ internal static class HeadlineSection
                     + "so a slow moment of the machine falls on all of them."
             )
             .AddParagraph(
-                $"**Placement**: {SettingsText.Of(trials.Placement)}. **Method**: {SettingsText.Of(trials.Plan)}."
+                $"**Placement**: {SettingsText.Of(trials.Placement)}. "
+                    + $"**Method**: {SettingsText.Of(trials.Plan, trials.CurveTrials)}."
             )
             .AddParagraph(Covers(trials))
             .AddTable(

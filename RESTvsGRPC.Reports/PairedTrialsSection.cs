@@ -113,7 +113,7 @@ internal static class PairedTrialsSection
             .AddParagraph(
                 $"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: "
                     + $"{(trials.Link is { } on ? LinkText.Of(on) : "loopback")}. **Method**: "
-                    + $"{SettingsText.Of(trials.Plan)}."
+                    + $"{SettingsText.Of(trials.Plan, trials.CurveTrials)}."
             )
             .AddParagraph(HeadlineSection.Covers(trials))
             .AddTable(

@@ -19,74 +19,75 @@ internal static class PrecisionSection
         }
 
         var costs = Costs(trials);
+        var noise = trials.Headline.Any(r => r.Components is not null);
         var blocks = trials.Headline.Any(r => r.Components?.Blocks is not null);
+        IReadOnlyList<string> noiseColumns =
+        [
+            "trials × rounds",
+            "cell",
+            "within, per round",
+            "s per √s",
+            "between (T₂)",
+            "best rounds",
+            .. blocks ? new[] { "within, blocks of 1/2/4… rounds" } : [],
+        ];
         document
             .AddHeading(3, "Estimators and where the noise sits")
-            .AddParagraph(
-                "Both estimators read the same per-trial ratios: the median with its exact order-statistic interval "
-                    + "(the table above), and Hodges–Lehmann's estimate on their logarithms (the median of every "
-                    + "pair's mean) with the interval Wilcoxon's signed-rank distribution gives, which assumes the logs "
-                    + "spread symmetrically and needs about two thirds of the median's trials for the same width. "
-                    + "The noise is on the log of each round's paired ratio (the arm's slice over the baseline's in "
-                    + "the same round): **within** a trial, one round's spread (s per √second: that spread times the "
-                    + "root of a cell's seconds); **between** trials (T₂), what a fresh process adds to a trial's mean "
-                    + "beyond its rounds' share. "
-                    + (costs is { } c ? CostsText(c, trials.Plan.Slices) : "This run kept no trial timings.")
-            )
+            .AddParagraph(Method + (noise ? NoiseText(costs, trials.Plan.Slices) : NoRounds))
             .AddTable(
-                [
-                    "quantity",
-                    "operation",
-                    "arm",
-                    "median",
-                    "Hodges–Lehmann",
-                    "trials × rounds",
-                    "cell",
-                    "within, per round",
-                    "s per √s",
-                    "between (T₂)",
-                    "best rounds",
-                    .. blocks ? new[] { "within, blocks of 1/2/4/8 rounds" } : [],
-                ],
-                trials.Headline.Select(r => Cells(r, trials.NameOf(r.Arm), costs, blocks)),
-                3,
-                4,
-                5,
-                6,
-                7,
-                8,
-                9,
-                10
+                ["quantity", "operation", "arm", "median", "Hodges–Lehmann", .. noise ? noiseColumns : []],
+                trials.Headline.Select(r =>
+                    (IReadOnlyList<string>)
+                        [
+                            r.Quantity,
+                            r.Operation,
+                            trials.NameOf(r.Arm),
+                            HeadlineSection.Ratio(r),
+                            Estimate(r.HodgesLehmann),
+                            .. noise ? NoiseCells(r.Components, costs, blocks) : [],
+                        ]
+                ),
+                [.. Enumerable.Range(3, noise ? 2 + 6 : 2)]
             );
     }
 
-    private static IReadOnlyList<string> Cells(
-        HeadlineRatio ratio,
-        string arm,
+    private const string Method =
+        "Both estimators read the same per-trial ratios: the median with its exact order-statistic interval (the "
+        + "table above), and Hodges–Lehmann's estimate on their logarithms (the median of every pair's mean) with the "
+        + "interval Wilcoxon's signed-rank distribution gives, which assumes the logs spread symmetrically and needs "
+        + "about two thirds of the median's trials for the same width (with six trials both intervals are the lowest "
+        + "and highest trial). ";
+
+    private const string NoRounds =
+        "These results were written before each slice's reading was kept, so where the noise sits is not shown.";
+
+    private static string Estimate(HodgesLehmannInterval? interval) =>
+        interval is { } hl
+            ? (hl.Lower <= 1 && hl.Upper >= 1 ? "≈ " : "")
+                + $"{Units.Ratio(hl.Estimate)} [{Units.Ratio(hl.Lower)}, {Units.Ratio(hl.Upper)}]"
+            : "no interval";
+
+    private static IReadOnlyList<string> NoiseCells(
+        VarianceComponents? components,
         (double Round, double Fixed)? costs,
         bool blocks
     )
     {
-        var components = ratio.Components;
-        var best =
-            components is not null && costs is { } c ? components.OptimalRounds(c.Round, c.Fixed) : (double?)null;
+        if (components is null)
+        {
+            return [.. Enumerable.Repeat("—", blocks ? 7 : 6)];
+        }
+
+        var best = costs is { } c ? components.OptimalRounds(c.Round, c.Fixed) : null;
         return
         [
-            ratio.Quantity,
-            ratio.Operation,
-            arm,
-            HeadlineSection.Ratio(ratio),
-            ratio.HodgesLehmann is { } hl
-                ? (hl.Lower <= 1 && hl.Upper >= 1 ? "≈ " : "")
-                    + $"{Units.Ratio(hl.Estimate)} [{Units.Ratio(hl.Lower)}, {Units.Ratio(hl.Upper)}]"
-                : "no interval",
-            components is null ? "—" : $"{components.Trials} × {components.Rounds}",
-            components is null ? "—" : Units.Time(components.CellSeconds * 1e9),
-            components is null ? "—" : Log(components.RoundSd),
-            components is null ? "—" : Log(components.WithinSdPerRootSecond),
-            components is null ? "—" : Log(components.TrialSd),
+            $"{components.Trials} × {components.Rounds}",
+            Units.Time(components.CellSeconds * 1e9),
+            Log(components.RoundSd),
+            Log(components.WithinSdPerRootSecond),
+            Log(components.TrialSd),
             best is { } rounds ? rounds.ToString("0.0", CultureInfo.InvariantCulture) : "—",
-            .. blocks ? new[] { string.Join(" / ", components?.Blocks?.Select(b => Log(b.Sd)) ?? ["—"]) } : [],
+            .. blocks ? new[] { string.Join(" / ", components.Blocks?.Select(b => Log(b.Sd)) ?? ["—"]) } : [],
         ];
     }
 
@@ -104,6 +105,12 @@ internal static class PrecisionSection
             ? null
             : (timed.Average(t => t.SlicesSeconds) / trials.Plan.Slices, timed.Average(t => t.FixedSeconds));
     }
+
+    private static string NoiseText((double Round, double Fixed)? costs, int rounds) =>
+        "The noise is on the log of each round's paired ratio (the arm's slice over the baseline's in the same "
+        + "round): **within** a trial, one round's spread (s per √second: that spread times the root of a cell's "
+        + "seconds); **between** trials (T₂), what a fresh process adds to a trial's mean beyond its rounds' share. "
+        + (costs is { } c ? CostsText(c, rounds) : "This run kept no trial timings.");
 
     private static string CostsText((double Round, double Fixed) costs, int rounds) =>
         $"A trial cost {Units.Time(costs.Fixed * 1e9)} before it measured (servers, process, warm-up, settling) and "

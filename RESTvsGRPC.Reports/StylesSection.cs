@@ -142,7 +142,7 @@ internal static class StylesSection
             )
             .AddParagraph(
                 $"**Placement**: {SettingsText.Of(trials.Placement)}. **Link**: loopback. **Method**: "
-                    + $"{SettingsText.Of(trials.Plan)}."
+                    + $"{SettingsText.Of(trials.Plan, trials.CurveTrials)}."
             )
             .AddParagraph(HeadlineSection.Covers(trials));
         foreach (

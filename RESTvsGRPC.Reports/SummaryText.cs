@@ -86,9 +86,17 @@ public static class SettingsText
                 + $"trials and BenchmarkDotNet's processes on CPUs {placement.Client ?? "any"}",
         };
 
-    /// <summary>The trials' plan in one sentence, every number of it.</summary>
-    public static string Of(TrialsPlan plan)
+    /// <summary>
+    /// The trials' plan in one sentence, every number of it; with <paramref name="curveTrials"/>, that only those first
+    /// trials measured every level.
+    /// </summary>
+    public static string Of(TrialsPlan plan, int? curveTrials = null)
     {
+        var levels =
+            curveTrials is { } curve && curve < plan.Trials
+                ? $"for every arm in the first {curve} trials, in each later one at the arm's peak over the trials "
+                    + "before it and the levels either side"
+                : "for every arm";
         var servers = plan.ServersPerTrial == true ? ", each against a RestAPI and a GrpcAPI started for it" : "";
         var collects =
             plan.CollectsAfterSlices == true ? ", a full collection in the trial process after each slice" : "";
@@ -100,7 +108,7 @@ public static class SettingsText
                 + $"{plan.SliceSeconds:0.###} s, an operation's arms taking turns in an order drawn per round "
                 + $"(latency: one call in flight; throughput: at "
                 + $"{string.Join(", ", plan.InFlight.Select(o => $"{o.Operation} {string.Join("/", o.Calls)}"))} "
-                + $"calls in flight for every arm, "
+                + $"calls in flight {levels}, "
                 + $"{plan.Slices} slices at each, counted after {plan.RampSeconds:0.###} "
                 + $"s){collects} (seed {plan.Seed})"
         );

@@ -29,8 +29,14 @@ internal static class ThroughputCurveSection
             summary
                 .Document.AddHeading(3, "Calls/s against calls in flight")
                 .AddParagraph(
-                    "Every trial measured each arm at every level of its operation, the arms taking turns; "
-                        + "each arm's throughput in a trial is its calls/s at the level "
+                    (
+                        trials.CurveTrials is { } curve
+                            ? $"The first {curve} trials measured each arm at every level of its operation, each "
+                                + "later one at the arm's peak over the trials before it and the levels either side "
+                                + "(a level's trials are in its cell), "
+                            : "Every trial measured each arm at every level of its operation, "
+                    )
+                        + "the arms taking turns; each arm's throughput in a trial is its calls/s at the level "
                         + (
                             trials.PeakChosenOnOtherTrials == true
                                 ? "that served it most over the other trials, "

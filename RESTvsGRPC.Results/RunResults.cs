@@ -205,11 +205,13 @@ public sealed record RunResults(
     }
 
     /// <summary>
-    /// This run with every trials' ratio given Hodges–Lehmann's estimate from its trials, as a version 4 file lacks it.
+    /// A version 4 file's run in this version's shape: every trials' ratio given Hodges–Lehmann's estimate from its
+    /// trials (the rounds and components it did not keep stay absent).
     /// </summary>
     private RunResults WithHodgesLehmann() =>
         this with
         {
+            SchemaVersion = CurrentSchemaVersion,
             Trials = Trials?.WithHodgesLehmann(),
             StylesTrials = StylesTrials?.WithHodgesLehmann(),
             AotTrials = AotTrials?.WithHodgesLehmann(),

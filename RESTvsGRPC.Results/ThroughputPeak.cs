@@ -51,6 +51,31 @@ public static class ThroughputPeak
     }
 
     /// <summary>
+    /// The levels a trial after the curve's measures the arm at: of <paramref name="levels"/> (its operation's, in
+    /// order), the one with the highest median calls/s over <paramref name="trials"/> (the lower on a tie) and the one
+    /// either side of it, so the peak a later trial picks stays bracketed; every level where none was measured.
+    /// </summary>
+    public static IReadOnlyList<int> Bracket(
+        IReadOnlyList<Trial> trials,
+        string operation,
+        string arm,
+        IReadOnlyList<int> levels
+    )
+    {
+        var scored = levels
+            .Select((level, index) => (Index: index, Median: MedianAt(trials, operation, arm, level)))
+            .Where(l => !double.IsNaN(l.Median))
+            .ToList();
+        if (scored.Count == 0)
+        {
+            return levels;
+        }
+
+        var peak = scored.OrderByDescending(l => l.Median).ThenBy(l => l.Index).First().Index;
+        return [.. levels.Where((_, index) => Math.Abs(index - peak) <= 1)];
+    }
+
+    /// <summary>
     /// The arm's calls/s at each level over the trials that kept every level's reading: the median and its 95 %
     /// interval, lowest level first; empty where none did (one level measured, or results written before levels were
     /// kept).
@@ -72,17 +97,18 @@ public static class ThroughputPeak
     /// Where the curve still rises at an edge of its levels, the edge level above its neighbour beyond both intervals:
     /// the levels did not bracket the arm's peak. <see cref="CurveEdge.None"/> where they did or too few trials tell.
     /// </summary>
-    public static CurveEdge RisingEdge(IReadOnlyList<CurvePoint> curve)
-    {
-        if (curve.Count < 2 || !curve.All(p => p.HasInterval))
-        {
-            return CurveEdge.None;
-        }
+    public static CurveEdge RisingEdge(IReadOnlyList<CurvePoint> curve) =>
+        curve.Count < 2 ? CurveEdge.None
+        : Rises(curve[^1], curve[^2]) ? CurveEdge.Highest
+        : Rises(curve[0], curve[1]) ? CurveEdge.Lowest
+        : CurveEdge.None;
 
-        return curve[^1].Low > curve[^2].High ? CurveEdge.Highest
-            : curve[0].Low > curve[1].High ? CurveEdge.Lowest
-            : CurveEdge.None;
-    }
+    /// <summary>
+    /// True where <paramref name="edge"/> lies above <paramref name="next"/> beyond both intervals; false where either
+    /// has too few trials for one (a level a later trial left out lies far from the peak).
+    /// </summary>
+    private static bool Rises(CurvePoint edge, CurvePoint next) =>
+        edge.HasInterval && next.HasInterval && edge.Low > next.High;
 
     private static double MedianAt(IEnumerable<Trial> trials, string operation, string arm, int concurrency) =>
         MedianInterval.MedianOf(

@@ -55,6 +55,13 @@ public sealed record TrialsRun(
     public bool? PeakChosenOnOtherTrials { get; init; }
 
     /// <summary>
+    /// The trials that measured every level (<see cref="ThroughputPeak.Bracket"/> chose the later ones' levels); null
+    /// where every trial did. An allocation, not the plan: runs that differ in it still pool.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? CurveTrials { get; init; }
+
+    /// <summary>
     /// Wall-clock seconds from the first trial's start to the last one's end; null where not measured.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
@@ -99,22 +106,27 @@ public sealed record TrialsRun(
             Headline = [.. Headline.Select(r => r with { Link = link.Name })],
         };
 
-    /// <summary>Every ratio with Hodges–Lehmann's estimate over this run's trials.</summary>
+    /// <summary>
+    /// Every ratio with Hodges–Lehmann's estimate over this run's trials; as it was where a trial lacks its segments (a
+    /// file edited by hand), which the reports then name.
+    /// </summary>
     public TrialsRun WithHodgesLehmann() =>
-        this with
-        {
-            Headline =
-            [
-                .. Headline.Select(r =>
-                    r with
-                    {
-                        HodgesLehmann = HodgesLehmannInterval.Of(
-                            TrialStatistics.PerTrial(Trials, r.Operation, r.Arm, r.Baseline, r.Quantity)
-                        ),
-                    }
-                ),
-            ],
-        };
+        Trials.Any(t => t.Segments is null)
+            ? this
+            : this with
+            {
+                Headline =
+                [
+                    .. Headline.Select(r =>
+                        r with
+                        {
+                            HodgesLehmann = HodgesLehmannInterval.Of(
+                                TrialStatistics.PerTrial(Trials, r.Operation, r.Arm, r.Baseline, r.Quantity)
+                            ),
+                        }
+                    ),
+                ],
+            };
 
     /// <summary>
     /// What a reader calls the arm <paramref name="id"/>; the id itself where the catalogue lacks it.
@@ -226,10 +238,11 @@ public sealed record Trial(
 }
 
 /// <summary>
-/// Where a trial's wall-clock time went: <see cref="Seconds"/> from the bench's start of its servers (or of its process,
-/// where servers are not renewed) to its answer read, of which the trial process spent <see cref="SlicesSeconds"/> in
-/// the latency and throughput slices (collections between them included) and <see cref="OpenLoopSeconds"/> open loop;
-/// the rest is what a fresh trial costs before it measures (c₂ in Kalibera and Jones's allocation).
+/// Where a trial's wall-clock time went: <see cref="Seconds"/> from the bench's start of its servers (or of its
+/// process, where servers are not renewed) to its answer read, of which the trial process spent
+/// <see cref="SlicesSeconds"/> in the latency and throughput slices (collections between them included) and
+/// <see cref="OpenLoopSeconds"/> open loop; the rest is what a fresh trial costs before it measures (c₂ in Kalibera and
+/// Jones's allocation).
 /// </summary>
 public sealed record TrialTiming(double Seconds, double SlicesSeconds, double OpenLoopSeconds)
 {

@@ -23,7 +23,7 @@ public sealed class TrialMeasurement(
     /// <summary>Measures every arm, slice by slice, in this trial's order.</summary>
     public async Task<Trial> RunAsync()
     {
-        var order = _plan.OrderOf(request.Index, request.ArmList);
+        var order = _plan.OrderOf(request.Index, request.ArmList, request.LevelsOf);
         var clients = await WarmProcessAsync(request.ArmList);
         try
         {

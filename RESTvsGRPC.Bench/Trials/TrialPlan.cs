@@ -46,6 +46,12 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// </summary>
     public static IReadOnlyList<double> OpenLoopFractions { get; } = [0.25, 0.5, 0.8];
 
+    /// <summary>
+    /// The trials of a result run and of a first look that measure every level: three medians find an arm's peak, and
+    /// the later trials measure it with its neighbours only (half the levels).
+    /// </summary>
+    public const int DefaultCurveTrials = 3;
+
     /// <summary>The trials of a result run that end with the open loop: the fewest with a 95 % interval.</summary>
     public const int OpenLoopTrials = MedianInterval.MinimumSamples;
 
@@ -58,13 +64,18 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
         {
             Stopping = new TrialStopping(6, 0.05, 0.10, 0.90, 240),
             OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.3, 100, 1) { Trials = OpenLoopTrials },
+            CurveTrials = DefaultCurveTrials,
         };
 
     /// <summary>
     /// A first look: six trials (the fewest with a 95 % interval) of 0.15 s per arm, quantity and level in two slices.
     /// </summary>
     public static TrialPlan Quick { get; } =
-        new("quick", 6, 0.15, DefaultSeed, 2) { OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.2, 50, 0.5) };
+        new("quick", 6, 0.15, DefaultSeed, 2)
+        {
+            OpenLoop = new OpenLoopPlan(OpenLoopFractions, 0.2, 50, 0.5),
+            CurveTrials = DefaultCurveTrials,
+        };
 
     /// <summary>
     /// A <c>--link</c> run, per link: six trials of 1 s per arm and quantity, throughput at 16 in flight: on a slow
@@ -233,12 +244,44 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public TrialStopping? Stopping { get; init; }
 
     /// <summary>
+    /// The trials that measure every arm at every level of its operation, the curve's; each later trial measures an
+    /// arm at its peak over the trials before and the levels either side of it (<see cref="ThroughputPeak.Bracket"/>).
+    /// Null: every trial measures every level.
+    /// </summary>
+    public int? CurveTrials { get; init; }
+
+    /// <summary>
+    /// Each arm's levels in trial <paramref name="index"/> given the <paramref name="done"/> trials before it: null
+    /// (every level of its operation) in the curve's trials, else each arm's peak and its neighbours.
+    /// </summary>
+    public IReadOnlyDictionary<string, IReadOnlyList<int>>? PeakLevelsFor(
+        int index,
+        IReadOnlyList<TrialArm> arms,
+        IReadOnlyList<Trial> done
+    ) =>
+        CurveTrials is { } curve && index > curve && done.Count >= curve
+            ? arms.ToDictionary(
+                arm => arm.Name,
+                arm => ThroughputPeak.Bracket(done, TrialArm.NameOf(arm.Operation), arm.Target, InFlight[arm.Operation])
+            )
+            : null;
+
+    /// <summary>
     /// The order of <paramref name="trial"/>'s slices: latency then throughput, operations shuffled, and within an
     /// operation rounds visiting every arm (at each level) in an order drawn per round, so a slow moment falls on all
     /// arms, not on one.
     /// </summary>
-    public IReadOnlyList<TrialSlice> OrderOf(int trial, IReadOnlyList<TrialArm> arms)
+    /// <remarks>
+    /// <paramref name="levelsOf"/> gives each arm's levels where they are its own (a trial after the curve's); by
+    /// default every arm of an operation takes its operation's levels.
+    /// </remarks>
+    public IReadOnlyList<TrialSlice> OrderOf(
+        int trial,
+        IReadOnlyList<TrialArm> arms,
+        Func<TrialArm, IReadOnlyList<int>>? levelsOf = null
+    )
     {
+        levelsOf ??= arm => InFlight[arm.Operation];
         var random = new Random(Seed + trial);
         var slices = new List<TrialSlice>();
         foreach (var quantity in new[] { TrialQuantity.Latency, TrialQuantity.Throughput })
@@ -247,11 +290,16 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
             random.Shuffle(operations);
             foreach (var operation in operations)
             {
-                IReadOnlyList<int> inFlight = quantity == TrialQuantity.Latency ? [1] : InFlight[operation];
                 for (var round = 0; round < Slices; round++)
                 {
                     var turns = arms.Where(a => a.Operation == operation)
-                        .SelectMany(arm => inFlight.Select(n => new TrialSlice(quantity, arm, n)))
+                        .SelectMany(arm =>
+                            (quantity == TrialQuantity.Latency ? [1] : levelsOf(arm)).Select(n => new TrialSlice(
+                                quantity,
+                                arm,
+                                n
+                            ))
+                        )
                         .ToArray();
                     random.Shuffle(turns);
                     slices.AddRange(turns);

@@ -39,6 +39,12 @@ public sealed record TrialRequest(
     public IReadOnlyDictionary<string, int>? LoadCheckLevels { get; init; }
 
     /// <summary>
+    /// The levels this trial measures each arm ("operation/target") at, its peak over the trials before and the levels
+    /// either side (<see cref="TrialPlan.CurveTrials"/>); null: every level of its operation.
+    /// </summary>
+    public IReadOnlyDictionary<string, IReadOnlyList<int>>? PeakLevels { get; init; }
+
+    /// <summary>
     /// The load check's first round over all its processes: this process's first round starts that many arms later,
     /// so the processes take the arms in turns too.
     /// </summary>
@@ -100,9 +106,11 @@ public sealed record TrialRequest(
             ? levels.TryGetValue(arm.Name, out var level)
                 ? [level]
                 : throw new InvalidDataException($"the load check's request gives no level for {arm.Name}.")
-            : Plan.InFlight.TryGetValue(arm.Operation, out var inFlight) && inFlight.Count > 0
-                ? inFlight
-                : throw new InvalidDataException($"the trial's plan gives no calls in flight for {arm.Name}.");
+            : PeakLevels?.GetValueOrDefault(arm.Name) is { Count: > 0 } peak
+                ? peak
+                : Plan.InFlight.TryGetValue(arm.Operation, out var inFlight) && inFlight.Count > 0
+                    ? inFlight
+                    : throw new InvalidDataException($"the trial's plan gives no calls in flight for {arm.Name}.");
 
     /// <summary>Writes the request where a trial process can read it.</summary>
     public void Save(string path) =>

@@ -51,6 +51,7 @@ public static class TrialRunner
                 request with
                 {
                     Index = index,
+                    PeakLevels = plan.PeakLevelsFor(index, arms, trials),
                 },
                 folder.Path,
                 servers,
@@ -119,6 +120,7 @@ public static class TrialRunner
             TrialsSeconds = Stopwatch.GetElapsedTime(started).TotalSeconds,
             StoppedBy = plan.Stopping is null ? null : stop ?? TrialStopping.MostTrials,
             PeakChosenOnOtherTrials = true,
+            CurveTrials = plan.CurveTrials < trials.Count ? plan.CurveTrials : null,
             NewConnections = newConnections > 0 ? newConnections : null,
             OpenLoop = OpenLoopStatistics.Of(plan.OpenLoop, trials),
         };

@@ -63,6 +63,34 @@ public sealed class ThroughputPeakTests
     }
 
     [Fact]
+    public void A_trial_after_the_curves_measures_each_arm_at_its_peak_over_the_trials_before_and_the_levels_either_side()
+    {
+        (int, double)[] curve = [(2, 1000), (4, 2000), (8, 2500), (16, 2400), (32, 1800), (64, 1700)];
+        IReadOnlyList<Trial> done = [TrialAt(1, curve), TrialAt(2, curve), TrialAt(3, curve)];
+        var plan = TrialPlan.Standard;
+
+        var levels = plan.PeakLevelsFor(4, TrialArm.Transport, done)!;
+        var request = new TrialRequest(4, plan, [.. TrialArm.Transport.Select(a => a.Name)], 1, "") { PeakLevels = levels };
+        var throughput = plan.OrderOf(4, request.ArmList, request.LevelsOf).Where(s => s.Quantity == TrialQuantity.Throughput).ToList();
+
+        Assert.Null(plan.PeakLevelsFor(3, TrialArm.Transport, [.. done.Take(2)]));
+        Assert.Equal([4, 8, 16], levels["large/grpc"]);
+        Assert.Equal(plan.InFlight[LoadOperation.Small], levels["small/grpc"]); // no reading yet: every level
+        Assert.Equal([4, 8, 16], throughput.Where(s => s.Arm.Name == "large/grpc").Select(s => s.InFlight).Distinct().Order());
+        Assert.Equal([32, 64], ThroughputPeak.Bracket([TrialAt(1, (16, 900), (32, 1000), (64, 1100))], "large", "grpc", [2, 4, 8, 16, 32, 64]));
+    }
+
+    [Fact]
+    public void An_edge_is_checked_where_it_and_its_neighbour_have_intervals_whatever_the_levels_far_from_the_peak()
+    {
+        // The lowest level was measured in the curve's three trials only; the top two in all six.
+        CurvePoint[] curve = [new(2, 1000, 1000, 1000, 3), new(16, 2000, 1950, 2050, 6), new(32, 2400, 2300, 2500, 6)];
+
+        Assert.Equal(CurveEdge.Highest, ThroughputPeak.RisingEdge(curve));
+        Assert.Equal(CurveEdge.None, ThroughputPeak.RisingEdge([curve[0] with { Median = 5000, Low = 5000, High = 5000 }, curve[1], curve[1] with { Concurrency = 32 }]));
+    }
+
+    [Fact]
     public void Under_six_trials_no_edge_is_flagged()
     {
         var trials = Enumerable.Range(1, 5).Select(i => TrialAt(i, (2, 1000), (4, 3000))).ToList();

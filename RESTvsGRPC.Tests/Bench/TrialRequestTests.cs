@@ -31,8 +31,9 @@ public sealed class TrialRequestTests : IDisposable
             LoadCheckProcesses = 2,
             LoadCheckRounds = 3,
             InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Small] = [3, 5] },
-            OpenLoop = new OpenLoopPlan([0.1, 0.9], 0.4, 20, 0.8),
+            OpenLoop = new OpenLoopPlan([0.1, 0.9], 0.4, 20, 0.8) { Trials = 2 },
             Stopping = new TrialStopping(4, 0.02, 0.03, 0.5, 60),
+            CurveTrials = 5,
         };
 
     [Fact]

@@ -75,4 +75,12 @@ public sealed class OpenLoopStatisticsTests
 
     private static OpenLoopReading Reading(double fraction, double p99Milliseconds, long backlog = 0) =>
         new(fraction, fraction * 1000, 100, 0.4, 100 - backlog, 0, p99Milliseconds * 0.5e6, p99Milliseconds * 0.8e6, p99Milliseconds * 1e6, 0.01e6);
+    [Fact]
+    public void A_result_runs_open_loop_ends_its_first_six_trials_only()
+    {
+        var openLoop = RESTvsGRPC.Bench.Trials.TrialPlan.Standard.OpenLoop!;
+
+        Assert.Equal([true, true, true, true, true, true, false, false], Enumerable.Range(1, 8).Select(openLoop.Drives));
+        Assert.True(Plan.Drives(12)); // no count: every trial
+    }
 }

@@ -1,3 +1,5 @@
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
 using RESTvsGRPC.Tests.Reports;
@@ -80,7 +82,7 @@ public sealed class ResultsFileTests : IDisposable
         var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("transport"), RunResults.FileName));
         File.WriteAllText(_directory.File(RunResults.FileName), stored);
         RunResults.KeepPrevious(_directory.Path);
-        File.WriteAllText(_directory.File(RunResults.FileName), stored.Replace($"\"schemaVersion\": {RunResults.CurrentSchemaVersion},", "", StringComparison.Ordinal));
+        File.WriteAllText(_directory.File(RunResults.FileName), WithoutSchemaVersion(stored));
 
         Assert.Null(RunResults.KeepPrevious(_directory.Path));
         Assert.False(Directory.Exists(_directory.File(RunResults.PreviousFolder)));
@@ -91,12 +93,12 @@ public sealed class ResultsFileTests : IDisposable
     public void A_results_file_without_a_schema_version_is_refused_as_written_by_version_1()
     {
         var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("transport"), RunResults.FileName));
-        File.WriteAllText(_directory.File(RunResults.FileName), stored.Replace($"\"schemaVersion\": {RunResults.CurrentSchemaVersion},", "", StringComparison.Ordinal));
+        File.WriteAllText(_directory.File(RunResults.FileName), WithoutSchemaVersion(stored));
 
         var error = Assert.Throws<InvalidDataException>(() => RunResults.Load(_directory.Path));
 
         Assert.Equal(
-            $"'{_directory.File(RunResults.FileName)}' was written by version 1 of the results format; this build reads version {RunResults.CurrentSchemaVersion}: rerun the bench, or use the commit that wrote it.",
+            $"'{_directory.File(RunResults.FileName)}' was written by version 1 of the results format; this build reads versions {RunResults.ReadableSchemaVersion} and {RunResults.CurrentSchemaVersion}: rerun the bench, or use the commit that wrote it.",
             error.Message);
     }
 
@@ -118,4 +120,26 @@ public sealed class ResultsFileTests : IDisposable
 
         Assert.Equal(Path.Combine(_directory.Path, RunResults.FileName), error.FileName);
     }
+    [Fact]
+    public void A_version_4_file_reads_in_version_5s_shape_with_hodges_lehmanns_estimate_from_its_trials()
+    {
+        var current = RunResults.Load(StoredReports.Folder("headline"));
+        var written = JsonNode.Parse(File.ReadAllText(Path.Combine(StoredReports.Folder("headline"), RunResults.FileName)))!;
+        written["schemaVersion"] = RunResults.ReadableSchemaVersion;
+        foreach (var ratio in written["trials"]!["headline"]!.AsArray())
+        {
+            ratio!.AsObject().Remove("hodgesLehmann");
+            ratio.AsObject().Remove("components");
+        }
+
+        File.WriteAllText(_directory.File(RunResults.FileName), written.ToJsonString());
+        var read = RunResults.Load(_directory.Path);
+
+        Assert.Equal(RunResults.CurrentSchemaVersion, read.SchemaVersion);
+        Assert.All(read.Trials!.Headline, r => Assert.NotNull(r.HodgesLehmann));
+        Assert.Equal(current.Trials!.Headline.Select(r => r.HodgesLehmann), read.Trials.Headline.Select(r => r.HodgesLehmann));
+        Assert.All(read.Trials.Headline, r => Assert.Null(r.Components));
+    }
+
+    private static string WithoutSchemaVersion(string stored) => Regex.Replace(stored, "\"schemaVersion\": \\d+,", "");
 }

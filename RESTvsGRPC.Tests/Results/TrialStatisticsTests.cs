@@ -135,6 +135,37 @@ public sealed class TrialStatisticsTests
         Assert.All(ratios.Chunk(2), pair => Assert.Equal([HeadlineRatio.Latency, HeadlineRatio.Throughput], pair.Select(r => r.Quantity)));
     }
 
+    [Fact]
+    public void With_the_plan_each_ratio_carries_its_components_over_the_rounds_and_hodges_lehmanns_estimate()
+    {
+        // Rounds of the arm's latency 0.9 and 1.1 times the baseline's halved: log ratios ln 2 ∓ ~0.1 in each trial.
+        var plan = new TrialsPlan("standard", 6, 0.075, 0.3, 2, 0.15, 0.0375, [], 28);
+        var trials = Enumerable.Range(1, 6).Select(i =>
+        {
+            var trial = Trial(i, restLatency: 4000, grpcLatency: 2000, restRate: 100, grpcRate: 300);
+            return trial with
+            {
+                Segments =
+                [
+                    trial.Segments[0] with { LatencyRounds = [4000, 4000], ThroughputRounds = [100, 100] },
+                    trial.Segments[1] with { LatencyRounds = [1800, 2200], ThroughputRounds = [300, 300 + i] },
+                ],
+            };
+        }).ToArray();
+
+        var headline = TrialStatistics.Headline(trials, RunFixture.Placement, plan: plan);
+
+        var latency = headline.Single(h => h.Quantity == HeadlineRatio.Latency);
+        var throughput = headline.Single(h => h.Quantity == HeadlineRatio.Throughput);
+        Assert.Equal((6, 2, 0.15), (latency.Components!.Trials, latency.Components.Rounds, latency.Components.CellSeconds));
+        Assert.Equal(Math.Abs(Math.Log(4000 / 1800.0) - Math.Log(4000 / 2200.0)) / Math.Sqrt(2), latency.Components.RoundSd, 9);
+        Assert.Equal(0, latency.Components.TrialSd);
+        Assert.Equal(0.15 - 0.0375, throughput.Components!.CellSeconds, 9);
+        Assert.Equal(2.0, latency.HodgesLehmann!.Estimate, 9);
+        Assert.Equal(3.0, throughput.HodgesLehmann!.Estimate, 9);
+        Assert.Null(TrialStatistics.Headline(trials, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency).Components);
+    }
+
     private static Trial Trial(int index, double restLatency, double grpcLatency, double restRate, double grpcRate) => new(
         index, 1000 + index, 28 + index, ["large/rest-json", "large/grpc"],
         [
