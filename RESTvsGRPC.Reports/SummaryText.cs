@@ -125,7 +125,7 @@ public static class SettingsText
                 CultureInfo.InvariantCulture,
                 $"{rule.MinTrials} to {plan.Trials} (stopping once {rule.Share:0%} of the ratios' intervals lie "
                     + $"within ±{rule.Bound:0%} of their median, the small call's ±{rule.SmallBound:0%}, "
-                    + $"or after {rule.CapSeconds:0} s of trials)"
+                    + $"or at a cap of {rule.CapSeconds:0} s of trials)"
             );
 
     private static string Settled(TrialsSettle? settle) =>

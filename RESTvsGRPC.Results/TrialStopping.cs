@@ -4,7 +4,7 @@ namespace RESTvsGRPC.Results;
 /// When the trials stop, as BenchmarkDotNet stops iterating when its error is small: after <see cref="MinTrials"/>,
 /// once at least <see cref="Share"/> of the ratios have a 95 % interval within their bound (<see cref="SmallBound"/>
 /// for the small call, <see cref="Bound"/> for the rest: ± that share of the median on both sides), or at the plan's
-/// most trials, or once the trials have run <see cref="CapSeconds"/>.
+/// most trials, or once another trial, at the pace of the last one, would end past <see cref="CapSeconds"/> of trials.
 /// </summary>
 public sealed record TrialStopping(int MinTrials, double Bound, double SmallBound, double Share, double CapSeconds)
 {
@@ -34,12 +34,19 @@ public sealed record TrialStopping(int MinTrials, double Bound, double SmallBoun
 
     /// <summary>
     /// Why the trials stop after <paramref name="done"/> of at most <paramref name="most"/>, <paramref name="seconds"/>
-    /// in, with <paramref name="ratios"/> so far; null while they go on.
+    /// in, with <paramref name="ratios"/> so far and the next trial expected to take <paramref name="nextSeconds"/>;
+    /// null while they go on.
     /// </summary>
-    public string? StopAfter(int done, int most, double seconds, IReadOnlyList<HeadlineRatio> ratios) =>
+    public string? StopAfter(
+        int done,
+        int most,
+        double seconds,
+        IReadOnlyList<HeadlineRatio> ratios,
+        double nextSeconds = 0
+    ) =>
         done >= MinTrials && PreciseShare(ratios) >= Share ? Precise
         : done >= most ? MostTrials
-        : done >= MinTrials && seconds >= CapSeconds ? TimeCap
+        : done >= MinTrials && seconds + nextSeconds > CapSeconds ? TimeCap
         : null;
 
     /// <summary>

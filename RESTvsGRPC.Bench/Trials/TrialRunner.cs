@@ -85,7 +85,8 @@ public static class TrialRunner
                 trials.Count,
                 plan.Trials - failures.Count,
                 Stopwatch.GetElapsedTime(started).TotalSeconds,
-                ratios
+                ratios,
+                NextTrialSeconds(plan, measured, index, Stopwatch.GetElapsedTime(started).TotalSeconds)
             );
             output.WriteLine(
                 ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started), plan.Stopping)
@@ -126,6 +127,15 @@ public static class TrialRunner
         };
         return link is null ? run : run.OnLink(link.ToResults());
     }
+
+    /// <summary>
+    /// What trial <paramref name="done"/> + 1 should take: the last measured trial's time, less its open loop where the
+    /// next one drives none; the mean so far where no trial kept its timing.
+    /// </summary>
+    public static double NextTrialSeconds(TrialPlan plan, IReadOnlyList<Trial> measured, int done, double elapsed) =>
+        measured.LastOrDefault()?.Timing is { } last
+            ? last.Seconds - (plan.OpenLoop?.Drives(done + 1) == false ? last.OpenLoopSeconds : 0)
+            : elapsed / Math.Max(1, done);
 
     /// <summary>
     /// Each arm's ratios against REST + JSON, or, where <paramref name="pairs"/> is given, those (arm, baseline)

@@ -115,6 +115,21 @@ public sealed class ThroughputPeakTests
     }
 
     [Fact]
+    public void Trials_stop_once_the_next_one_at_the_last_ones_pace_would_end_past_the_cap()
+    {
+        var rule = TrialPlan.Standard.Stopping!;
+        var last = TrialAt(6, (2, 1000)) with { Timing = new TrialTiming(50, 22, 15) };
+        IReadOnlyList<HeadlineRatio> wide = [new(HeadlineRatio.Throughput, "large", "grpc", "rest-json", 1.0, 0.5, 1.5, 6, Placement)];
+
+        var next = TrialRunner.NextTrialSeconds(TrialPlan.Standard, [last], done: 6, elapsed: 300);
+
+        Assert.Equal(35, next); // the seventh drives no open loop
+        Assert.Equal(50, TrialRunner.NextTrialSeconds(TrialPlan.Standard, [last], done: 5, elapsed: 250));
+        Assert.Null(rule.StopAfter(6, 12, 300, wide, next));
+        Assert.Equal(TrialStopping.TimeCap, rule.StopAfter(6, 12, 310, wide, next));
+    }
+
+    [Fact]
     public void A_run_option_of_trials_fixes_their_number()
     {
         Assert.NotNull(BenchOptions.Parse(["--headline"]).TrialPlan.Stopping);
