@@ -227,8 +227,8 @@ public sealed record BenchOptions(
         public static readonly Option<bool> Quick = new("--quick")
         {
             Description =
-                "A first look: the headline at quick settings, six trials of 0.15 s per arm, quantity and level "
-                + "(BenchmarkDotNet's short job: --job short on the default run).",
+                "A first look: the headline at quick settings, six trials of 0.15 s per arm, quantity and level, "
+                + "no open loop (BenchmarkDotNet's short job: --job short on the default run).",
         };
         public static readonly Option<string> Link = new("--link")
         {
