@@ -89,8 +89,14 @@ public static class TrialRunner
                 NextTrialSeconds(plan, measured, index, Stopwatch.GetElapsedTime(started).TotalSeconds)
             );
             output.WriteLine(
-                ProgressText(ratios, index, plan.Trials, Stopwatch.GetElapsedTime(started), plan.Stopping)
-                    + (stop is null ? "" : $"; the trials stop: {stop}")
+                ProgressText(
+                    ratios,
+                    index,
+                    plan.Trials,
+                    Stopwatch.GetElapsedTime(started),
+                    plan.Stopping,
+                    stop is not null
+                ) + (stop is null ? "" : $"; the trials stop: {stop}")
             );
         }
 
@@ -210,14 +216,15 @@ public static class TrialRunner
 
     /// <summary>
     /// Progress after <paramref name="done"/> of <paramref name="total"/> trials: the widest interval so far and the
-    /// time left at this pace, within <paramref name="stopping"/>'s cap.
+    /// time left at this pace, within <paramref name="stopping"/>'s cap (none once <paramref name="stopped"/>).
     /// </summary>
     public static string ProgressText(
         IReadOnlyList<HeadlineRatio> ratios,
         int done,
         int total,
         TimeSpan elapsed,
-        TrialStopping? stopping = null
+        TrialStopping? stopping = null,
+        bool stopped = false
     )
     {
         var widest = ratios.Where(r => r.HasInterval).MaxBy(r => (r.High - r.Low) / 2 / r.Median);
@@ -226,8 +233,9 @@ public static class TrialRunner
             : $"widest interval ±{Units.Percent((widest.High - widest.Low) / 2 / widest.Median)} ({widest.Operation} "
                 + $"{widest.Arm}, {widest.Quantity})";
         var pace = elapsed.TotalSeconds / done;
-        var trialsLeft = stopping is null
-            ? total - done
+        var trialsLeft =
+            stopped ? 0
+            : stopping is null ? total - done
             : Math.Min(
                 total - done,
                 Math.Max(

@@ -238,5 +238,6 @@ public sealed class ThroughputPeakTests
         Assert.Equal("// progress: 6 of 9 trials, widest interval ±10% (small grpc, latency), about 30 s of trials left", six);
         Assert.Equal("// progress: 3 of 9 trials, no interval before 6 trials, about 4 min 0 s of trials left", three);
         Assert.Equal("// progress: 3 of at most 12 trials, no interval before 6 trials, about 2 min 0 s of trials left at most", capped); // three more reach the minimum and the cap
+        Assert.EndsWith("about 0 s of trials left at most", TrialRunner.ProgressText([Ratio(7, "grpc", 1.0, 0.5, 1.5)], 7, 12, TimeSpan.FromSeconds(330), new TrialStopping(6, 0.05, 0.1, 0.9, 340), stopped: true));
     }
 }
