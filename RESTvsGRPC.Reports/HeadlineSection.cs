@@ -202,9 +202,7 @@ internal static class HeadlineSection
     }
 
     /// <summary>"2.53× [2.40×, 2.61×]" for a pooled ratio, ≈ in front where its range holds 1.</summary>
-    public static string Range(PooledRatio ratio) =>
-        (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "")
-        + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
+    public static string Range(PooledRatio ratio) => Units.RatioInterval(ratio.Median, ratio.Low, ratio.High);
 
     /// <summary>
     /// "2.53× [2.40×, 2.61×]", ≈ in front where the interval holds 1; without an interval, the median and the trial
@@ -213,8 +211,7 @@ internal static class HeadlineSection
     public static string Ratio(HeadlineRatio ratio) =>
         !ratio.HasInterval
             ? $"{Units.Ratio(ratio.Median)} ({ratio.Trials} trials, no interval)"
-            : (ratio.Low <= 1 && ratio.High >= 1 ? "≈ " : "")
-                + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Low)}, {Units.Ratio(ratio.High)}]";
+            : Units.RatioInterval(ratio.Median, ratio.Low, ratio.High);
 
     /// <summary>
     /// The ratio cell of an arm without a ratio: the baseline's, or an arm of a run that measured no baseline.

@@ -199,8 +199,7 @@ internal static class OpenLoopSection
 
     private static string Ratio(MedianInterval value) =>
         value.Samples >= MedianInterval.MinimumSamples
-            ? (value.Lower <= 1 && value.Upper >= 1 ? "≈ " : "")
-                + $"{Units.Ratio(value.Median)} [{Units.Ratio(value.Lower)}, {Units.Ratio(value.Upper)}]"
+            ? Units.RatioInterval(value.Median, value.Lower, value.Upper)
             : $"{Units.Ratio(value.Median)} ({value.Samples} trials, no interval)";
 
     private static string Capacity(OpenLoopBound bound) =>

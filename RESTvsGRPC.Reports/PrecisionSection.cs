@@ -62,10 +62,7 @@ internal static class PrecisionSection
         "These results were written before each slice's reading was kept, so where the noise sits is not shown.";
 
     private static string Estimate(HodgesLehmannInterval? interval) =>
-        interval is { } hl
-            ? (hl.Lower <= 1 && hl.Upper >= 1 ? "≈ " : "")
-                + $"{Units.Ratio(hl.Estimate)} [{Units.Ratio(hl.Lower)}, {Units.Ratio(hl.Upper)}]"
-            : "no interval";
+        interval is { } hl ? Units.RatioInterval(hl.Estimate, hl.Lower, hl.Upper) : "no interval";
 
     private static IReadOnlyList<string> NoiseCells(
         VarianceComponents? components,

@@ -362,8 +362,7 @@ internal static class StylesSection
             return MedianInterval.Of(perTrial) is not { } ratio
                     ? $"{Units.Ratio(MedianInterval.MedianOf(perTrial))} ({perTrial.Count} trials, no interval)"
                 : quantity == HeadlineRatio.Latency ? SummaryText.IntervalCompared(ratio)
-                : (ratio.Contains(1) ? "≈ " : "")
-                    + $"{Units.Ratio(ratio.Median)} [{Units.Ratio(ratio.Lower)}, {Units.Ratio(ratio.Upper)}]";
+                : Units.RatioInterval(ratio.Median, ratio.Lower, ratio.Upper);
         }
 
         /// <summary>

@@ -31,6 +31,10 @@ public static class Units
     public static string Ratio(double ratio) =>
         double.IsFinite(ratio) ? ratio.ToString("0.00", CultureInfo.InvariantCulture) + "×" : "NA";
 
+    /// <summary>"2.53× [2.40×, 2.61×]": a ratio and its interval, ≈ in front where the interval holds 1.</summary>
+    public static string RatioInterval(double ratio, double low, double high) =>
+        (low <= 1 && high >= 1 ? "≈ " : "") + $"{Ratio(ratio)} [{Ratio(low)}, {Ratio(high)}]";
+
     /// <summary>A count or a rate in whole units with thousands separators: "21,229".</summary>
     public static string Whole(double value) => value.ToString("#,0", CultureInfo.InvariantCulture);
 

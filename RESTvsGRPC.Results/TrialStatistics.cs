@@ -128,8 +128,7 @@ public static class TrialStatistics
         string quantity
     ) =>
         [
-            .. trials
-                .Select(t => (Arm: Segment(t, operation, arm), Baseline: Segment(t, operation, baseline)))
+            .. Pairs(trials, operation, arm, baseline)
                 .Where(p => p is { Arm: not null, Baseline: not null })
                 .Select(p =>
                     quantity == HeadlineRatio.Latency
@@ -150,8 +149,7 @@ public static class TrialStatistics
         string quantity
     ) =>
         [
-            .. trials
-                .Select(t => (Arm: Segment(t, operation, arm), Baseline: Segment(t, operation, baseline)))
+            .. Pairs(trials, operation, arm, baseline)
                 .Select(p =>
                     quantity == HeadlineRatio.Latency
                         ? (Own: p.Baseline?.LatencyRounds, Against: p.Arm?.LatencyRounds)
@@ -201,6 +199,16 @@ public static class TrialStatistics
             .ThenBy(item => IndexOf(ArmCatalogue.Clients.Keys, arm(item)));
 
     private static int IndexOf(IEnumerable<string> order, string name) => order.TakeWhile(n => n != name).Count();
+
+    /// <summary>
+    /// Per trial, the arm's segment and the baseline's on the operation (null where it measured none).
+    /// </summary>
+    private static IEnumerable<(TrialSegment? Arm, TrialSegment? Baseline)> Pairs(
+        IReadOnlyList<Trial> trials,
+        string operation,
+        string arm,
+        string baseline
+    ) => trials.Select(t => (Segment(t, operation, arm), Segment(t, operation, baseline)));
 
     private static TrialSegment? Segment(Trial trial, string operation, string arm) =>
         trial.Segments.FirstOrDefault(s => s.Operation == operation && s.Arm == arm);

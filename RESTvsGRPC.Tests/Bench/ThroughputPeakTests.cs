@@ -63,21 +63,31 @@ public sealed class ThroughputPeakTests
     }
 
     [Fact]
-    public void A_trial_after_the_curves_measures_each_arm_at_its_peak_over_the_trials_before_and_the_levels_either_side()
+    public void A_trial_after_the_curves_measures_each_arm_at_its_peak_and_the_levels_either_side()
     {
         (int, double)[] curve = [(2, 1000), (4, 2000), (8, 2500), (16, 2400), (32, 1800), (64, 1700)];
         IReadOnlyList<Trial> done = [TrialAt(1, curve), TrialAt(2, curve), TrialAt(3, curve)];
         var plan = TrialPlan.Standard;
 
         var levels = plan.PeakLevelsFor(4, TrialArm.Transport, done)!;
-        var request = new TrialRequest(4, plan, [.. TrialArm.Transport.Select(a => a.Name)], 1, "") { PeakLevels = levels };
-        var throughput = plan.OrderOf(4, request.ArmList, request.LevelsOf).Where(s => s.Quantity == TrialQuantity.Throughput).ToList();
+        var request = new TrialRequest(4, plan, [.. TrialArm.Transport.Select(a => a.Name)], 1, "")
+        {
+            PeakLevels = levels,
+        };
+        var throughput = plan.OrderOf(4, request.ArmList, request.LevelsOf)
+            .Where(s => s.Quantity == TrialQuantity.Throughput)
+            .ToList();
 
         Assert.Null(plan.PeakLevelsFor(3, TrialArm.Transport, [.. done.Take(2)]));
         Assert.Equal([4, 8, 16], levels["large/grpc"]);
         Assert.Equal(plan.InFlight[LoadOperation.Small], levels["small/grpc"]); // no reading yet: every level
-        Assert.Equal([4, 8, 16], throughput.Where(s => s.Arm.Name == "large/grpc").Select(s => s.InFlight).Distinct().Order());
-        Assert.Equal([32, 64], ThroughputPeak.Bracket([TrialAt(1, (16, 900), (32, 1000), (64, 1100))], "large", "grpc", [2, 4, 8, 16, 32, 64]));
+        Assert.Equal(
+            [4, 8, 16],
+            throughput.Where(s => s.Arm.Name == "large/grpc").Select(s => s.InFlight).Distinct().Order());
+        Assert.Equal(
+            [32, 64],
+            ThroughputPeak.Bracket(
+                [TrialAt(1, (16, 900), (32, 1000), (64, 1100))], "large", "grpc", [2, 4, 8, 16, 32, 64]));
     }
 
     [Fact]
@@ -87,7 +97,13 @@ public sealed class ThroughputPeakTests
         CurvePoint[] curve = [new(2, 1000, 1000, 1000, 3), new(16, 2000, 1950, 2050, 6), new(32, 2400, 2300, 2500, 6)];
 
         Assert.Equal(CurveEdge.Highest, ThroughputPeak.RisingEdge(curve));
-        Assert.Equal(CurveEdge.None, ThroughputPeak.RisingEdge([curve[0] with { Median = 5000, Low = 5000, High = 5000 }, curve[1], curve[1] with { Concurrency = 32 }]));
+        CurvePoint[] risingBelow =
+        [
+            curve[0] with { Median = 5000, Low = 5000, High = 5000 },
+            curve[1],
+            curve[1] with { Concurrency = 32 },
+        ];
+        Assert.Equal(CurveEdge.None, ThroughputPeak.RisingEdge(risingBelow));
     }
 
     [Fact]
@@ -119,7 +135,8 @@ public sealed class ThroughputPeakTests
     {
         var rule = TrialPlan.Standard.Stopping!;
         var last = TrialAt(6, (2, 1000)) with { Timing = new TrialTiming(50, 22, 15) };
-        IReadOnlyList<HeadlineRatio> wide = [new(HeadlineRatio.Throughput, "large", "grpc", "rest-json", 1.0, 0.5, 1.5, 6, Placement)];
+        IReadOnlyList<HeadlineRatio> wide =
+            [new(HeadlineRatio.Throughput, "large", "grpc", "rest-json", 1.0, 0.5, 1.5, 6, Placement)];
 
         var next = TrialRunner.NextTrialSeconds(TrialPlan.Standard, [last], done: 6, elapsed: 300);
 
@@ -238,6 +255,13 @@ public sealed class ThroughputPeakTests
         Assert.Equal("// progress: 6 of 9 trials, widest interval ±10% (small grpc, latency), about 30 s of trials left", six);
         Assert.Equal("// progress: 3 of 9 trials, no interval before 6 trials, about 4 min 0 s of trials left", three);
         Assert.Equal("// progress: 3 of at most 12 trials, no interval before 6 trials, about 2 min 0 s of trials left at most", capped); // three more reach the minimum and the cap
-        Assert.EndsWith("about 0 s of trials left at most", TrialRunner.ProgressText([Ratio(7, "grpc", 1.0, 0.5, 1.5)], 7, 12, TimeSpan.FromSeconds(330), new TrialStopping(6, 0.05, 0.1, 0.9, 340), stopped: true));
+        var stopped = TrialRunner.ProgressText(
+            [Ratio(7, "grpc", 1.0, 0.5, 1.5)],
+            7,
+            12,
+            TimeSpan.FromSeconds(330),
+            new TrialStopping(6, 0.05, 0.1, 0.9, 340),
+            stopped: true);
+        Assert.EndsWith("about 0 s of trials left at most", stopped);
     }
 }

@@ -38,6 +38,7 @@ public sealed class CalibrationRunTests : IDisposable
         RunSummary.Write(RunResults.Load(Stored), null, _directory.Path);
 
         StoredReports.Matches("docs/calibration", _directory.Path, Path.Combine(Stored, "report"));
-        Assert.Contains("(calibration/report/summary.md)", File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docs", "method.md")));
+        var method = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docs", "method.md"));
+        Assert.Contains("(calibration/report/summary.md)", method);
     }
 }

@@ -80,7 +80,9 @@ public sealed class OpenLoopStatisticsTests
     {
         var openLoop = RESTvsGRPC.Bench.Trials.TrialPlan.Standard.OpenLoop!;
 
-        Assert.Equal([true, true, true, true, true, true, false, false], Enumerable.Range(1, 8).Select(openLoop.Drives));
+        Assert.Equal(
+            [true, true, true, true, true, true, false, false],
+            Enumerable.Range(1, 8).Select(openLoop.Drives));
         Assert.True(Plan.Drives(12)); // no count: every trial
     }
 }

@@ -98,7 +98,10 @@ public sealed class ResultsFileTests : IDisposable
         var error = Assert.Throws<InvalidDataException>(() => RunResults.Load(_directory.Path));
 
         Assert.Equal(
-            $"'{_directory.File(RunResults.FileName)}' was written by version 1 of the results format; this build reads versions {RunResults.ReadableSchemaVersion} and {RunResults.CurrentSchemaVersion}: rerun the bench, or use the commit that wrote it.",
+            $"'{_directory.File(RunResults.FileName)}' was written by version 1 of the results format; "
+                + $"this build reads versions {RunResults.ReadableSchemaVersion} and "
+                + $"{RunResults.CurrentSchemaVersion}: "
+                + "rerun the bench, or use the commit that wrote it.",
             error.Message);
     }
 
@@ -124,7 +127,8 @@ public sealed class ResultsFileTests : IDisposable
     public void A_version_4_file_reads_in_version_5s_shape_with_hodges_lehmanns_estimate_from_its_trials()
     {
         var current = RunResults.Load(StoredReports.Folder("headline"));
-        var written = JsonNode.Parse(File.ReadAllText(Path.Combine(StoredReports.Folder("headline"), RunResults.FileName)))!;
+        var stored = Path.Combine(StoredReports.Folder("headline"), RunResults.FileName);
+        var written = JsonNode.Parse(File.ReadAllText(stored))!;
         written["schemaVersion"] = RunResults.ReadableSchemaVersion;
         foreach (var ratio in written["trials"]!["headline"]!.AsArray())
         {
@@ -137,7 +141,9 @@ public sealed class ResultsFileTests : IDisposable
 
         Assert.Equal(RunResults.CurrentSchemaVersion, read.SchemaVersion);
         Assert.All(read.Trials!.Headline, r => Assert.NotNull(r.HodgesLehmann));
-        Assert.Equal(current.Trials!.Headline.Select(r => r.HodgesLehmann), read.Trials.Headline.Select(r => r.HodgesLehmann));
+        Assert.Equal(
+            current.Trials!.Headline.Select(r => r.HodgesLehmann),
+            read.Trials.Headline.Select(r => r.HodgesLehmann));
         Assert.All(read.Trials.Headline, r => Assert.Null(r.Components));
     }
 

@@ -2,7 +2,9 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Tests.Results;
 
-/// <summary>The variance components of a ratio's per-round logs, as Kalibera and Jones estimate them, on known inputs.</summary>
+/// <summary>
+/// The variance components of a ratio's per-round logs, as Kalibera and Jones estimate them, on known inputs.
+/// </summary>
 public sealed class VarianceComponentsTests
 {
     [Fact]
@@ -33,7 +35,8 @@ public sealed class VarianceComponentsTests
     public void Blocks_stay_flat_for_independent_rounds_and_fall_for_rounds_that_alternate()
     {
         var random = new Random(7);
-        IReadOnlyList<double>[] independent = [.. Enumerable.Range(0, 40).Select(_ => (IReadOnlyList<double>)[.. Enumerable.Range(0, 8).Select(_ => Normal(random))])];
+        IReadOnlyList<double> Rounds() => [.. Enumerable.Range(0, 8).Select(_ => Normal(random))];
+        IReadOnlyList<double>[] independent = [.. Enumerable.Range(0, 40).Select(_ => Rounds())];
         IReadOnlyList<double>[] alternating = [[1, -1, 1, -1, 1, -1, 1, -1], [-1, 1, -1, 1, -1, 1, -1, 1]];
 
         var flat = VarianceComponents.Of(independent, 0.15)!.Blocks!;
