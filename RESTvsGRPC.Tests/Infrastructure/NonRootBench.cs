@@ -81,7 +81,9 @@ public sealed class NonRootBench : IDisposable
             File.SetUnixFileMode(copy, Readable);
         }
 
-        foreach (var dir in Directory.EnumerateDirectories(source))
+        // BenchmarkDotNet builds each job in a folder beside the bench while another test runs it; the bench does not
+        // need those folders, and copying one mid-build fails on a file being written.
+        foreach (var dir in Directory.EnumerateDirectories(source).Where(d => !Path.GetFileName(d).Contains("-Job-")))
         {
             var copy = Directory.CreateDirectory(Path.Combine(target, Path.GetFileName(dir))).FullName;
             File.SetUnixFileMode(copy, Readable);
