@@ -5,7 +5,8 @@ using RESTvsGRPC.Reports;
 namespace RESTvsGRPC.Bench;
 
 /// <summary>
-/// The command line: <c>run</c> (the default), <c>load</c>, <c>soak</c>, <c>compare</c>, <c>summary</c>; a bad option
+/// The command line: <c>run</c> (the default), <c>load</c>, <c>soak</c>, <c>compare</c>, <c>summary</c>,
+/// <c>stalls</c>; a bad option
 /// exits <see cref="BadUsage"/> before any server starts.
 /// </summary>
 public static class BenchCommandLine
@@ -166,6 +167,17 @@ public static class BenchCommandLine
         root.Subcommands.Add(LoadLike(soak: true, output, error, args));
         root.Subcommands.Add(compare);
         root.Subcommands.Add(summary);
+        var stalls = Stalls.StallOptions.Command();
+        stalls.TreatUnmatchedTokensAsErrors = true;
+        stalls.SetAction(
+            (result, _) =>
+                RunWith(
+                    () => Stalls.StallOptions.From(result),
+                    error,
+                    options => Stalls.StallReproducer.RunAsync(options, args, output, error)
+                )
+        );
+        root.Subcommands.Add(stalls);
         var request = new Argument<string>("REQUEST");
         var trial = new Command(Trials.TrialProcess.Command, "One trial's fresh client process.") { Hidden = true };
         trial.Arguments.Add(request);
@@ -243,6 +255,7 @@ public static class BenchCommandLine
             "soak" => LoadOptions.SoakUsage,
             "compare" => RunComparison.Usage,
             "summary" => "usage: RESTvsGRPC.Bench summary RESULTS_DIR",
+            "stalls" => Stalls.StallOptions.Usage,
             _ => BenchOptions.Usage,
         };
 

@@ -98,6 +98,7 @@ internal static class HeadlineSection
             "Headline ratios against REST + JSON, latency and throughput, with 95 % intervals over trials"
         );
         ReportSection.Render("precision", () => PrecisionSection.Add(document, trials));
+        ReportSection.Render("stalls", () => StallSection.Add(document, trials));
         ReportSection.Render("headline pooled over runs", () => AddPool(document, trials));
         ReportSection.Render("throughput curve", () => ThroughputCurveSection.Add(summary, trials, "curve.svg"));
         ReportSection.Render("latency under load", () => OpenLoopSection.Add(summary, trials));

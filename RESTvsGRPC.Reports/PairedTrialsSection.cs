@@ -187,6 +187,7 @@ internal static class PairedTrialsSection
         );
         AddConnections(document, trials);
         AddPool(document, kind, trials);
+        StallSection.Add(document, trials);
         ThroughputCurveSection.Add(
             summary,
             trials,

@@ -138,7 +138,15 @@ public sealed record TargetTotals(
     long ClientPeakResidentBytes,
     double? ServerCpuPercent,
     long? ServerPeakResidentBytes
-);
+)
+{
+    /// <summary>
+    /// The gaps between good answers over the measured seconds, the stalls among them (gaps of 100 mean spacings of
+    /// answers, 200 ms at least); null in results written before gaps were recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CompletionGaps? Gaps { get; init; }
+}
 
 /// <summary>Latency percentiles of a target's good answers, nanoseconds.</summary>
 public sealed record LatencySummary(

@@ -63,6 +63,13 @@ public sealed record OpenLoopReading(
 )
 {
     /// <summary>
+    /// The gaps between answers over the window (from its start to the last answer read); null before gaps were
+    /// recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CompletionGaps? Gaps { get; init; }
+
+    /// <summary>
     /// The share of a slice's calls that may still be unanswered as its window closes with the rate held: a queue that
     /// drains, not one that grows.
     /// </summary>

@@ -31,7 +31,8 @@ public static class ThroughputPeak
 
     /// <summary>
     /// The level <paramref name="trial"/>'s throughput of the arm is taken at: the one with the highest median calls/s
-    /// over the other trials (the lower on a tie); where no other trial measured the arm, the trial's own best.
+    /// over the other trials' unstalled cells (the lower on a tie); where no other trial measured the arm, the trial's
+    /// own best.
     /// </summary>
     public static int LevelFor(IReadOnlyList<Trial> trials, Trial trial, string operation, string arm)
     {
@@ -110,11 +111,15 @@ public static class ThroughputPeak
     private static bool Rises(CurvePoint edge, CurvePoint next) =>
         edge.HasInterval && next.HasInterval && edge.Low > next.High;
 
+    /// <summary>
+    /// The arm's median calls/s at a level over <paramref name="trials"/>, a stalled cell set aside: a stall says
+    /// nothing of where the arm peaks, and one stalled reading among a few would move the choice.
+    /// </summary>
     private static double MedianAt(IEnumerable<Trial> trials, string operation, string arm, int concurrency) =>
         MedianInterval.MedianOf(
             trials
                 .SelectMany(t => LevelsOf(t, operation, arm))
-                .Where(l => l.Concurrency == concurrency)
+                .Where(l => l.Concurrency == concurrency && !(l.Gaps?.Stalls > 0))
                 .Select(l => l.CallsPerSecond)
         );
 
@@ -136,6 +141,7 @@ public static class ThroughputPeak
                     )
                     {
                         Rounds = segment.ThroughputRounds,
+                        Gaps = segment.ThroughputGaps,
                     },
                 ];
 
@@ -150,6 +156,7 @@ public static class ThroughputPeak
             LinkSentBytesPerSecond = level.LinkSentBytesPerSecond,
             LinkReceivedBytesPerSecond = level.LinkReceivedBytesPerSecond,
             ThroughputRounds = level.Rounds,
+            ThroughputGaps = level.Gaps,
         };
 }
 

@@ -88,6 +88,12 @@ public sealed record TrialsRun(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public OpenLoopSummary? OpenLoop { get; init; }
 
+    /// <summary>
+    /// The trials' stalls (<see cref="StallStatistics"/>); null in results written before gaps were recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public StallSummary? Stalls { get; init; }
+
     /// <summary>Every pooled run's trials, the earlier runs' first and this run's last.</summary>
     [JsonIgnore]
     public IReadOnlyList<IReadOnlyList<Trial>> Pool => [.. (EarlierRuns ?? []).Select(r => r.Trials), Trials];
@@ -334,6 +340,23 @@ public sealed record TrialSegment(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? ThroughputRounds { get; init; }
+
+    /// <summary>
+    /// The gap that counted as a stall in this trial's cells of the arm (<see cref="StallRule"/>: 100 times its median
+    /// call in the latency slices, 200 ms at least), milliseconds; null in results written before gaps were recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? StallThresholdMilliseconds { get; init; }
+
+    /// <summary>The gaps between completions over the latency slices; null before gaps were recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CompletionGaps? LatencyGaps { get; init; }
+
+    /// <summary>
+    /// The gaps over the throughput slices at <see cref="Concurrency"/>; null before gaps were recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CompletionGaps? ThroughputGaps { get; init; }
 }
 
 /// <summary>
@@ -363,6 +386,10 @@ public sealed record ThroughputLevel(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? Rounds { get; init; }
+
+    /// <summary>The gaps between completions over this level's slices; null before gaps were recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CompletionGaps? Gaps { get; init; }
 }
 
 /// <summary>
@@ -495,6 +522,13 @@ public sealed record LoadCheck(string Operation, string Arm, int Concurrency, do
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? RoundRatios { get; init; }
+
+    /// <summary>
+    /// The gaps between completions over the arm's windows (their longest, their stalls); null before gaps were
+    /// recorded.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CompletionGaps? Gaps { get; init; }
 }
 
 /// <summary>

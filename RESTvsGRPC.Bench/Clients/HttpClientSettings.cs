@@ -15,6 +15,9 @@ public static class HttpClientSettings
     /// </summary>
     public const int Http2StreamWindowBytes = 4 * 1024 * 1024;
 
+    /// <summary>HttpClient's own initial HTTP/2 stream window, bytes (SocketsHttpHandler's default).</summary>
+    public const int DefaultHttp2StreamWindowBytes = 65535;
+
     /// <summary>
     /// The environment variable that carries <c>--call-timeout</c> (seconds) to BenchmarkDotNet's benchmark processes.
     /// </summary>
@@ -74,7 +77,7 @@ public static class HttpClientSettings
         var handler = new SocketsHttpHandler
         {
             AutomaticDecompression = transport.Gzip ? DecompressionMethods.GZip : DecompressionMethods.None,
-            InitialHttp2StreamWindowSize = Http2StreamWindowBytes,
+            InitialHttp2StreamWindowSize = transport.Http2StreamWindowBytes,
         };
         if (transport.Counter is { } counter)
         {

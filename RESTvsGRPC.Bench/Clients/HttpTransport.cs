@@ -2,7 +2,7 @@ namespace RESTvsGRPC.Bench.Clients;
 
 /// <summary>
 /// How a client reaches a server: endpoint, HTTP version, for TLS the pinned certificate's SHA-256, a wire counter and
-/// gzip where given.
+/// gzip where given; the HTTP/2 stream window, the bench's unless <see cref="Http2StreamWindowBytes"/> says otherwise.
 /// </summary>
 public sealed record HttpTransport(
     string Name,
@@ -13,6 +13,12 @@ public sealed record HttpTransport(
     bool Gzip = false
 )
 {
+    /// <summary>
+    /// The client's initial HTTP/2 stream window, bytes: <see cref="HttpClientSettings.Http2StreamWindowBytes"/> but
+    /// where the stall reproduction asks for HttpClient's default.
+    /// </summary>
+    public int Http2StreamWindowBytes { get; init; } = HttpClientSettings.Http2StreamWindowBytes;
+
     public static HttpTransport Http11(Uri baseAddress) =>
         new("HTTP/1.1", baseAddress, System.Net.HttpVersion.Version11);
 

@@ -1,3 +1,5 @@
+using RESTvsGRPC.Results;
+
 namespace RESTvsGRPC.Bench.Load;
 
 /// <summary>
@@ -11,6 +13,8 @@ public sealed class LoadRecorder
     private readonly long _start;
     private readonly LatencyHistogram?[] _latencies;
     private readonly long[] _outcomes;
+    private readonly GapRecorder?[] _gaps;
+    private long _lastAnswer;
 
     /// <summary>
     /// A recorder for calls ending in the <paramref name="seconds"/> seconds after <paramref name="startTimestamp"/> (a
@@ -21,6 +25,8 @@ public sealed class LoadRecorder
         _start = startTimestamp;
         _latencies = new LatencyHistogram?[Math.Max(1, seconds)];
         _outcomes = new long[_latencies.Length * OutcomeCount];
+        _gaps = new GapRecorder?[_latencies.Length];
+        _lastAnswer = startTimestamp;
     }
 
     /// <summary>Seconds the recorder covers.</summary>
@@ -44,7 +50,30 @@ public sealed class LoadRecorder
             }
 
             histogram.Record(latencyNanoseconds);
+            GapsIn(second).Completed(endTimestamp, Interlocked.Exchange(ref _lastAnswer, endTimestamp));
         }
+    }
+
+    /// <summary>
+    /// The gaps between good answers that ended in seconds [<paramref name="from"/>, <paramref name="to"/>), those of
+    /// at least <paramref name="thresholdMilliseconds"/> counted as stalls.
+    /// </summary>
+    public CompletionGaps Gaps(int from, int to, double thresholdMilliseconds) =>
+        Enumerable
+            .Range(Math.Max(0, from), Math.Max(0, Math.Min(to, _gaps.Length) - Math.Max(0, from)))
+            .Select(second => Volatile.Read(ref _gaps[second])?.Read() ?? GapReading.None)
+            .Aggregate(GapReading.None, (sum, reading) => sum.Add(reading))
+            .ToGaps(thresholdMilliseconds);
+
+    private GapRecorder GapsIn(int second)
+    {
+        if (Volatile.Read(ref _gaps[second]) is { } gaps)
+        {
+            return gaps;
+        }
+
+        Interlocked.CompareExchange(ref _gaps[second], new GapRecorder(0), null);
+        return _gaps[second]!;
     }
 
     /// <summary>The second (from 0) a timestamp falls in, within the recorder's span.</summary>

@@ -279,7 +279,15 @@ public sealed class LoadRunner
             series.Select(s => s.ClientResidentBytes).OfType<long>().DefaultIfEmpty(0).Max(),
             serverCpu.Count > 0 ? serverCpu.Average() : null,
             series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null
-        );
+        )
+        {
+            // Many calls are in flight and users may think between them: a stall spans 100 mean spacings of answers.
+            Gaps = recorder.Gaps(
+                from,
+                to,
+                StallRule.ThresholdMilliseconds(seconds * 1000.0 / Math.Max(1, latencies.Count))
+            ),
+        };
 
         var version = _clients[0].LastResponseVersion is { } v
             ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}"

@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Trials;
@@ -48,7 +49,7 @@ public sealed class OpenLoopDriver
         var windowEnd = start + (long)(calls * interval);
         using var drained = new CancellationTokenSource(drain);
         await driver._allAnswered.Task.WaitAsync(drained.Token).ContinueWith(_ => { }, TaskScheduler.Default);
-        var window = driver.WindowOf(windowEnd, calls / perSecond);
+        var window = driver.WindowOf(start, windowEnd, calls / perSecond);
         // The answers still out are awaited (each bounded by the client's call timeout), so that none fails unseen or
         // runs into what is measured next; the window is read as the drain ended.
         await driver._allAnswered.Task;
@@ -98,9 +99,15 @@ public sealed class OpenLoopDriver
         }
     }
 
-    private OpenLoopWindow WindowOf(long windowEnd, double seconds)
+    private OpenLoopWindow WindowOf(long start, long windowEnd, double seconds)
     {
         var answered = Enumerable.Range(0, _latency.Length).Where(i => Volatile.Read(ref _answeredAt[i]) != 0).ToList();
+        var gaps = new GapRecorder(start);
+        foreach (var at in answered.Select(i => _answeredAt[i]).Order())
+        {
+            gaps.Completed(at);
+        }
+
         return new OpenLoopWindow(
             _latency.Length,
             seconds,
@@ -108,7 +115,10 @@ public sealed class OpenLoopDriver
             _latency.Length - answered.Count,
             [.. answered.Select(i => Nanoseconds(_latency[i])).Order()],
             [.. answered.Select(i => Nanoseconds(_late[i])).Order()]
-        );
+        )
+        {
+            Gaps = gaps.Read(Stopwatch.GetTimestamp()),
+        };
     }
 
     private static double Nanoseconds(long ticks) => ticks * 1e9 / Stopwatch.Frequency;
@@ -127,6 +137,9 @@ public sealed record OpenLoopWindow(
     IReadOnlyList<double> Lateness
 )
 {
+    /// <summary>The gaps between answers from the window's start to its reading.</summary>
+    public GapReading Gaps { get; init; } = GapReading.None;
+
     /// <summary>
     /// The window as the results hold it, at <paramref name="fraction"/> of the baseline's peak,
     /// <paramref name="perSecond"/> offered.

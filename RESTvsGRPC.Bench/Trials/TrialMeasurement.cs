@@ -41,7 +41,9 @@ public sealed class TrialMeasurement(
                 var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
                 if (slice.Quantity == TrialQuantity.Latency)
                 {
-                    sum.AddLatency(await LatencySliceAsync(client, slice.Arm.Operation));
+                    sum.AddLatency(
+                        await LatencySliceAsync(client, slice.Arm.Operation, ServerOf(slice.Arm), sum.CallTimes)
+                    );
                 }
                 else
                 {
@@ -130,7 +132,7 @@ public sealed class TrialMeasurement(
                 openLoop.CallsAt(perSecond),
                 OpenLoopDrain
             );
-            sums[arm].AddOpenLoop(window.ToReading(fraction, perSecond));
+            sums[arm].AddOpenLoop(window.ToReading(fraction, perSecond), window.Gaps);
             CollectFully();
         }
     }
@@ -154,6 +156,7 @@ public sealed class TrialMeasurement(
         {
             var arms = request.ArmList.Where(a => a.Operation == operation).ToList();
             var windows = arms.ToDictionary(arm => arm, _ => new List<double>());
+            var gaps = arms.ToDictionary(arm => arm, _ => CompletionGaps.None);
             for (
                 var round = request.LoadCheckFirstRound;
                 round < request.LoadCheckFirstRound + _plan.LoadCheckRounds;
@@ -163,15 +166,22 @@ public sealed class TrialMeasurement(
                 var first = round % arms.Count;
                 foreach (var arm in arms.Skip(first).Concat(arms.Take(first)))
                 {
-                    windows[arm].Add(await LoadWindowAsync(arm));
+                    var totals = await LoadWindowAsync(arm);
+                    windows[arm].Add(totals.RequestsPerSecond);
+                    gaps[arm] = gaps[arm].Add(totals.Gaps ?? CompletionGaps.None);
                 }
             }
 
             measured.AddRange(
                 LoadChecksOf(
-                    TrialArm.NameOf(operation),
-                    [.. arms.Select(arm => (arm.Target, request.LevelsOf(arm)[0], (IReadOnlyList<double>)windows[arm]))]
-                )
+                        TrialArm.NameOf(operation),
+                        [
+                            .. arms.Select(arm =>
+                                (arm.Target, request.LevelsOf(arm)[0], (IReadOnlyList<double>)windows[arm])
+                            ),
+                        ]
+                    )
+                    .Zip(arms, (check, arm) => check with { Gaps = gaps[arm] })
             );
         }
 
@@ -210,9 +220,9 @@ public sealed class TrialMeasurement(
 
     /// <summary>
     /// One window of load mode's closed loop on <paramref name="arm"/>, on a client load mode makes for it: its
-    /// calls/s; throws where a call failed.
+    /// totals; throws where a call failed.
     /// </summary>
-    private async Task<double> LoadWindowAsync(TrialArm arm)
+    private async Task<TargetTotals> LoadWindowAsync(TrialArm arm)
     {
         var scenario = LoadScenario.Presets["light"] with
         {
@@ -232,7 +242,7 @@ public sealed class TrialMeasurement(
             CancellationToken.None
         );
         return result.Totals.Errors.Total == 0
-            ? result.Totals.RequestsPerSecond
+            ? result.Totals
             : throw new InvalidOperationException(
                 $"load mode's cross-check of {arm.Name} had {result.Totals.Errors.Total} failed calls."
             );
@@ -344,9 +354,14 @@ public sealed class TrialMeasurement(
 
     /// <summary>
     /// One call at a time on a warm client for a slice's length, after <see cref="TrialPlan.SliceWarmUpCalls"/>
-    /// uncounted calls.
+    /// uncounted calls, each call's time recorded in <paramref name="callTimes"/>.
     /// </summary>
-    private async Task<Window> LatencySliceAsync(LoadClient client, LoadOperation operation)
+    private async Task<Window> LatencySliceAsync(
+        LoadClient client,
+        LoadOperation operation,
+        int? serverId,
+        LatencyHistogram callTimes
+    )
     {
         for (var i = 0; i < TrialPlan.SliceWarmUpCalls; i++)
         {
@@ -355,21 +370,36 @@ public sealed class TrialMeasurement(
 
         var calls = 0L;
         var linkBefore = LinkCounters(request.LinkDevice);
+        var retransmittedBefore = TcpRetransmissions.Read(serverId);
         var start = Stopwatch.GetTimestamp();
+        var (gaps, previous) = (new GapRecorder(start), start);
         do
         {
             await client.CallCheckedAsync(operation);
-            calls++;
+            var now = Stopwatch.GetTimestamp();
+            gaps.Completed(now);
+            callTimes.Record((long)Stopwatch.GetElapsedTime(previous, now).TotalNanoseconds);
+            (previous, calls) = (now, calls + 1);
         } while (
             calls < TrialPlan.MinLatencyCalls || Stopwatch.GetElapsedTime(start).TotalSeconds < _plan.SliceSeconds
         );
 
-        var seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
-        return new Window(calls, seconds, 0, null, Difference(linkBefore, LinkCounters(request.LinkDevice)));
+        var end = Stopwatch.GetTimestamp();
+        return new Window(
+            calls,
+            Stopwatch.GetElapsedTime(start, end).TotalSeconds,
+            0,
+            null,
+            Difference(linkBefore, LinkCounters(request.LinkDevice))
+        )
+        {
+            Gaps = gaps.Read(end) with { Retransmissions = TcpRetransmissions.Read(serverId) - retransmittedBefore },
+        };
     }
 
     /// <summary>
-    /// A window's calls, seconds, client and server CPU (ns), and a <c>--link</c> run's bytes sent and received.
+    /// A window's calls, seconds, client and server CPU (ns), a <c>--link</c> run's bytes sent and received, and the
+    /// gaps between its completions.
     /// </summary>
     private sealed record Window(
         long Calls,
@@ -377,7 +407,10 @@ public sealed class TrialMeasurement(
         double ClientCpuNanoseconds,
         double? ServerCpuNanoseconds,
         (long Sent, long Received)? LinkBytes
-    );
+    )
+    {
+        public GapReading Gaps { get; init; } = GapReading.None;
+    }
 
     /// <summary>
     /// One arm's slices summed per quantity and level into its segment, its best level on top (replaced later by the
@@ -389,13 +422,19 @@ public sealed class TrialMeasurement(
         private readonly List<double> _latencyRounds = [];
         private readonly SortedDictionary<int, (Window Sum, bool ServerMeasured)> _throughput = [];
         private readonly Dictionary<int, List<double>> _throughputRounds = [];
-        private readonly List<OpenLoopReading> _openLoop = [];
+        private readonly List<(OpenLoopReading Reading, GapReading Gaps)> _openLoop = [];
+
+        /// <summary>
+        /// Each call's time in the latency slices: their median sets the stall threshold, which a stall in those
+        /// slices does not move.
+        /// </summary>
+        public LatencyHistogram CallTimes { get; } = new();
 
         /// <summary>The arm's calls/s at its best level so far; null before its throughput slices.</summary>
         public double? BestCallsPerSecond =>
             _throughput.Count == 0 ? null : _throughput.Values.Max(level => level.Sum.Calls / level.Sum.Seconds);
 
-        public void AddOpenLoop(OpenLoopReading reading) => _openLoop.Add(reading);
+        public void AddOpenLoop(OpenLoopReading reading, GapReading gaps) => _openLoop.Add((reading, gaps));
 
         public void AddLatency(Window window)
         {
@@ -405,6 +444,7 @@ public sealed class TrialMeasurement(
                 Calls = _latency.Calls + window.Calls,
                 Seconds = _latency.Seconds + window.Seconds,
                 LinkBytes = Add(_latency.Calls == 0 ? (0, 0) : _latency.LinkBytes, window.LinkBytes),
+                Gaps = _latency.Gaps.Add(window.Gaps),
             };
         }
 
@@ -423,15 +463,19 @@ public sealed class TrialMeasurement(
                     sum.ClientCpuNanoseconds + window.ClientCpuNanoseconds,
                     sum.ServerCpuNanoseconds + (window.ServerCpuNanoseconds ?? 0),
                     Add(sum.LinkBytes, window.LinkBytes)
-                ),
+                )
+                {
+                    Gaps = sum.Gaps.Add(window.Gaps),
+                },
                 serverMeasured && window.ServerCpuNanoseconds is not null
             );
         }
 
         public TrialSegment ToSegment(TrialArm arm)
         {
+            var threshold = StallRule.ThresholdMilliseconds(CallTimes.Percentile(50) / 1e6);
             var levels = _throughput
-                .Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured))
+                .Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured, threshold))
                 .ToList();
             var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
@@ -453,13 +497,24 @@ public sealed class TrialMeasurement(
                 LinkSentBytesPerSecond = best.LinkSentBytesPerSecond,
                 LinkReceivedBytesPerSecond = best.LinkReceivedBytesPerSecond,
                 Levels = levels.Count > 1 ? levels : null,
-                OpenLoop = _openLoop.Count > 0 ? [.. _openLoop.OrderBy(r => r.Fraction)] : null,
+                OpenLoop =
+                    _openLoop.Count > 0
+                        ?
+                        [
+                            .. _openLoop
+                                .OrderBy(r => r.Reading.Fraction)
+                                .Select(r => r.Reading with { Gaps = r.Gaps.ToGaps(threshold) }),
+                        ]
+                        : null,
                 LatencyRounds = _latencyRounds,
                 ThroughputRounds = best.Rounds,
+                StallThresholdMilliseconds = threshold,
+                LatencyGaps = _latency.Gaps.ToGaps(threshold),
+                ThroughputGaps = best.Gaps,
             };
         }
 
-        private ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured) =>
+        private ThroughputLevel LevelOf(int inFlight, Window sum, bool serverMeasured, double threshold) =>
             new(
                 inFlight,
                 sum.Calls,
@@ -471,6 +526,7 @@ public sealed class TrialMeasurement(
                 LinkSentBytesPerSecond = sum.LinkBytes is { } sent ? sent.Sent / sum.Seconds : null,
                 LinkReceivedBytesPerSecond = sum.LinkBytes is { } received ? received.Received / sum.Seconds : null,
                 Rounds = _throughputRounds[inFlight],
+                Gaps = sum.Gaps.ToGaps(threshold),
             };
     }
 
@@ -490,6 +546,7 @@ public sealed class TrialMeasurement(
     {
         var completed = 0L;
         var running = true;
+        GapRecorder? gaps = null;
         var callers = Enumerable
             .Range(0, concurrency)
             .Select(_ =>
@@ -499,30 +556,40 @@ public sealed class TrialMeasurement(
                     {
                         await client.CallCheckedAsync(operation);
                         Interlocked.Increment(ref completed);
+                        Volatile.Read(ref gaps)?.Completed(Stopwatch.GetTimestamp());
                     }
                 })
             )
             .ToArray();
-        (long Calls, double Seconds, double ClientCpu, double? ServerCpu, (long, long)? Link) counted;
+        Window counted;
         try
         {
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
             // The link's bytes are read next to the window's clock, inside it, and the CPU times around both: read
             // outside, a busy machine's slow reads of /proc added bytes the window's seconds did not count.
             var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp());
+            var recorder = new GapRecorder(before.Time);
+            Volatile.Write(ref gaps, recorder);
             var linkBefore = LinkCounters(linkDevice);
+            var retransmittedBefore = TcpRetransmissions.Read(serverId);
             var cpuBefore = (Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
             await Task.Delay(TimeSpan.FromSeconds(seconds));
             var linkAfter = LinkCounters(linkDevice);
             var (calls, time) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp());
             var (clientCpu, serverCpu) = (CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
-            counted = (
+            counted = new Window(
                 Math.Max(1, calls - before.Calls),
                 Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds,
                 clientCpu!.Value - cpuBefore.Client!.Value,
                 serverCpu - cpuBefore.Server,
                 Difference(linkBefore, linkAfter)
-            );
+            )
+            {
+                Gaps = recorder.Read(time) with
+                {
+                    Retransmissions = TcpRetransmissions.Read(serverId) - retransmittedBefore,
+                },
+            };
         }
         finally
         {
@@ -531,7 +598,7 @@ public sealed class TrialMeasurement(
             await Task.WhenAll(callers);
         }
 
-        return new Window(counted.Calls, counted.Seconds, counted.ClientCpu, counted.ServerCpu, counted.Link);
+        return counted;
     }
 
     /// <summary>

@@ -71,6 +71,10 @@ public static class TrialRunner
                     $"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, "
                         + $"order {string.Join(", ", trial.Order)})"
                 );
+                if (StallText(trial) is { } stalls)
+                {
+                    output.WriteLine($"// trial {index}: {stalls}");
+                }
             }
             else
             {
@@ -114,15 +118,10 @@ public static class TrialRunner
                 Levels = plan.InFlight[arm.Operation],
             })
             .ToList();
-        var run = new TrialsRun(
-            plan.ToResults(),
-            placement,
-            concurrency,
-            trials,
-            failures,
-            Ratios(trials, placement, pairs, plan.ToResults())
-        )
+        var headline = Ratios(trials, placement, pairs, plan.ToResults());
+        var run = new TrialsRun(plan.ToResults(), placement, concurrency, trials, failures, headline)
         {
+            Stalls = StallStatistics.Of(trials, failures, headline),
             Arms = [.. arms.Select(arm => arm.Target).Distinct().Select(id => ArmCatalogue.Clients[id])],
             TrialsSeconds = Stopwatch.GetElapsedTime(started).TotalSeconds,
             StoppedBy = plan.Stopping is null ? null : stop ?? TrialStopping.MostTrials,
@@ -132,6 +131,25 @@ public static class TrialRunner
             OpenLoop = OpenLoopStatistics.Of(plan.OpenLoop, trials),
         };
         return link is null ? run : run.OnLink(link.ToResults());
+    }
+
+    /// <summary>
+    /// The trial's stalled cells in one line ("2 stalls: large grpc, throughput at 32 in flight, 0.62 s longest"); null
+    /// where none stalled.
+    /// </summary>
+    public static string? StallText(Trial trial)
+    {
+        var stalled = StallStatistics.Of([trial], [], [])?.Cells.Where(c => c.Stalls > 0).ToList() ?? [];
+        return stalled.Count == 0
+            ? null
+            : $"{stalled.Sum(c => c.Stalls)} stall(s): "
+                + string.Join(
+                    "; ",
+                    stalled.Select(c =>
+                        $"{c.Operation} {c.Arm}, {c.Quantity}{(c.Level is { } l ? $" at {l}" : "")}, "
+                        + $"{c.LongestMilliseconds / 1000:0.00} s longest"
+                    )
+                );
     }
 
     /// <summary>

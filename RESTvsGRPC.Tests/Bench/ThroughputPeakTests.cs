@@ -39,6 +39,29 @@ public sealed class ThroughputPeakTests
     }
 
     [Fact]
+    public void A_stalled_reading_is_set_aside_where_the_other_trials_choose_the_peak()
+    {
+        // Trial 1's reading at 16 stalled; counted, it would pull the median at 16 below the one at 2.
+        var stalled = TrialAt(1, (2, 2000), (16, 400));
+        stalled = stalled with
+        {
+            Segments =
+            [
+                stalled.Segments[0] with
+                {
+                    Levels = [stalled.Segments[0].Levels![0], stalled.Segments[0].Levels![1] with { Gaps = new CompletionGaps(450, 1) }],
+                },
+            ],
+        };
+        IReadOnlyList<Trial> trials = [stalled, TrialAt(2, (2, 2000), (16, 2400)), TrialAt(3, (2, 2000), (16, 2300))];
+
+        Assert.Equal(16, ThroughputPeak.LevelFor(trials, trials[1], "large", "grpc"));
+        Assert.Equal([2, 16], ThroughputPeak.Bracket(trials, "large", "grpc", [2, 16]));
+        var chosen = ThroughputPeak.ChosenOnOtherTrials(trials);
+        Assert.Equal((16, 1), (chosen[0].Segments[0].Concurrency, chosen[0].Segments[0].ThroughputGaps!.Stalls));
+    }
+
+    [Fact]
     public void A_single_trial_keeps_its_own_best_level()
     {
         var chosen = ThroughputPeak.ChosenOnOtherTrials([TrialAt(1, (2, 2000), (16, 3000))]);

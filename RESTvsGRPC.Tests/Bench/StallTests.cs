@@ -1,0 +1,137 @@
+using ModelLibrary;
+using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
+using RESTvsGRPC.Reports;
+using RESTvsGRPC.Results;
+using RESTvsGRPC.Tests.Infrastructure;
+
+namespace RESTvsGRPC.Tests.Bench;
+
+/// <summary>
+/// A stall planted in real trials (GrpcAPI frozen with SIGSTOP, again and again, through the second of three, the
+/// first having warmed client and servers): counted in that
+/// trial's cells, set aside where the other trials choose the peak, and every ratio it touched shown with and without
+/// it, in the results and the summary.
+/// </summary>
+public sealed class StallTests
+{
+    private static readonly LoadExpectation Expected =
+        LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
+
+    /// <summary>
+    /// Slices of 1.3 s (0.975 s counted at a throughput level), the server frozen 350 ms in every 600: each of the
+    /// frozen trial's windows holds a whole freeze, longer than the 200-ms floor and 100 of the arm's median calls.
+    /// </summary>
+    private static readonly TrialPlan Plan = TrialPlan.Dry with
+    {
+        Trials = 3,
+        SegmentSeconds = 1.3,
+        OpenLoop = null,
+        InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>> { [LoadOperation.Large] = [1, 4] },
+    };
+
+    [LinuxFact]
+    public async Task A_planted_stall_is_counted_set_aside_from_the_peak_and_its_ratios_shown_both_ways()
+    {
+        using var rest = await TestServers.StartRestAsync();
+        using var grpc = await TestServers.StartGrpcAsync();
+        var targets = LoadTarget.Resolve(
+            ["rest-json", "grpc"],
+            RestServerAddresses.FromReadyLine(rest.ReadyLine),
+            GrpcServerAddresses.FromReadyLine(grpc.ReadyLine));
+
+        var trials = new List<Trial>();
+        for (var index = 1; index <= Plan.Trials; index++)
+        {
+            var request = new TrialRequest(index, Plan, ["large/rest-json", "large/grpc"], Environment.ProcessId, "")
+            {
+                RestProcessId = rest.Id,
+                GrpcProcessId = grpc.Id,
+            };
+            var measurement = new TrialMeasurement(request, targets, Expected, TextWriter.Null);
+            trials.Add(
+                index == 2 ? await FrozenThroughoutAsync(grpc.Id, measurement.RunAsync) : await measurement.RunAsync());
+        }
+
+        var chosen = ThroughputPeak.ChosenOnOtherTrials(trials);
+        var headline = TrialStatistics.Headline(chosen, CpuPlacement.None);
+        var stalls = StallStatistics.Of(chosen, [], headline)!;
+
+        var frozen = Segment(chosen[1], "grpc");
+        Assert.True(
+            frozen.LatencyGaps!.Stalls >= 1,
+            $"latency: {frozen.LatencyGaps}, threshold {frozen.StallThresholdMilliseconds} ms");
+        Assert.All(frozen.Levels!, l => Assert.True(l.Gaps!.Stalls >= 1, $"{l.Concurrency} in flight: {l.Gaps}"));
+        var longest = frozen.Levels!.Max(l => l.Gaps!.LongestMilliseconds);
+        Assert.True(longest >= 300, $"{longest} ms");
+        Assert.Equal(0, Segment(chosen[1], "rest-json").LatencyGaps!.Stalls);
+        var cell = stalls.Cells.Single(c => c is { Arm: "grpc", Quantity: HeadlineRatio.Throughput, Level: 4 });
+        Assert.True(cell.StalledTrials >= 1 && cell.Stalls >= 1, $"{cell}");
+
+        // The other trials chose their peak on the unstalled trial alone.
+        Assert.Equal(
+            ThroughputPeak.LevelFor([chosen[2]], chosen[2], "large", "grpc"),
+            ThroughputPeak.LevelFor(chosen, chosen[0], "large", "grpc"));
+
+        foreach (var quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput })
+        {
+            var both = stalls.Ratios.Single(r => r.Quantity == quantity && r.Arm == "grpc");
+            Assert.True(both.StalledTrials >= 1 && both.Trials == Plan.Trials - both.StalledTrials, $"{both}");
+            IReadOnlyList<Trial> unstalled = [.. chosen.Where(t => !StallStatistics.Stalled(t, "large", "grpc", quantity))];
+            var clean = TrialStatistics.PerTrial(unstalled, "large", "grpc", "rest-json", quantity);
+            Assert.Equal(MedianInterval.MedianOf(clean), both.Median, 9);
+        }
+
+        var run = RunResults.Load(Path.Combine(RepositoryPaths.Root, "docs", "run"));
+        var measured = run with
+        {
+            Trials = new TrialsRun(run.Trials!.Plan, CpuPlacement.None, [], chosen, [], headline)
+            {
+                Arms = run.Trials.Arms,
+                Stalls = stalls,
+            },
+        };
+        var markdown = RunSummary.Build(measured, null).Document.ToMarkdown();
+        Assert.Contains("### Stalls", markdown);
+        Assert.Contains("| all trials | without stalled trials | left out |", markdown);
+        Assert.Contains("| throughput | large | gRPC unary, h2c | REST + JSON, HTTP/1.1 |", markdown);
+        Assert.Contains("(2 trials, no interval) | 1 of 3 |", markdown);
+    }
+
+    /// <summary>
+    /// Runs <paramref name="trial"/> with the server frozen 350 ms in every 600 ms, and thaws it after.
+    /// </summary>
+    private static async Task<Trial> FrozenThroughoutAsync(int serverId, Func<Task<Trial>> trial)
+    {
+        using var done = new CancellationTokenSource();
+        var freezing = Task.Run(async () =>
+        {
+            while (!done.IsCancellationRequested)
+            {
+                await Task.Delay(250);
+                await SignalAsync("STOP", serverId);
+                await Task.Delay(350);
+                await SignalAsync("CONT", serverId);
+            }
+        });
+        try
+        {
+            return await trial();
+        }
+        finally
+        {
+            done.Cancel();
+            await freezing;
+            await SignalAsync("CONT", serverId);
+        }
+    }
+
+    private static TrialSegment Segment(Trial trial, string arm) => trial.Segments.Single(s => s.Arm == arm);
+
+    private static async Task SignalAsync(string signal, int id)
+    {
+        using var kill = System.Diagnostics.Process.Start("kill", $"-{signal} {id}");
+        await kill.WaitForExitAsync();
+    }
+}
