@@ -20,28 +20,29 @@ public sealed record StallOptions(long Calls, IReadOnlyList<string> Clients, IRe
 
     private static readonly Option<long> CallsOption = new("--calls")
     {
-        Description = "Calls per client and stream window (default 600000: at 5 stalls per 100 000, 30 expected).",
+        Description =
+            "Calls per client and stream window: at 5 stalls per 100 000, 600000 expect 30 (about 28 minutes here).",
         HelpName = "N",
         DefaultValueFactory = _ => DefaultCalls,
     };
 
     private static readonly Option<string> ClientsOption = new("--clients")
     {
-        Description = "Which clients, comma-separated: grpc, rest-protobuf-h2c, grpc-js (default: all three).",
+        Description = "Which clients, comma-separated: grpc, rest-protobuf-h2c, grpc-js.",
         HelpName = "LIST",
         DefaultValueFactory = _ => string.Join(',', StallReproducer.Clients),
     };
 
     private static readonly Option<string> WindowsOption = new("--windows")
     {
-        Description = "Which client stream windows: default (HttpClient's 64 KB), bench (4 MiB) or both (default).",
+        Description = "Which client stream windows: default (the client's own, 64 KB), bench (4 MiB).",
         HelpName = "LIST",
         DefaultValueFactory = _ => "default,bench",
     };
 
     private static readonly Option<string> OutOption = new("--out")
     {
-        Description = "Where stalls.json and stalls.md go (default: the current folder).",
+        Description = "Where stalls.json and stalls.md go.",
         HelpName = "DIR",
         DefaultValueFactory = _ => Directory.GetCurrentDirectory(),
     };

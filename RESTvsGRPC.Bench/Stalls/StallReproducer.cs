@@ -47,12 +47,17 @@ public static class StallReproducer
     public static async Task<int> RunAsync(StallOptions options, string[] args, TextWriter output, TextWriter error)
     {
         using var stop = new CancellationTokenSource();
-        using var interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, c =>
-            (c.Cancel, _) = (true, Cancel(stop))
-        );
-        using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, c =>
-            (c.Cancel, _) = (true, Cancel(stop))
-        );
+        // Ctrl+C and termination end the rounds early but cleanly: what was measured is written, servers stop.
+        PosixSignalRegistration[] signals =
+        [
+            .. new[] { PosixSignal.SIGINT, PosixSignal.SIGTERM }.Select(signal =>
+                PosixSignalRegistration.Create(signal, context =>
+                {
+                    context.Cancel = true;
+                    stop.Cancel();
+                })
+            ),
+        ];
         try
         {
             var dataset = MeteoriteDataset.Load(MeteoriteDataset.ResolvePath(null));
@@ -62,21 +67,7 @@ public static class StallReproducer
                 output
             );
             placement?.Client.Apply(Environment.ProcessId);
-            using var contract = new ContractFile();
-            var rows = new List<StallReproductionRow>();
-            foreach (var client in options.Clients)
-            {
-                foreach (var window in options.Windows)
-                {
-                    var driver = new Driver(client, window, dataset, servers, contract.Path, output, stop.Token);
-                    if (await driver.RunAsync(options.Calls) is { Rounds: > 0 } row)
-                    {
-                        rows.Add(row);
-                        output.WriteLine($"// {StallReport.Line(row)}");
-                    }
-                }
-            }
-
+            var rows = await MeasureAsync(options, dataset, servers, output, stop.Token);
             var run = new StallReproductionRun(
                 ProvenanceReader.ReadHere(
                     dataset,
@@ -102,20 +93,49 @@ public static class StallReproducer
             error.WriteLine($"stalls: {e.Message}");
             return 1;
         }
+        finally
+        {
+            foreach (var signal in signals)
+            {
+                signal.Dispose();
+            }
+        }
+    }
+
+    /// <summary>Every client at every window, one after another; a row for each that made a round.</summary>
+    private static async Task<IReadOnlyList<StallReproductionRow>> MeasureAsync(
+        StallOptions options,
+        MeteoriteDataset dataset,
+        ServerSet servers,
+        TextWriter output,
+        CancellationToken stop
+    )
+    {
+        using var contract = new ContractFile();
+        var rows = new List<StallReproductionRow>();
+        foreach (var client in options.Clients)
+        {
+            foreach (var window in options.Windows)
+            {
+                var driver = new Driver(client, window, options.Calls, dataset, servers, contract.Path, output, stop);
+                if (await driver.RunAsync() is { Rounds: > 0 } row)
+                {
+                    rows.Add(row);
+                    output.WriteLine($"// {StallReport.Line(row)}");
+                }
+            }
+        }
+
+        return rows;
     }
 
     private static int PerRound(long calls) => (int)Math.Min(CallsPerRound, calls);
-
-    private static bool Cancel(CancellationTokenSource stop)
-    {
-        stop.Cancel();
-        return true;
-    }
 
     /// <summary>One client at one window, round after round, the servers renewed every few rounds.</summary>
     private sealed class Driver(
         string client,
         int window,
+        long calls,
         MeteoriteDataset dataset,
         ServerSet servers,
         string contract,
@@ -124,12 +144,11 @@ public static class StallReproducer
     )
     {
         private readonly LoadExpectation _expected = LoadExpectation.For(dataset);
-        private int _perRound = CallsPerRound;
+        private readonly int _perRound = PerRound(calls);
 
-        public async Task<StallReproductionRow> RunAsync(long calls)
+        public async Task<StallReproductionRow> RunAsync()
         {
-            var rounds = (int)((calls + PerRound(calls) - 1) / PerRound(calls));
-            _perRound = PerRound(calls);
+            var rounds = (int)((calls + _perRound - 1) / _perRound);
             var (answered, stalled, done) = (0L, 0, 0);
             var started = Stopwatch.GetTimestamp();
             while (done < rounds && !stop.IsCancellationRequested)
