@@ -21,6 +21,7 @@ internal static class StallSection
         if (stalls.Stalls == 0)
         {
             document.AddParagraph($"None. {Rule} {Longest(trials, stalls)}{Retransmitted(stalls)}");
+            AddLongGaps(document, trials, stalls);
             AddCollapsedLevels(document, trials, stalls);
             return;
         }
@@ -34,7 +35,16 @@ internal static class StallSection
                     + Retransmitted(stalls)
             )
             .AddTable(
-                ["operation", "arm", "quantity", "level", "stalled trials", "stalls", "longest gap", "retransmitted"],
+                [
+                    "operation",
+                    "arm",
+                    "quantity",
+                    "level",
+                    "stalled trials",
+                    "stalls",
+                    "longest gap",
+                    "retransmitted (timeouts)",
+                ],
                 stalled.Select(c =>
                     (IReadOnlyList<string>)
                         [
@@ -45,12 +55,13 @@ internal static class StallSection
                             $"{c.StalledTrials} of {c.Trials}",
                             Units.Whole(c.Stalls),
                             Milliseconds(c.LongestMilliseconds),
-                            c.Retransmissions is { } r ? Units.Whole(r) : "—",
+                            Loss(c),
                         ]
                 ),
                 [4, 5, 6, 7]
             );
         AddRatios(document, trials, stalls);
+        AddLongGaps(document, trials, stalls);
         AddCollapsedLevels(document, trials, stalls);
         if (stalls.TimedOutTrials > 0)
         {
@@ -158,9 +169,43 @@ internal static class StallSection
     private static string Retransmitted(StallSummary stalls) =>
         stalls.Cells.Any(c => c.Retransmissions is not null)
             ? $" TCP segments retransmitted over the cells' windows, client's and servers' namespaces: "
-                + $"{Units.Whole(stalls.Cells.Sum(c => c.Retransmissions ?? 0))} (counted apart: a retransmission "
-                + "timeout is 200 ms at least, so a gap beside one may be the network's)."
+                + $"{Units.Whole(stalls.Cells.Sum(c => c.Retransmissions ?? 0))}, with "
+                + $"{Units.Whole(stalls.Cells.Sum(c => c.RetransmissionTimeouts ?? 0))} retransmission timeouts "
+                + "(counted apart: a timeout holds its connection 200 ms at least, so a gap beside one is the "
+                + "network's)."
             : "";
+
+    private static string Loss(StallCell cell) =>
+        cell.Retransmissions is { } segments
+            ? $"{Units.Whole(segments)} ({Units.Whole(cell.RetransmissionTimeouts ?? 0)})"
+            : "—";
+
+    /// <summary>
+    /// The cells with a gap of 200 ms or more short of their stall threshold, with their retransmission timeouts: what
+    /// came near a stall, and whether the network's timer accounts for it.
+    /// </summary>
+    private static void AddLongGaps(ReportDocument document, TrialsRun trials, StallSummary stalls)
+    {
+        var near = stalls
+            .Cells.Where(c => c.Stalls == 0 && c.LongestMilliseconds >= StallRule.FloorMilliseconds)
+            .OrderByDescending(c => c.LongestMilliseconds)
+            .ToList();
+        if (near.Count > 0)
+        {
+            document.AddParagraph(
+                "Gaps of 200 ms or more short of their arm's threshold: "
+                    + string.Join(
+                        "; ",
+                        near.Select(c =>
+                            $"{c.Operation} {trials.NameOf(c.Arm)}, {c.Quantity}"
+                            + $"{(c.Level is null ? "" : " at " + Level(c))}, {Milliseconds(c.LongestMilliseconds)}"
+                            + $" ({Units.Whole(c.RetransmissionTimeouts ?? 0)} retransmission timeouts in its windows)"
+                        )
+                    )
+                    + "."
+            );
+        }
+    }
 
     private static string Level(StallCell cell) =>
         cell.Level is not { } level ? "—"

@@ -17,6 +17,13 @@ public sealed record CompletionGaps(double LongestMilliseconds, int Stalls)
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public long? Retransmissions { get; init; }
 
+    /// <summary>
+    /// Retransmission timeouts over the same window in the same namespaces (each a connection that sent nothing for
+    /// 200 ms at least: on one HTTP/2 connection, every call on it waits); null where not read.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public long? RetransmissionTimeouts { get; init; }
+
     /// <summary>No gap at all: a cell with nothing to report.</summary>
     public static CompletionGaps None { get; } = new(0, 0);
 
@@ -24,11 +31,11 @@ public sealed record CompletionGaps(double LongestMilliseconds, int Stalls)
     public CompletionGaps Add(CompletionGaps other) =>
         new(Math.Max(LongestMilliseconds, other.LongestMilliseconds), Stalls + other.Stalls)
         {
-            Retransmissions =
-                Retransmissions is null && other.Retransmissions is null
-                    ? null
-                    : (Retransmissions ?? 0) + (other.Retransmissions ?? 0),
+            Retransmissions = Sum(Retransmissions, other.Retransmissions),
+            RetransmissionTimeouts = Sum(RetransmissionTimeouts, other.RetransmissionTimeouts),
         };
+
+    private static long? Sum(long? a, long? b) => a is null && b is null ? null : (a ?? 0) + (b ?? 0);
 }
 
 /// <summary>
@@ -96,6 +103,10 @@ public sealed record StallCell(
     long? Retransmissions
 )
 {
+    /// <summary>Retransmission timeouts over the cells' windows; null where not read.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public long? RetransmissionTimeouts { get; init; }
+
     /// <summary>The quantity of an open-loop window.</summary>
     public const string OpenLoop = "open loop";
 }
@@ -151,7 +162,10 @@ public static class StallStatistics
                     total.Stalls,
                     total.LongestMilliseconds,
                     total.Retransmissions
-                );
+                )
+                {
+                    RetransmissionTimeouts = total.RetransmissionTimeouts,
+                };
             })
             .ToList();
         return new StallSummary(

@@ -64,15 +64,13 @@ public sealed class GapRecorder
 }
 
 /// <summary>
-/// What a <see cref="GapRecorder"/> saw: the longest gap and every gap of at least the floor, in milliseconds, and the
-/// TCP segments retransmitted over the window where read.
+/// What a <see cref="GapRecorder"/> saw: the longest gap and every gap of at least the floor, in milliseconds, and what
+/// TCP retransmitted over the window where read.
 /// </summary>
 public sealed record GapReading(double LongestMilliseconds, IReadOnlyList<double> LongMilliseconds)
 {
-    /// <summary>
-    /// TCP segments retransmitted over the window (<see cref="TcpRetransmissions"/>); null where not read.
-    /// </summary>
-    public long? Retransmissions { get; init; }
+    /// <summary>What TCP retransmitted over the window (<see cref="TcpLoss"/>); null where not read.</summary>
+    public TcpLoss? Loss { get; init; }
 
     /// <summary>Nothing seen yet.</summary>
     public static GapReading None { get; } = new(0, []);
@@ -81,10 +79,10 @@ public sealed record GapReading(double LongestMilliseconds, IReadOnlyList<double
     public GapReading Add(GapReading other) =>
         new(Math.Max(LongestMilliseconds, other.LongestMilliseconds), [.. LongMilliseconds, .. other.LongMilliseconds])
         {
-            Retransmissions =
-                Retransmissions is null && other.Retransmissions is null
-                    ? null
-                    : (Retransmissions ?? 0) + (other.Retransmissions ?? 0),
+            Loss =
+                Loss is null ? other.Loss
+                : other.Loss is null ? Loss
+                : Loss + other.Loss,
         };
 
     /// <summary>
@@ -93,18 +91,20 @@ public sealed record GapReading(double LongestMilliseconds, IReadOnlyList<double
     public CompletionGaps ToGaps(double thresholdMilliseconds) =>
         new(LongestMilliseconds, LongMilliseconds.Count(g => g >= thresholdMilliseconds))
         {
-            Retransmissions = Retransmissions,
+            Retransmissions = Loss?.Segments,
+            RetransmissionTimeouts = Loss?.Timeouts,
         };
 }
 
 /// <summary>
-/// TCP segments retransmitted so far in the network namespaces of this process and of a server (the kernel's
-/// <c>RetransSegs</c>, each namespace once): both ends' retransmissions, on loopback the machine's.
+/// What TCP retransmitted in the network namespaces of this process and of a server, each namespace once (on loopback,
+/// the machine's): segments (the kernel's <c>RetransSegs</c>, tail-loss probes included) and retransmission timeouts
+/// (<c>TCPTimeouts</c>: each one a connection that sent nothing for 200 ms at least).
 /// </summary>
-public static class TcpRetransmissions
+public sealed record TcpLoss(long Segments, long Timeouts)
 {
-    /// <summary>The count so far; null where the kernel's counters cannot be read (not Linux).</summary>
-    public static long? Read(int? serverId)
+    /// <summary>The counts so far; null where the kernel's counters cannot be read (not Linux).</summary>
+    public static TcpLoss? Read(int? serverId)
     {
         var own = Of("self");
         if (own is null || serverId is not { } id || SameNamespace(id))
@@ -112,8 +112,18 @@ public static class TcpRetransmissions
             return own;
         }
 
-        return own + (Of(id.ToString(CultureInfo.InvariantCulture)) ?? 0);
+        return Of(id.ToString(CultureInfo.InvariantCulture)) is { } server ? own + server : own;
     }
+
+    public static TcpLoss operator +(TcpLoss a, TcpLoss b) => new(a.Segments + b.Segments, a.Timeouts + b.Timeouts);
+
+    public static TcpLoss operator -(TcpLoss a, TcpLoss b) => new(a.Segments - b.Segments, a.Timeouts - b.Timeouts);
+
+    /// <summary>
+    /// What was counted between <paramref name="before"/> and <paramref name="after"/>; null where either is.
+    /// </summary>
+    public static TcpLoss? Between(TcpLoss? before, TcpLoss? after) =>
+        before is not null && after is not null ? after - before : null;
 
     private static bool SameNamespace(int id)
     {
@@ -131,20 +141,23 @@ public static class TcpRetransmissions
         }
     }
 
-    private static long? Of(string process)
+    private static TcpLoss? Of(string process) =>
+        Counter(process, "snmp", "Tcp:", "RetransSegs") is { } segments
+            ? new TcpLoss(segments, Counter(process, "netstat", "TcpExt:", "TCPTimeouts") ?? 0)
+            : null;
+
+    /// <summary>
+    /// One counter of a /proc/PID/net table: a header line and a value line, both starting with the prefix.
+    /// </summary>
+    private static long? Counter(string process, string table, string prefix, string name)
     {
         try
         {
-            var tcp = File.ReadLines($"/proc/{process}/net/snmp")
-                .Where(l => l.StartsWith("Tcp:", StringComparison.Ordinal))
+            var lines = File.ReadLines($"/proc/{process}/net/{table}")
+                .Where(l => l.StartsWith(prefix, StringComparison.Ordinal))
                 .ToList();
-            if (tcp.Count < 2)
-            {
-                return null;
-            }
-
-            var index = Array.IndexOf(tcp[0].Split(' '), "RetransSegs");
-            return index < 0 ? null : long.Parse(tcp[1].Split(' ')[index], CultureInfo.InvariantCulture);
+            var index = lines.Count < 2 ? -1 : Array.IndexOf(lines[0].Split(' '), name);
+            return index < 0 ? null : long.Parse(lines[1].Split(' ')[index], CultureInfo.InvariantCulture);
         }
         catch (IOException)
         {

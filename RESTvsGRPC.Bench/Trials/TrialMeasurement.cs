@@ -370,7 +370,7 @@ public sealed class TrialMeasurement(
 
         var calls = 0L;
         var linkBefore = LinkCounters(request.LinkDevice);
-        var retransmittedBefore = TcpRetransmissions.Read(serverId);
+        var lossBefore = TcpLoss.Read(serverId);
         var start = Stopwatch.GetTimestamp();
         var (gaps, previous) = (new GapRecorder(start), start);
         do
@@ -393,7 +393,7 @@ public sealed class TrialMeasurement(
             Difference(linkBefore, LinkCounters(request.LinkDevice))
         )
         {
-            Gaps = gaps.Read(end) with { Retransmissions = TcpRetransmissions.Read(serverId) - retransmittedBefore },
+            Gaps = gaps.Read(end) with { Loss = TcpLoss.Between(lossBefore, TcpLoss.Read(serverId)) },
         };
     }
 
@@ -571,7 +571,7 @@ public sealed class TrialMeasurement(
             var recorder = new GapRecorder(before.Time);
             Volatile.Write(ref gaps, recorder);
             var linkBefore = LinkCounters(linkDevice);
-            var retransmittedBefore = TcpRetransmissions.Read(serverId);
+            var lossBefore = TcpLoss.Read(serverId);
             var cpuBefore = (Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
             await Task.Delay(TimeSpan.FromSeconds(seconds));
             var linkAfter = LinkCounters(linkDevice);
@@ -585,10 +585,7 @@ public sealed class TrialMeasurement(
                 Difference(linkBefore, linkAfter)
             )
             {
-                Gaps = recorder.Read(time) with
-                {
-                    Retransmissions = TcpRetransmissions.Read(serverId) - retransmittedBefore,
-                },
+                Gaps = recorder.Read(time) with { Loss = TcpLoss.Between(lossBefore, TcpLoss.Read(serverId)) },
             };
         }
         finally

@@ -37,7 +37,8 @@ public sealed class StallReportTests : IDisposable
 
     /// <summary>
     /// The stored trials with every cell's gaps recorded, none stalled but trial 2's large gRPC at the level it was
-    /// taken at (0.64 s, two retransmitted segments).
+    /// taken at (0.64 s, two retransmitted segments, one retransmission timeout), and every cell of trial 3's small
+    /// REST + JSON at 210 ms, short of its threshold.
     /// </summary>
     private static TrialsRun Planted(TrialsRun trials)
     {
@@ -48,7 +49,10 @@ public sealed class StallReportTests : IDisposable
                 [
                     .. t.Segments.Select(s => s with
                     {
-                        LatencyGaps = new CompletionGaps(12, 0) { Retransmissions = 0 },
+                        LatencyGaps = new CompletionGaps(t.Index == 3 && s.Arm == "rest-json" && s.Operation == "small" ? 210 : 12, 0)
+                        {
+                            Retransmissions = 0,
+                        },
                         ThroughputGaps = Stalled(t, s) ? Stall : new(30, 0),
                         Levels = s.Levels?.Select(l => l with
                         {
@@ -65,7 +69,7 @@ public sealed class StallReportTests : IDisposable
         };
     }
 
-    private static readonly CompletionGaps Stall = new(640, 1) { Retransmissions = 2 };
+    private static readonly CompletionGaps Stall = new(640, 1) { Retransmissions = 2, RetransmissionTimeouts = 1 };
 
     private static bool Stalled(Trial trial, TrialSegment segment) =>
         trial.Index == 2 && segment is { Operation: "large", Arm: "grpc" };
