@@ -73,8 +73,8 @@ internal static class StallSection
     }
 
     private const string Rule =
-        "A stall is a gap between completions of 100 of the arm's calls one at a time and at least 200 ms "
-        + "(the window's end counting as a completion).";
+        "A stall is a gap between completions of 100 of the arm's calls one at a time (at a throughput level, also of "
+        + "4 such calls per call in flight) and at least 200 ms (the window's end counting as a completion).";
 
     private static void AddRatios(ReportDocument document, TrialsRun trials, StallSummary stalls)
     {

@@ -39,9 +39,11 @@ public sealed record CompletionGaps(double LongestMilliseconds, int Stalls)
 }
 
 /// <summary>
-/// What counts as a stall: no call completing for 100 times the arm's time per call one at a time, and for at least
-/// 200 ms. Far above anything a healthy arm shows here (a collection, a scheduler tick, a full queue of large calls),
-/// and as long as Linux's shortest retransmission timeout, so a stall is never a slow call.
+/// What counts as a stall: no call completing for 100 times the arm's time per call one at a time, for 4 times that
+/// call per call in flight, and for at least 200 ms. Far above anything a healthy arm shows here (a collection, a
+/// scheduler tick), as long as Linux's shortest retransmission timeout, and above the gap between the convoys in which
+/// an HTTP/2 connection's interleaved large answers finish together (up to 1.5 times the level's one-at-a-time calls
+/// measured here), so a stall is never a slow call or a busy connection.
 /// </summary>
 public static class StallRule
 {
@@ -51,11 +53,15 @@ public static class StallRule
     /// <summary>How many of the arm's calls one at a time a gap must span to count.</summary>
     public const double CallTimes = 100;
 
+    /// <summary>How many of the arm's calls one at a time, per call in flight, a gap must span to count.</summary>
+    public const double CallTimesInFlight = 4;
+
     /// <summary>
-    /// The gap that counts as a stall for an arm whose call one at a time takes <paramref name="callMilliseconds"/>.
+    /// The gap that counts as a stall for an arm whose call one at a time takes <paramref name="callMilliseconds"/>, at
+    /// <paramref name="inFlight"/> calls in flight.
     /// </summary>
-    public static double ThresholdMilliseconds(double callMilliseconds) =>
-        Math.Max(FloorMilliseconds, CallTimes * callMilliseconds);
+    public static double ThresholdMilliseconds(double callMilliseconds, int inFlight = 1) =>
+        Math.Max(FloorMilliseconds, Math.Max(CallTimes, CallTimesInFlight * inFlight) * callMilliseconds);
 
     /// <summary>
     /// True where a trial failed because a call outlived <c>--call-timeout</c>: a stall that never ended, counted as

@@ -342,8 +342,9 @@ public sealed record TrialSegment(
     public IReadOnlyList<double>? ThroughputRounds { get; init; }
 
     /// <summary>
-    /// The gap that counted as a stall in this trial's cells of the arm (<see cref="StallRule"/>: 100 times its median
-    /// call in the latency slices, 200 ms at least), milliseconds; null in results written before gaps were recorded.
+    /// The gap that counted as a stall in this trial's latency and open-loop cells of the arm (<see cref="StallRule"/>:
+    /// 100 times its median call in the latency slices, 200 ms at least; a throughput level's also 4 such calls per
+    /// call in flight), milliseconds; null in results written before gaps were recorded.
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? StallThresholdMilliseconds { get; init; }

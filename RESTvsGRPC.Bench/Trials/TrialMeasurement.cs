@@ -473,9 +473,17 @@ public sealed class TrialMeasurement(
 
         public TrialSegment ToSegment(TrialArm arm)
         {
-            var threshold = StallRule.ThresholdMilliseconds(CallTimes.Percentile(50) / 1e6);
+            var call = CallTimes.Percentile(50) / 1e6;
+            var threshold = StallRule.ThresholdMilliseconds(call);
             var levels = _throughput
-                .Select(level => LevelOf(level.Key, level.Value.Sum, level.Value.ServerMeasured, threshold))
+                .Select(level =>
+                    LevelOf(
+                        level.Key,
+                        level.Value.Sum,
+                        level.Value.ServerMeasured,
+                        StallRule.ThresholdMilliseconds(call, level.Key)
+                    )
+                )
                 .ToList();
             var best = levels.MaxBy(level => level.CallsPerSecond)!;
             return new TrialSegment(
