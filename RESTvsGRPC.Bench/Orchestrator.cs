@@ -160,27 +160,7 @@ public static class Orchestrator
         new(options.ServerCpus?.ToString(), options.ClientCpus?.ToString());
 
     /// <summary>The servers a run used, for its provenance.</summary>
-    internal static (IReadOnlyList<string> Urls, bool Started) ServerUrls(ServerSet servers) =>
-        (
-            [
-                .. new[]
-                {
-                    servers.Rest?.Http11,
-                    servers.Rest?.H2c,
-                    servers.Rest?.Tls,
-                    servers.Grpc?.H2c,
-                    servers.Grpc?.Tls,
-                    servers.Grpc?.Web,
-                    servers.Aot?.Rest,
-                    servers.Aot?.Grpc,
-                    servers.RestScaling,
-                    servers.GrpcScaling,
-                }
-                    .OfType<Uri>()
-                    .Select(url => url.ToString()),
-            ],
-            servers.ProcessIds.Count > 0
-        );
+    internal static (IReadOnlyList<string> Urls, bool Started) ServerUrls(ServerSet servers) => servers.Provenance;
 
     /// <summary>
     /// Ctrl+C, SIGTERM and SIGHUP stop the servers before the bench exits. Signal handlers, not ProcessExit: on SIGTERM

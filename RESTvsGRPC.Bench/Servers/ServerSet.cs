@@ -54,6 +54,29 @@ public sealed class ServerSet : IDisposable
     /// <summary>The process ids of the servers started here; empty where the user gave URLs.</summary>
     public IReadOnlyList<int> ProcessIds => [.. _started.Select(server => server.Id)];
 
+    /// <summary>Every server's URL, and whether the bench started them: what a run's provenance says of them.</summary>
+    public (IReadOnlyList<string> Urls, bool Started) Provenance =>
+        (
+            [
+                .. new[]
+                {
+                    Rest?.Http11,
+                    Rest?.H2c,
+                    Rest?.Tls,
+                    Grpc?.H2c,
+                    Grpc?.Tls,
+                    Grpc?.Web,
+                    Aot?.Rest,
+                    Aot?.Grpc,
+                    RestScaling,
+                    GrpcScaling,
+                }
+                    .OfType<Uri>()
+                    .Select(url => url.ToString()),
+            ],
+            ProcessIds.Count > 0
+        );
+
     /// <summary>
     /// The process id of the RestAPI started here (the one at <see cref="Rest"/>); null where the user gave URLs.
     /// </summary>

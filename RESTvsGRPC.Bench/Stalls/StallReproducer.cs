@@ -71,7 +71,7 @@ public static class StallReproducer
             var run = new StallReproductionRun(
                 ProvenanceReader.ReadHere(
                     dataset,
-                    Orchestrator.ServerUrls(servers),
+                    servers.Provenance,
                     args,
                     "stalls",
                     ProcessSetup.Load,

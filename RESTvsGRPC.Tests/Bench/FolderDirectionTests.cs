@@ -15,6 +15,7 @@ public sealed partial class FolderDirectionTests
     /// </summary>
     public static readonly string[] Direction =
     [
+        "Stalls",
         "Startup",
         "Trials",
         "Load",
