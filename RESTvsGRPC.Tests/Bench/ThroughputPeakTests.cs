@@ -49,7 +49,11 @@ public sealed class ThroughputPeakTests
             [
                 stalled.Segments[0] with
                 {
-                    Levels = [stalled.Segments[0].Levels![0], stalled.Segments[0].Levels![1] with { Gaps = new CompletionGaps(450, 1) }],
+                    Levels =
+                    [
+                        stalled.Segments[0].Levels![0],
+                        stalled.Segments[0].Levels![1] with { Gaps = new CompletionGaps(450, 1) },
+                    ],
                 },
             ],
         };

@@ -49,7 +49,7 @@ public sealed class StallReportTests : IDisposable
                 [
                     .. t.Segments.Select(s => s with
                     {
-                        LatencyGaps = new CompletionGaps(t.Index == 3 && s.Arm == "rest-json" && s.Operation == "small" ? 210 : 12, 0)
+                        LatencyGaps = new CompletionGaps(NearStall(t, s) ? 210 : 12, 0)
                         {
                             Retransmissions = 0,
                         },
@@ -70,6 +70,9 @@ public sealed class StallReportTests : IDisposable
     }
 
     private static readonly CompletionGaps Stall = new(640, 1) { Retransmissions = 2, RetransmissionTimeouts = 1 };
+
+    private static bool NearStall(Trial trial, TrialSegment segment) =>
+        trial.Index == 3 && segment is { Operation: "small", Arm: "rest-json" };
 
     private static bool Stalled(Trial trial, TrialSegment segment) =>
         trial.Index == 2 && segment is { Operation: "large", Arm: "grpc" };
