@@ -5,6 +5,7 @@ using GrpcAPI;
 using GrpcAPI.Services;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ModelLibrary;
+using Microsoft.Extensions.Options;
 using RESTvsGRPC.Hosting;
 
 // h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS;
@@ -81,7 +82,8 @@ app.Lifetime.ApplicationStarted.Register(() =>
         $"GrpcAPI listening on {endpoints.Address("H2c")}"
         + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
         + (endpoints.Address("Web") is { } web ? $" web {web}" : "")
-        + $" ({dataset.Count} records, sha256 {dataset.Sha256})");
+        + $" ({dataset.Count} records, sha256 {dataset.Sha256}) "
+        + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits));
 });
 // Health watchers hear NOT_SERVING as soon as shutdown starts, not at the next periodic health publication.
 app.Lifetime.ApplicationStopping.Register(() =>

@@ -183,7 +183,37 @@ public static class BenchCommandLine
         trial.Arguments.Add(request);
         trial.SetAction((result, _) => Trials.TrialProcess.RunAsync(result.GetValue(request)!, output, error));
         root.Subcommands.Add(trial);
+        root.Subcommands.Add(DelayLineCommand(output, error));
         return root;
+    }
+
+    /// <summary>The hidden <c>delay-line</c> command the bench runs in its router namespace.</summary>
+    private static Command DelayLineCommand(TextWriter output, TextWriter error)
+    {
+        var oneWay = new Argument<double>("ONE-WAY-MICROSECONDS");
+        var loss = new Argument<double>("LOSS");
+        var seed = new Argument<int>("SEED");
+        var client = new Argument<string>("CLIENT-ADDRESS");
+        var command = new Command(Links.DelayLine.Command, "The link's delay line, in its router namespace.")
+        {
+            Hidden = true,
+        };
+        foreach (var argument in new Argument[] { oneWay, loss, seed, client })
+        {
+            command.Arguments.Add(argument);
+        }
+
+        command.SetAction(result =>
+            Links.DelayLine.Run(
+                result.GetValue(oneWay),
+                result.GetValue(loss),
+                result.GetValue(seed),
+                result.GetValue(client)!,
+                output,
+                error
+            )
+        );
+        return command;
     }
 
     private static Command LoadLike(bool soak, TextWriter output, TextWriter error, string[] args)

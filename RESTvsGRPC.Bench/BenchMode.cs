@@ -92,7 +92,7 @@ public sealed record BenchMode(
                     TrialStatistics.TlsPairs,
                     NewConnectionsPerTrial
                 )
-                : new TrialSet("trials", TrialSlot.Transport, TrialArm.Link);
+                : new TrialSet("trials", TrialSlot.Transport, TrialArm.Link, NewConnections: NewConnectionsPerTrial);
             var folder = options.Tls ? "headline-tls" : "headline";
             return new([.. links], [set], false, false, false, folder, $"trials ({plan})");
         }

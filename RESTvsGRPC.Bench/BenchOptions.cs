@@ -234,9 +234,10 @@ public sealed record BenchOptions(
         {
             Description =
                 $"With --headline: measure it over each link in turn, "
-                + $"the servers in a network namespace of their own joined to the client by a veth pair (Linux, "
-                + $"root): {LinkProfile.Accepted} [default: loopback, as every other run]. Per link: "
-                + $"six trials of 1 s, the large GET and POST with and without gzip.",
+                + $"the servers in a network namespace of their own reached through a router namespace that shapes "
+                + $"what it forwards (Linux, root; a round trip or loss also iptables-legacy): {LinkProfile.Accepted}, "
+                + $"e.g. 100mbit+20ms-rtt [default: loopback, as every other run]. Per link: six trials of 1 s, the "
+                + $"small GET, and the large GET and POST with and without gzip.",
             HelpName = "PROFILE[,PROFILE…]",
         };
         public static readonly Option<int> CallTimeout = new("--call-timeout")

@@ -28,8 +28,8 @@ internal static class LinksSection
                     + "**latency**, one call in flight, its ratio REST + JSON's time over the arm's; **throughput**, "
                     + "calls/s with the plan's calls in flight, its ratio the arm's calls/s over REST + JSON's; "
                     + "above 1 the arm is better, each ratio the median over the trials with its exact 95 % interval. "
-                    + "**Bytes per call** were counted by the kernel on the client's end of the veth pair "
-                    + "with one call in flight (sent, then received; every header down to Ethernet's); "
+                    + "**Bytes per call** were counted by the kernel where each direction arrives, past the link's "
+                    + "shaping, with one call in flight (sent, then received; every header down to Ethernet's); "
                     + "**link use** is the busier direction's bits/s over the throughput windows, over the link's rate."
             )
             .AddParagraph(
@@ -80,15 +80,18 @@ internal static class LinksSection
                     "CPU per call (client / server)",
                     "bytes per call (sent / received)",
                     "link use",
+                    .. run.RoundTrips is null ? [] : RoundTripSection.Columns,
                 ],
-                TrialStatistics.Arms(run.Trials).Select(arm => Row(run, arm.Operation, arm.Arm, physics)),
-                2,
-                3,
-                4,
-                5,
-                6,
-                7,
-                8
+                TrialStatistics
+                    .Arms(run.Trials)
+                    .Select(arm =>
+                        (IReadOnlyList<string>)
+                            [
+                                .. Row(run, arm.Operation, arm.Arm, physics),
+                                .. run.RoundTrips is null ? [] : RoundTripSection.Cells(run, arm.Operation, arm.Arm),
+                            ]
+                    ),
+                [.. Enumerable.Range(2, run.RoundTrips is null ? 7 : 9)]
             );
         foreach (var failure in run.Failures)
         {
@@ -99,6 +102,7 @@ internal static class LinksSection
         }
 
         AddPhysics(document, run, faults);
+        RoundTripSection.Add(document, run);
     }
 
     /// <summary>

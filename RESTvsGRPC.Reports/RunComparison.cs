@@ -96,6 +96,7 @@ public static class RunComparison
         ReportSection.Render("headline ratios", () => AddHeadline(document, runs));
         ReportSection.Render("server builds", () => AddBuilds(document, runs));
         ReportSection.Render("links", () => AddLinks(document, runs));
+        ReportSection.Render("round trips", () => RoundTripSection.AddComparison(document, runs));
         // Runs of the trials alone (--headline, --suite aot) timed no benchmark: no per-call table or chart to show.
         if (runs.All(r => r.Run.Benchmarks.Count == 0))
         {

@@ -187,13 +187,15 @@ public static class FaultText
     /// error)".
     /// </summary>
     public static string Of(TrialFailure failure) =>
-        failure.StoppedAfterSeconds is { } limit
+        failure.LinkFault is { } check
+            ? $"the link did not hold ({RoundTripText.Broken(check)}); its figures are left out"
+        : failure.StoppedAfterSeconds is { } limit
             ? string.Create(
                 CultureInfo.InvariantCulture,
                 $"process {failure.ProcessId} did not finish within {limit:0} s and was stopped"
             )
-            : $"process {failure.ProcessId} exited with code {failure.ExitCode} "
-                + $"({failure.LastErrorLine ?? "nothing on standard error"})";
+        : $"process {failure.ProcessId} exited with code {failure.ExitCode} "
+            + $"({failure.LastErrorLine ?? "nothing on standard error"})";
 
     /// <summary>
     /// What went wrong in an h2load run: "no request finished", "3 of 900 requests failed", "237582 body bytes per
@@ -214,38 +216,60 @@ public static class FaultText
 /// <summary>A <c>--link</c> run's link as a reader reads it.</summary>
 public static class LinkText
 {
-    /// <summary>"100 Mbit/s", "20 ms round trip", "veth, unshaped", "loopback".</summary>
+    /// <summary>
+    /// "100 Mbit/s", "20 ms round trip", "100 Mbit/s, 20 ms round trip, 1 % loss", "veth, unshaped", "loopback".
+    /// </summary>
     public static string Short(LinkResult link) =>
         link switch
         {
-            { RateBitsPerSecond: { } rate } => Rate(rate),
-            { RoundTripMilliseconds: { } rtt } => string.Create(
-                CultureInfo.InvariantCulture,
-                $"{rtt:0.###} ms round trip"
+            { RateBitsPerSecond: null, RoundTripMilliseconds: null } => link.Name == "loopback"
+                ? "loopback"
+                : $"{link.Name}, unshaped",
+            _ => string.Join(
+                ", ",
+                new[]
+                {
+                    link.RateBitsPerSecond is { } rate ? Rate(rate) : null,
+                    link.RoundTripMilliseconds is { } rtt
+                        ? string.Create(CultureInfo.InvariantCulture, $"{rtt:0.###} ms round trip")
+                        : null,
+                    link.Loss is { } loss ? $"{Units.Percent(loss)} loss" : null,
+                }.OfType<string>()
             ),
-            { Name: "loopback" } => "loopback",
-            _ => $"{link.Name}, unshaped",
         };
 
     /// <summary>
     /// The link in one sentence: what joins client and servers, and how it is shaped, with every parameter.
     /// </summary>
-    public static string Of(LinkResult link) =>
-        link switch
+    public static string Of(LinkResult link)
+    {
+        if (link.Name == "loopback")
         {
-            { RateBitsPerSecond: { } rate } =>
-                $"{Rate(rate)}: a veth pair between the servers' network namespace and the client's, "
-                    + $"tbf on both ends (rate {Rate(rate)}, bucket {Units.Bytes(link.BurstBytes ?? 0)}, "
-                    + $"queue {Units.Bytes(link.LimitBytes ?? 0)})",
-            { RoundTripMilliseconds: { } rtt } => string.Create(
-                CultureInfo.InvariantCulture,
-                $"{rtt:0.###} ms round trip: a veth pair between the servers' network namespace and the client's, "
-                    + $"netem delaying each end by half"
-            ),
-            { Name: "loopback" } =>
-                "loopback: client and servers in the host's network namespace, as in every run without --link",
-            _ => "veth: a veth pair between the servers' network namespace and the client's, unshaped",
-        };
+            return "loopback: client and servers in the host's network namespace, as in every run without --link";
+        }
+
+        const string Path = "the client's network namespace and the servers' joined through a router namespace";
+        var shaping = new[]
+        {
+            link.RoundTripMilliseconds is { } rtt
+                ? string.Create(
+                    CultureInfo.InvariantCulture,
+                    $"its delay line holding each packet {rtt / 2:0.###} ms each way"
+                )
+                : null,
+            link.Loss is { } loss ? $"dropping {Units.Percent(loss)} of packets each way (seed {link.LossSeed})" : null,
+            link.RateBitsPerSecond is { } rate
+                ? $"tbf on its two ends (rate {Rate(rate)}, bucket {Units.Bytes(link.BurstBytes ?? 0)}, "
+                    + $"queue {Units.Bytes(link.LimitBytes ?? 0)})"
+                : null,
+        }
+            .OfType<string>()
+            .ToList();
+        return shaping.Count == 0
+            ? $"{link.Name}: {Path}, unshaped"
+            : $"{Short(link)}: {Path}: {string.Join(", ", shaping.SkipLast(1))}"
+                + $"{(shaping.Count > 1 ? " and " : "")}{shaping[^1]}";
+    }
 
     private static string Rate(long bitsPerSecond) =>
         bitsPerSecond >= 1_000_000_000

@@ -41,6 +41,16 @@ public sealed record TrialsRun(
     public LinkResult? Link { get; init; }
 
     /// <summary>
+    /// Each arm's round trips on a round-trip link (<see cref="ArmRoundTrips"/>); null on every other.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<ArmRoundTrips>? RoundTrips { get; init; }
+
+    /// <summary>The settings in effect on a <c>--link</c> run's link; null on loopback.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public LinkSettings? LinkSettings { get; init; }
+
+    /// <summary>
     /// Why the trials stopped under the plan's rule (<see cref="TrialsPlan.Stopping"/>); null where the run measured a
     /// fixed number of trials.
     /// </summary>
@@ -241,6 +251,10 @@ public sealed record Trial(
     /// <summary>Where the trial's time went; null in results written before it was kept.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public TrialTiming? Timing { get; init; }
+
+    /// <summary>The link as this trial saw it on a round-trip profile; null on every other link.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public TrialLinkReading? LinkReading { get; init; }
 }
 
 /// <summary>
@@ -319,6 +333,13 @@ public sealed record TrialSegment(
     /// </summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? NewConnectionNanoseconds { get; init; }
+
+    /// <summary>
+    /// The fastest single call of the latency slices (ns), which a round-trip link's physics check holds to one round
+    /// trip at least; null in results written before it was kept.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? FastestCallNanoseconds { get; init; }
 
     /// <summary>
     /// The arm driven open loop at each offered rate of the plan (<see cref="OpenLoopPlan"/>) in this trial; null where
@@ -404,7 +425,15 @@ public sealed record TrialFailure(
     int? ExitCode,
     double? StoppedAfterSeconds,
     string? LastErrorLine
-);
+)
+{
+    /// <summary>
+    /// Where the trial ran to its end but its round-trip link did not hold (<see cref="RoundTripCheck"/>): the check,
+    /// and the trial's figures left out; null otherwise.
+    /// </summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public RoundTripCheck? LinkFault { get; init; }
+}
 
 /// <summary>
 /// A headline ratio, the results contract other tools read: how many times better <see cref="Arm"/> is than
@@ -542,7 +571,7 @@ public sealed record H2loadProblem(long Done, long Failed, double BodyBytesPerRe
 /// <summary>
 /// A link a <c>--link</c> run measured over: <see cref="Name"/> ("loopback", "veth", "100mbit", "20ms-rtt"), its rate
 /// (bits/s, tbf on both ends of a veth pair, with its bucket and queue in bytes) or its round trip (milliseconds,
-/// netem); all null but the name for an unshaped one.
+/// the delay line); all null but the name for an unshaped one.
 /// </summary>
 public sealed record LinkResult(
     string Name,
@@ -550,7 +579,16 @@ public sealed record LinkResult(
     double? RoundTripMilliseconds,
     long? BurstBytes,
     long? LimitBytes
-);
+)
+{
+    /// <summary>The share of packets the delay line drops on purpose, each way (0 to 1); null: none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? Loss { get; init; }
+
+    /// <summary>The seed of the delay line's drops; null where it drops none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? LossSeed { get; init; }
+}
 
 /// <summary>
 /// What a TLS arm's connection agreed: the application protocol (ALPN), the TLS version and the cipher suite.

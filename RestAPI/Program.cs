@@ -7,6 +7,7 @@ using ModelLibrary;
 using ModelLibrary.Rest;
 using RestAPI;
 using RestAPI.Protobuf;
+using Microsoft.Extensions.Options;
 using RESTvsGRPC.Hosting;
 
 // One endpoint per transport the benchmark compares; h2c needs a port of its own (it cannot be negotiated beside HTTP/1.1).
@@ -96,6 +97,7 @@ app.Lifetime.ApplicationStarted.Register(() =>
     }
 
     Console.WriteLine($"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
-        + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256})");
+        + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256}) "
+        + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits));
 });
 return ServerEndpoints.Run(app, "RestAPI");

@@ -19,6 +19,14 @@ public static class ServerLimits
 
     public static readonly TimeSpan RequestHeadersTimeout = TimeSpan.FromSeconds(30);
 
+    /// <summary>
+    /// The HTTP/2 flow-control windows and stream limit in effect, as the ready line prints them: what a call meets
+    /// across a round trip (Kestrel's window defaults are left as they are, and said).
+    /// </summary>
+    public static string Http2Text(KestrelServerLimits limits) =>
+        $"(http2 stream window {limits.Http2.InitialStreamWindowSize}, connection window {limits.Http2.InitialConnectionWindowSize}, "
+        + $"streams {limits.Http2.MaxStreamsPerConnection})";
+
     public static void Apply(KestrelServerLimits limits, long? maxRequestBodyBytes)
     {
         limits.MaxRequestBodySize = maxRequestBodyBytes;

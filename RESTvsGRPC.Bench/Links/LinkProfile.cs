@@ -3,19 +3,20 @@ using RESTvsGRPC.Results;
 namespace RESTvsGRPC.Bench.Links;
 
 /// <summary>
-/// What joins client and servers in a <c>--link</c> run: loopback, an unshaped veth pair, a rate (tbf) or a round trip
-/// (netem, where the kernel has it).
+/// What joins client and servers in a <c>--link</c> run: loopback, an unshaped path through the bench's router
+/// namespace, a rate (tbf on the router's two ends), a round trip (the delay line, half each way) with an optional
+/// loss, or a rate and a round trip together.
 /// </summary>
 public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, double? RoundTripMilliseconds)
 {
     /// <summary>Today's link: client and servers on the host's loopback.</summary>
     public static LinkProfile Loopback { get; } = new("loopback", null, null);
 
-    /// <summary>The qdisc a shaped profile needs: tbf for a rate, netem for a round trip.</summary>
+    /// <summary>The qdisc a rate needs.</summary>
     public const string TokenBucketQdisc = "tbf";
 
-    /// <summary>The qdisc a round-trip profile needs.</summary>
-    public const string DelayQdisc = "netem";
+    /// <summary>The seed of every lossy profile's drops: the same packets' fates run to run.</summary>
+    public const int LossSeed = 20_261_206;
 
     /// <summary>The rates a profile may name, bits/s.</summary>
     public static IReadOnlyDictionary<string, long> Rates { get; } =
@@ -29,34 +30,39 @@ public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, d
     /// <summary>The longest round trip a profile may name, milliseconds.</summary>
     public const int MaxRoundTripMilliseconds = 1000;
 
+    /// <summary>The most loss a profile may name, percent of packets each way.</summary>
+    public const double MaxLossPercent = 10;
+
     /// <summary>What <c>--link</c> accepts, for its help and its errors.</summary>
     public static string Accepted =>
-        $"loopback, veth, {string.Join(", ", Rates.Keys)} or Nms-rtt (N from 1 to {MaxRoundTripMilliseconds})";
+        $"loopback, veth, or {string.Join("/", Rates.Keys)}, Nms-rtt (N from 1 to {MaxRoundTripMilliseconds}) "
+        + $"and P%-loss (P up to {MaxLossPercent}, with a round trip) joined by '+'";
+
+    /// <summary>The share of packets dropped each way, 0 to 1; null: none.</summary>
+    public double? Loss { get; init; }
 
     /// <summary>True where the servers run in a namespace of their own (every profile but loopback).</summary>
     public bool Namespaced => Name != Loopback.Name;
 
-    /// <summary>The qdisc this profile puts on both ends of the pair; null for an unshaped one.</summary>
-    public string? Qdisc =>
-        RateBitsPerSecond is not null ? TokenBucketQdisc
-        : RoundTripMilliseconds is not null ? DelayQdisc
-        : null;
+    /// <summary>True where packets pass the delay line (a round trip, with or without loss).</summary>
+    public bool Delayed => RoundTripMilliseconds is not null;
 
-    /// <summary>tbf's parameters for a rate profile; null for the others.</summary>
-    public TokenBucket? Bucket => RateBitsPerSecond is { } rate ? TokenBucket.For(rate) : null;
+    /// <summary>The qdisc this profile puts on the router's two ends; null for one without a rate.</summary>
+    public string? Qdisc => RateBitsPerSecond is not null ? TokenBucketQdisc : null;
 
-    /// <summary>
-    /// The arguments after <c>tc qdisc replace dev DEV root</c> on each end; empty for an unshaped profile.
-    /// </summary>
-    public IReadOnlyList<string> QdiscArguments =>
-        Bucket is { } bucket ? bucket.TcArguments
-        : RoundTripMilliseconds is { } rtt
-            ? [DelayQdisc, "delay", string.Create(CultureInfo.InvariantCulture, $"{rtt * 1000 / 2:0}us")]
-        : [];
+    /// <summary>tbf's parameters for a profile with a rate; null for the others.</summary>
+    public TokenBucket? Bucket => RateBitsPerSecond is { } rate ? TokenBucket.For(rate, RoundTripMilliseconds) : null;
+
+    /// <summary>The arguments after <c>tc qdisc replace dev DEV root</c> on each end; empty without a rate.</summary>
+    public IReadOnlyList<string> QdiscArguments => Bucket is { } bucket ? bucket.TcArguments : [];
 
     /// <summary>The link as the results file holds it.</summary>
     public LinkResult ToResults() =>
-        new(Name, RateBitsPerSecond, RoundTripMilliseconds, Bucket?.BurstBytes, Bucket?.LimitBytes);
+        new(Name, RateBitsPerSecond, RoundTripMilliseconds, Bucket?.BurstBytes, Bucket?.LimitBytes)
+        {
+            Loss = Loss,
+            LossSeed = Loss is null ? null : LossSeed,
+        };
 
     /// <summary>
     /// <c>--link</c>'s profiles in the order given, each once; throws <see cref="ArgumentException"/> naming the part
@@ -88,26 +94,45 @@ public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, d
             return new(name, null, null);
         }
 
-        if (Rates.TryGetValue(name, out var rate))
+        var (rate, roundTrip, loss) = ((long?)null, (double?)null, (double?)null);
+        foreach (var part in name.Split('+'))
         {
-            return new(name, rate, null);
+            if (Rates.TryGetValue(part, out var named) && rate is null)
+            {
+                rate = named;
+            }
+            else if (RoundTrip().Match(part) is { Success: true } match && roundTrip is null)
+            {
+                roundTrip = int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture);
+            }
+            else if (LossPercent().Match(part) is { Success: true } lossMatch && loss is null)
+            {
+                loss = double.Parse(lossMatch.Groups[1].Value, CultureInfo.InvariantCulture) / 100;
+            }
+            else
+            {
+                return null;
+            }
         }
 
-        return
-            RoundTrip().Match(name) is { Success: true } match
-            && int.TryParse(match.Groups[1].Value, NumberStyles.None, CultureInfo.InvariantCulture, out var ms)
-            && ms is >= 1 and <= MaxRoundTripMilliseconds
-            ? new(name, null, ms)
-            : null;
+        var valid =
+            roundTrip is null or (>= 1 and <= MaxRoundTripMilliseconds)
+            && loss is null or (> 0 and <= MaxLossPercent / 100)
+            && (loss is null || roundTrip is not null);
+        return valid ? new(name, rate, roundTrip) { Loss = loss } : null;
     }
 
     [GeneratedRegex(@"^(\d{1,4})ms-rtt$")]
     private static partial Regex RoundTrip();
+
+    [GeneratedRegex(@"^(\d{1,2}(?:\.\d{1,3})?)%-loss$")]
+    private static partial Regex LossPercent();
 }
 
 /// <summary>
 /// tbf's parameters for a rate: a bucket of a millisecond at the rate, at least 64 KiB (one GSO packet, which tbf would
-/// split or drop), and a queue of the burst plus 20 ms, so a burst of large answers queues rather than drops.
+/// split or drop), and a queue of the burst plus 20 ms (or the round trip, where longer: a window's worth), so a burst
+/// of large answers queues rather than drops.
 /// </summary>
 public sealed record TokenBucket(long RateBitsPerSecond, long BurstBytes, long LimitBytes)
 {
@@ -118,11 +143,12 @@ public sealed record TokenBucket(long RateBitsPerSecond, long BurstBytes, long L
     public const double QueueSeconds = 0.020;
 
     /// <summary>The bucket and queue for <paramref name="rateBitsPerSecond"/>.</summary>
-    public static TokenBucket For(long rateBitsPerSecond)
+    public static TokenBucket For(long rateBitsPerSecond, double? roundTripMilliseconds = null)
     {
         var bytesPerSecond = rateBitsPerSecond / 8;
         var burst = Math.Max(MinBurstBytes, bytesPerSecond / 1000);
-        return new(rateBitsPerSecond, burst, burst + (long)(bytesPerSecond * QueueSeconds));
+        var queueSeconds = Math.Max(QueueSeconds, (roundTripMilliseconds ?? 0) / 1000);
+        return new(rateBitsPerSecond, burst, burst + (long)(bytesPerSecond * queueSeconds));
     }
 
     /// <summary>tbf's arguments as tc takes them.</summary>

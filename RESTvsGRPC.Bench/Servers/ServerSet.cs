@@ -4,6 +4,7 @@ using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Processes;
+using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Servers;
 
@@ -25,6 +26,7 @@ public sealed class ServerSet : IDisposable
 
     private readonly List<ServerProcess> _started = [];
     private LinkNamespace? _namespace;
+    private IReadOnlyDictionary<string, ServerHttp2Settings?> _http2 = new Dictionary<string, ServerHttp2Settings?>();
     private readonly List<IDisposable> _attached = [];
     private readonly CancellationTokenSource _stopping = new();
     private CpuSet? _cpus;
@@ -170,11 +172,16 @@ public sealed class ServerSet : IDisposable
                 );
                 log.WriteLine(
                     $"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, "
-                        + $"client at {_namespace.ClientAddress} ({_namespace.HostDevice})"
+                        + $"client at {_namespace.ClientAddress} ({_namespace.HostDevice}), through {_namespace.Router}"
                         + (
                             link.QdiscArguments.Count > 0
-                                ? $", each end: tc qdisc {string.Join(' ', link.QdiscArguments)}"
-                                : ", unshaped"
+                                ? $", each of its ends: tc qdisc {string.Join(' ', link.QdiscArguments)}"
+                                : ""
+                        )
+                        + (
+                            _namespace.DelayLine is { } line ? $", its delay line on CPU {line.Cpus}"
+                            : link.QdiscArguments.Count > 0 ? ""
+                            : ", unshaped"
                         )
                 );
             }
@@ -300,10 +307,35 @@ public sealed class ServerSet : IDisposable
     private async Task StartMeasuredAsync(TextWriter log)
     {
         var (restEndpoints, grpcEndpoints, dataPath) = _measured!.Value;
-        Rest = RestServerAddresses.FromReadyLine(await StartAsync("RestAPI", restEndpoints, dataPath, log));
+        var restReady = await StartAsync("RestAPI", restEndpoints, dataPath, log);
+        Rest = RestServerAddresses.FromReadyLine(restReady);
         RestProcessId = _started[^1].Id;
-        Grpc = GrpcServerAddresses.FromReadyLine(await StartAsync("GrpcAPI", grpcEndpoints, dataPath, log));
+        var grpcReady = await StartAsync("GrpcAPI", grpcEndpoints, dataPath, log);
+        Grpc = GrpcServerAddresses.FromReadyLine(grpcReady);
         GrpcProcessId = _started[^1].Id;
+        _http2 = new Dictionary<string, ServerHttp2Settings?>
+        {
+            ["RestAPI"] = ServerHttp2Settings.FromReadyLine(restReady),
+            ["GrpcAPI"] = ServerHttp2Settings.FromReadyLine(grpcReady),
+        };
+    }
+
+    /// <summary>
+    /// The settings a link run's results state: both sides' HTTP/2 windows, TCP's settings each side, the delay line's
+    /// CPUs; null on loopback.
+    /// </summary>
+    public LinkSettings? LinkSettings()
+    {
+        if (_namespace is not { } link)
+        {
+            return null;
+        }
+
+        var (client, server) = link.TcpSettings();
+        return new LinkSettings(HttpClientSettings.Http2StreamWindowBytes, client, server, link.DelayLine?.Cpus)
+        {
+            Servers = _http2.Where(pair => pair.Value is not null).ToDictionary(pair => pair.Key, pair => pair.Value!),
+        };
     }
 
     private static string[] On(IReadOnlyList<string> endpoints, string address) =>

@@ -94,6 +94,9 @@ public sealed class TrialMeasurement(
             {
                 // The bench sets the trial's whole time, servers and process start included.
                 Timing = new TrialTiming(0, slicesSeconds, openLoopSeconds),
+                LinkReading = request.RoundTripServerAddress is { } server
+                    ? TrialLinkReading.Of(LinkNamespace.MinRoundTripsTo(server))
+                    : null,
             };
         }
         finally
@@ -369,7 +372,7 @@ public sealed class TrialMeasurement(
         }
 
         var calls = 0L;
-        var linkBefore = LinkCounters(request.LinkDevice);
+        var linkBefore = LinkCounters(request.LinkDevice, serverId);
         var lossBefore = TcpLoss.Read(serverId);
         var start = Stopwatch.GetTimestamp();
         var (gaps, previous) = (new GapRecorder(start), start);
@@ -390,7 +393,7 @@ public sealed class TrialMeasurement(
             Stopwatch.GetElapsedTime(start, end).TotalSeconds,
             0,
             null,
-            Difference(linkBefore, LinkCounters(request.LinkDevice))
+            Difference(linkBefore, LinkCounters(request.LinkDevice, serverId))
         )
         {
             Gaps = gaps.Read(end) with { Loss = TcpLoss.Between(lossBefore, TcpLoss.Read(serverId)) },
@@ -517,6 +520,7 @@ public sealed class TrialMeasurement(
                 LatencyRounds = _latencyRounds,
                 ThroughputRounds = best.Rounds,
                 StallThresholdMilliseconds = threshold,
+                FastestCallNanoseconds = CallTimes.Count > 0 ? CallTimes.MinNanoseconds : null,
                 LatencyGaps = _latency.Gaps.ToGaps(threshold),
                 ThroughputGaps = best.Gaps,
             };
@@ -578,11 +582,11 @@ public sealed class TrialMeasurement(
             var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp());
             var recorder = new GapRecorder(before.Time);
             Volatile.Write(ref gaps, recorder);
-            var linkBefore = LinkCounters(linkDevice);
+            var linkBefore = LinkCounters(linkDevice, serverId);
             var lossBefore = TcpLoss.Read(serverId);
             var cpuBefore = (Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
             await Task.Delay(TimeSpan.FromSeconds(seconds));
-            var linkAfter = LinkCounters(linkDevice);
+            var linkAfter = LinkCounters(linkDevice, serverId);
             var (calls, time) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp());
             var (clientCpu, serverCpu) = (CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
             counted = new Window(
@@ -607,10 +611,11 @@ public sealed class TrialMeasurement(
     }
 
     /// <summary>
-    /// The bytes the client's end of a <c>--link</c> pair has sent and received so far; null on loopback.
+    /// The bytes that have crossed a <c>--link</c> so far each way, once shaped (<see cref="LinkNamespace.Counters"/>);
+    /// null on loopback.
     /// </summary>
-    private static (long Sent, long Received)? LinkCounters(string? device) =>
-        device is null ? null : LinkNamespace.Counters(device);
+    private static (long Sent, long Received)? LinkCounters(string? device, int? serverId) =>
+        device is null ? null : LinkNamespace.Counters(device, serverId);
 
     private static (long Sent, long Received)? Difference(
         (long Sent, long Received)? before,

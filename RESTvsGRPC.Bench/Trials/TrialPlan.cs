@@ -80,9 +80,10 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     public static TrialPlan Quick { get; } = new("quick", 6, 0.15, DefaultSeed, 2) { CurveTrials = DefaultCurveTrials };
 
     /// <summary>
-    /// A <c>--link</c> run, per link: six trials of 1 s per arm and quantity, throughput at 16 in flight: on a slow
-    /// link a shorter window counts a handful of large calls, and one level, the one that fills the link, keeps three
-    /// links within 15 minutes.
+    /// A <c>--link</c> run, per link: six trials of 1 s per arm and quantity; the large calls at 16 in flight (a
+    /// shorter window counts a handful of large calls on a slow link, and 16 fill 100 Mbit/s or a 20-ms round trip at
+    /// these calls' server peak), the small call at 16 and 256 (256 reach its loopback peak across a round trip of up
+    /// to about 10 ms, and pass the servers' 100 streams per HTTP/2 connection).
     /// </summary>
     public static TrialPlan Link { get; } =
         new("link", 6, 1.0, DefaultSeed, 2)
@@ -92,6 +93,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
             SettleCalls = 0,
             InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>>
             {
+                [LoadOperation.Small] = [16, 256],
                 [LoadOperation.Large] = [16],
                 [LoadOperation.Post] = [16],
             },
@@ -413,11 +415,15 @@ public sealed record TrialArm(LoadOperation Operation, string Target)
     [.. Transport.Select(arm => (NameOf(arm.Operation), arm.Target))];
 
     /// <summary>
-    /// A <c>--link</c> run's arms: the large GET and POST as REST + JSON, with gzip, REST + protobuf, gRPC and gRPC
-    /// with gzip.
+    /// A <c>--link</c> run's arms: the small GET as REST + JSON over HTTP/1.1 and h2c and as gRPC (where a round trip
+    /// is most likely to turn loopback's answer); the large GET and POST as REST + JSON, with gzip, REST + protobuf,
+    /// gRPC and gRPC with gzip.
     /// </summary>
     public static IReadOnlyList<TrialArm> Link { get; } =
     [
+        new(LoadOperation.Small, Baseline),
+        new(LoadOperation.Small, "rest-json-h2c"),
+        new(LoadOperation.Small, "grpc"),
         .. new[] { LoadOperation.Large, LoadOperation.Post }.SelectMany(operation =>
             new[] { Baseline, "rest-json-gzip", "rest-protobuf", "grpc", "grpc-gzip" }.Select(target => new TrialArm(
                 operation,

@@ -33,6 +33,12 @@ public sealed record TrialRequest(
     public string? LinkDevice { get; init; }
 
     /// <summary>
+    /// The servers' address on a round-trip link, whose connections' minimum round trips the trial reads before it
+    /// closes them; null on every other link.
+    /// </summary>
+    public string? RoundTripServerAddress { get; init; }
+
+    /// <summary>
     /// The load check's one level per arm ("operation/target"), each arm's peak in the trials; null for a trial, whose
     /// arms are measured at their operation's levels in the plan.
     /// </summary>

@@ -47,6 +47,8 @@ public static class TrialRunner
                 request = request.ReadingCpuOf(servers);
             }
 
+            // The delay line's counts start with the trial.
+            _ = servers.Namespace?.DelayLine?.Read();
             var (answer, failure) = await RunOneAsync(
                 request with
                 {
@@ -58,14 +60,10 @@ public static class TrialRunner
                 settings,
                 output
             );
-            if (answer?.Trial is { } trial)
+            var (trial, broken) = answer?.Trial is { } done ? HeldLink(done, trialStarted, servers, link) : default;
+            if (trial is not null && broken is null)
             {
-                measured.Add(
-                    trial with
-                    {
-                        Timing = trial.Timing! with { Seconds = Stopwatch.GetElapsedTime(trialStarted).TotalSeconds },
-                    }
-                );
+                measured.Add(trial);
                 trials = ThroughputPeak.ChosenOnOtherTrials(measured);
                 output.WriteLine(
                     $"// trial {index} of {plan.Trials} done (process {trial.ProcessId}{ServersText(plan, request)}, "
@@ -78,7 +76,14 @@ public static class TrialRunner
             }
             else
             {
-                failures.Add((failure ?? new TrialFailure(index, 0, 0, null, null)) with { Index = index });
+                failures.Add(
+                    broken is not null
+                        ? new TrialFailure(index, trial!.ProcessId, 0, null, null) { LinkFault = broken }
+                        : (failure ?? new TrialFailure(index, 0, 0, null, null)) with
+                        {
+                            Index = index,
+                        }
+                );
                 output.WriteLine(
                     $"// trial {index} of {plan.Trials} failed: {FaultText.Of(failures[^1])}; the other trials go on"
                 );
@@ -130,7 +135,40 @@ public static class TrialRunner
             NewConnections = newConnections > 0 ? newConnections : null,
             OpenLoop = OpenLoopStatistics.Of(plan.OpenLoop, trials),
         };
-        return link is null ? run : run.OnLink(link.ToResults());
+        if (link is null)
+        {
+            return run;
+        }
+
+        var linked = run.OnLink(link.ToResults()) with { LinkSettings = servers.LinkSettings() };
+        return link.Delayed ? linked with { RoundTrips = ArmRoundTrips.Of(linked) } : linked;
+    }
+
+    /// <summary>
+    /// The trial with its whole time and, on a round-trip link, the delay line's reading over it; and the link's check
+    /// where the link did not hold through it (its figures are then no result).
+    /// </summary>
+    private static (Trial Trial, RoundTripCheck? Broken) HeldLink(
+        Trial trial,
+        long started,
+        ServerSet servers,
+        LinkProfile? link
+    )
+    {
+        trial = trial with
+        {
+            Timing = trial.Timing! with { Seconds = Stopwatch.GetElapsedTime(started).TotalSeconds },
+            LinkReading = trial.LinkReading is { } reading
+                ? reading with
+                {
+                    DelayLine = servers.Namespace?.DelayLine?.Read(),
+                }
+                : null,
+        };
+        return (
+            trial,
+            link is not null && RoundTripCheck.Of(trial, link.ToResults()) is { Fault: true } check ? check : null
+        );
     }
 
     /// <summary>
@@ -322,6 +360,7 @@ public static class TrialRunner
         new TrialRequest(index, plan, [.. arms.Select(a => a.Name)], Environment.ProcessId, "")
         {
             LinkDevice = servers.Namespace?.HostDevice,
+            RoundTripServerAddress = servers.Namespace is { DelayLine: not null } link ? link.ServerAddress : null,
         }.ReadingCpuOf(servers);
 
     /// <summary>

@@ -68,6 +68,8 @@ public static class Peers
         !OperatingSystem.IsLinux() ? "network namespaces are Linux only."
         : !Runs("ip", "netns", "list") ? "ip (iproute2) is missing or may not list network namespaces: the test needs root."
         : !Runs("sh", "-c", "command -v tc") ? "tc (iproute2) is missing."
+        : !Runs("sh", "-c", "command -v iptables-legacy")
+            ? "iptables-legacy is missing (Debian: apt-get install iptables): the delay line needs it."
         : !IsRoot ? "creating network namespaces needs root."
         : null;
 

@@ -20,21 +20,33 @@ public sealed class BenchLinkProcessTests : IDisposable
     public void Dispose() => _artifacts.Dispose();
 
     [NetworkNamespaceFact]
-    public async Task Headline_over_100_Mbit_stays_within_the_rate_and_leaves_no_namespace()
+    public async Task Headline_over_100_Mbit_and_5_ms_holds_the_rate_and_the_round_trip_and_leaves_no_namespace()
     {
-        var benchId = await RunToEndAsync("--headline", "--link", "100mbit", "--trials", "1", "--segment", "0.4", "--slices", "1");
+        var benchId = await RunToEndAsync("--headline", "--link", "100mbit+5ms-rtt", "--trials", "1", "--segment", "0.3", "--slices", "1");
 
         var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline"));
         var trials = run.Trials!;
         Assert.Null(run.LinkRuns);
-        Assert.Equal(new LinkResult("100mbit", 100_000_000, null, 65_536, 315_536), trials.Link);
-        Assert.All(trials.Headline, ratio => Assert.Equal("100mbit", ratio.Link));
+        Assert.Equal(new LinkResult("100mbit+5ms-rtt", 100_000_000, 5, 65_536, 315_536), trials.Link);
+        Assert.All(trials.Headline, ratio => Assert.Equal("100mbit+5ms-rtt", ratio.Link));
         var physics = LinkPhysics.Of(trials);
-        Assert.Equal(10, physics.Count);
+        Assert.Equal(13, physics.Count);
         Assert.All(physics, check => Assert.False(check.Fault, $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), {check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"));
+        var check = Assert.Single(RoundTripCheck.Of(trials));
+        Assert.False(check.Fault, $"the round trip did not hold: {RESTvsGRPC.Reports.RoundTripText.Broken(check)}");
+        Assert.Empty(trials.Failures);
         var largeJson = trials.Trials[0].Segments.Single(s => (s.Operation, s.Arm) == ("large", "rest-json"));
         Assert.True(largeJson.LinkReceivedBytesPerCall > 219 * 1024, $"the large GET's answer took {largeJson.LinkReceivedBytesPerCall} bytes on the link");
-        Assert.True(largeJson.LatencyNanosecondsPerCall >= 219 * 1024 * 8 / 100e6 * 1e9, $"{largeJson.LatencyNanosecondsPerCall / 1e6:0.0} ms: faster than 219 KiB at 100 Mbit/s");
+        Assert.True(largeJson.LatencyNanosecondsPerCall >= ((219 * 1024 - 65_536) * 8 / 100e6 * 1e9) + 5e6, $"{largeJson.LatencyNanosecondsPerCall / 1e6:0.0} ms: faster than 219 KiB less tbf's bucket at 100 Mbit/s and a round trip");
+        var trips = trials.RoundTrips!.Single(r => (r.Operation, r.Arm) == ("large", "rest-json"));
+        Assert.InRange(trips.Floor, 1 + ((219 * 1024 - 65_536) * 8 / 100e6 / 0.005), 1 + ((240 * 1024 - 65_536) * 8 / 100e6 / 0.005));
+        Assert.True(trips.PerCall >= trips.Floor, $"{trips.PerCall:0.00} round trips per call, under the floor of {trips.Floor:0.00}");
+        Assert.All(trials.RoundTrips!.Where(r => r.NewConnection is not null), r => Assert.True(r.NewConnection >= 2, $"{r.Arm}'s new connection answered in {r.NewConnection:0.00} round trips: a connect and a call take two"));
+        var settings = trials.LinkSettings!;
+        Assert.Equal(4 * 1024 * 1024, settings.ClientStreamWindowBytes);
+        Assert.Equal(100, settings.Servers["GrpcAPI"].MaxStreams);
+        Assert.Contains("tcp_slow_start_after_idle", settings.ServerTcp.Keys);
+        Assert.Contains("**Round-trip check**: held in 1 of 1 trials", File.ReadAllText(Path.Combine(_artifacts.Path, "headline", "summary.md")));
         Assert.Empty(LeftBy(benchId));
     }
 
@@ -64,11 +76,11 @@ public sealed class BenchLinkProcessTests : IDisposable
     {
         var token = Guid.NewGuid().ToString("N");
         using var bench = Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
-            "--headline", "--link", "veth", "--trials", ending == "trial" ? "1" : "3", "--segment", "0.4", "--artifacts", _artifacts.Path);
+            "--headline", "--link", "2ms-rtt", "--trials", ending == "trial" ? "1" : "3", "--segment", "0.4", "--artifacts", _artifacts.Path);
         try
         {
             var trial = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(90));
-            Assert.Contains($"restvsgrpc-{bench.Id}", Namespaces());
+            Assert.Contains($"restvsgrpc-{bench.Id}-router", Namespaces());
             await (ending == "trial" ? SignalAsync("KILL", trial) : SignalAsync(ending, bench.Id));
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
         }
@@ -113,7 +125,7 @@ public sealed class BenchLinkProcessTests : IDisposable
         Assert.All(veth.Provenance.Servers.Concat(shaped.Provenance.Servers), url => Assert.Contains("://10.200.", url));
         var json = shaped.Targets.Single(t => t.Name == "rest-json");
         Assert.True(json.Totals.Requests > 0 && json.Totals.Errors.Validation == 0, "REST + JSON answered nothing valid over 100 Mbit/s");
-        Assert.Contains("| link | 100 Mbit/s: a veth pair", File.ReadAllText(Path.Combine(_artifacts.Path, "100mbit", "load-summary.md")));
+        Assert.Contains("| link | 100 Mbit/s: the client's network namespace and the servers' joined through a router namespace", File.ReadAllText(Path.Combine(_artifacts.Path, "100mbit", "load-summary.md")));
         Assert.Empty(LeftBy(bench.Id));
     }
 
@@ -141,13 +153,13 @@ public sealed class BenchLinkProcessTests : IDisposable
         await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
 
         Assert.True(bench.ExitCode == 2, $"the bench run as another user exited with {bench.ExitCode}:\n{error}");
-        Assert.Equal("--link needs root: it creates a network namespace, a veth pair and qdiscs (run it with sudo, or --link loopback).", error.Trim());
+        Assert.Equal("--link needs root: it creates network namespaces, veth pairs, qdiscs and a delay line (run it with sudo, or --link loopback).", error.Trim());
         Assert.DoesNotContain("// started:", await output);
     }
 
     /// <summary>The namespace and host-side veth end named for <paramref name="pid"/>, where either is still there.</summary>
     private static IReadOnlyList<string> LeftBy(int pid) =>
-        [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0]).Where(name => name == $"restvsgrpc-{pid}"),
+        [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0]).Where(name => name == $"restvsgrpc-{pid}" || name == $"restvsgrpc-{pid}-router"),
          .. Run("ip", "-o", "link", "show").Split('\n').Where(line => line.Contains($" rvg{pid}c", StringComparison.Ordinal))];
 
     private static string Namespaces() => Run("ip", "netns", "list");

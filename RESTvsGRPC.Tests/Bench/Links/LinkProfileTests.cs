@@ -16,13 +16,32 @@ public sealed class LinkProfileTests
         Assert.Equal([100_000_000L, null, null, 1_000_000_000L, 10_000_000L, null], profiles.Select(p => p.RateBitsPerSecond));
         Assert.Equal(20, profiles[^1].RoundTripMilliseconds);
         Assert.Equal([true, false, true, true, true, true], profiles.Select(p => p.Namespaced));
-        Assert.Equal(["tbf", null, null, "tbf", "tbf", "netem"], profiles.Select(p => p.Qdisc));
+        Assert.Equal(["tbf", null, null, "tbf", "tbf", null], profiles.Select(p => p.Qdisc));
+        Assert.Equal([false, false, false, false, false, true], profiles.Select(p => p.Delayed));
+    }
+
+    [Fact]
+    public void ParseList_joins_a_rate_a_round_trip_and_a_loss_with_plus_in_any_order()
+    {
+        var profiles = LinkProfile.ParseList("100mbit+20ms-rtt,20ms-rtt+0.5%-loss,1%-loss+50ms-rtt+10mbit", "");
+
+        Assert.Equal([100_000_000L, null, 10_000_000L], profiles.Select(p => p.RateBitsPerSecond));
+        Assert.Equal([20.0, 20.0, 50.0], profiles.Select(p => p.RoundTripMilliseconds!.Value));
+        Assert.Equal([null, 0.005, 0.01], profiles.Select(p => p.Loss));
+        Assert.All(profiles, p => Assert.True(p.Delayed));
+        var lossy = profiles[1].ToResults();
+        Assert.Equal((0.005, LinkProfile.LossSeed), (lossy.Loss!.Value, lossy.LossSeed!.Value));
+        Assert.Null(profiles[0].ToResults().LossSeed);
     }
 
     [Theory]
-    [InlineData("56k", "--link takes loopback, veth, 1gbit, 100mbit, 10mbit or Nms-rtt (N from 1 to 1000), comma-separated, not '56k'. usage")]
+    [InlineData("56k", "--link takes loopback, veth, or 1gbit/100mbit/10mbit, Nms-rtt (N from 1 to 1000) and P%-loss (P up to 10, with a round trip) joined by '+', comma-separated, not '56k'. usage")]
     [InlineData("veth,0ms-rtt", "not '0ms-rtt'")]
     [InlineData("1001ms-rtt", "not '1001ms-rtt'")]
+    [InlineData("1%-loss", "not '1%-loss'")]
+    [InlineData("20ms-rtt+11%-loss", "not '20ms-rtt+11%-loss'")]
+    [InlineData("20ms-rtt+10ms-rtt", "not '20ms-rtt+10ms-rtt'")]
+    [InlineData("veth+20ms-rtt", "not 'veth+20ms-rtt'")]
     [InlineData("veth,,1gbit", "not ''")]
     [InlineData("1gbit,1GBIT", "--link names '1GBIT' twice. usage")]
     public void ParseList_refuses_what_it_cannot_read_naming_the_part(string value, string expected)
@@ -42,31 +61,32 @@ public sealed class LinkProfileTests
     }
 
     [Fact]
-    public void A_round_trip_is_half_on_each_end_and_an_unshaped_link_has_no_qdisc()
+    public void A_round_trip_needs_no_qdisc_and_with_a_rate_queues_a_round_trip_at_it()
     {
-        Assert.Equal(["netem", "delay", "10000us"], LinkProfile.ParseList("20ms-rtt", "")[0].QdiscArguments);
+        Assert.Empty(LinkProfile.ParseList("20ms-rtt", "")[0].QdiscArguments);
         Assert.Empty(LinkProfile.ParseList("veth", "")[0].QdiscArguments);
+        Assert.Equal(new TokenBucket(100_000_000, 65_536, 65_536 + 625_000), LinkProfile.ParseList("100mbit+50ms-rtt", "")[0].Bucket);
         Assert.Equal(new RESTvsGRPC.Results.LinkResult("100mbit", 100_000_000, null, 65_536, 315_536), LinkProfile.ParseList("100mbit", "")[0].ToResults());
     }
 
     [Theory]
-    [InlineData(false, true, true, "", "--link needs Linux (network namespaces, veth pairs and tc); on this OS only --link loopback runs.")]
-    [InlineData(true, false, true, "", "--link needs root: it creates a network namespace, a veth pair and qdiscs (run it with sudo, or --link loopback).")]
-    [InlineData(true, true, false, "", "--link needs ip and tc on the path (Debian: apt-get install iproute2).")]
-    [InlineData(true, true, true, "tbf", "--link 20ms-rtt needs the netem qdisc, which this kernel does not have (sch_netem); the other profiles run without it.")]
-    [InlineData(true, true, true, "netem", "--link 100mbit needs the tbf qdisc, which this kernel does not have (sch_tbf); the other profiles run without it.")]
-    [InlineData(true, true, true, "tbf,netem", null)]
-    public void A_host_that_cannot_make_the_links_is_named_in_one_line(bool linux, bool root, bool tools, string qdiscs, string? expected)
+    [InlineData(false, true, true, "", null, "--link needs Linux (network namespaces, veth pairs and tc); on this OS only --link loopback runs.")]
+    [InlineData(true, false, true, "", null, "--link needs root: it creates network namespaces, veth pairs, qdiscs and a delay line (run it with sudo, or --link loopback).")]
+    [InlineData(true, true, false, "", null, "--link needs ip, tc and ss on the path (Debian: apt-get install iproute2).")]
+    [InlineData(true, true, true, "tbf", "iptables-legacy on the path (Debian: apt-get install iptables)", "--link 20ms-rtt needs iptables-legacy on the path (Debian: apt-get install iptables); the profiles without a round trip run without it.")]
+    [InlineData(true, true, true, "", null, "--link 100mbit needs the tbf qdisc, which this kernel does not have (sch_tbf); the other profiles run without it.")]
+    [InlineData(true, true, true, "tbf", null, null)]
+    public void A_host_that_cannot_make_the_links_is_named_in_one_line(bool linux, bool root, bool tools, string qdiscs, string? delayLineMissing, string? expected)
     {
         var known = qdiscs.Split(',');
 
-        Assert.Equal(expected, LinkHost.Refusal(LinkProfile.ParseList("veth,100mbit,20ms-rtt", ""), linux, root, () => tools, known.Contains));
+        Assert.Equal(expected, LinkHost.Refusal(LinkProfile.ParseList("veth,100mbit,20ms-rtt", ""), linux, root, () => tools, known.Contains, () => delayLineMissing));
     }
 
     [Fact]
     public void Loopback_alone_needs_nothing_of_the_host()
     {
-        Assert.Null(LinkHost.Refusal([LinkProfile.Loopback], linux: false, root: false, () => false, _ => false));
+        Assert.Null(LinkHost.Refusal([LinkProfile.Loopback], linux: false, root: false, () => false, _ => false, () => "everything"));
     }
 
     [Theory]
@@ -87,20 +107,20 @@ public sealed class LinkProfileTests
     }
 
     [LinuxFact]
-    public async Task Bench_refuses_a_round_trip_profile_where_the_kernel_lacks_netem_and_takes_it_where_it_has_it()
+    public async Task Bench_refuses_a_round_trip_profile_where_the_host_lacks_the_delay_line_and_takes_it_where_it_has_it()
     {
         var (output, error) = (new StringWriter(), new StringWriter());
         var refusal = LinkHost.Refusal(LinkProfile.ParseList("veth,20ms-rtt", ""));
         if (refusal is null)
         {
-            // This kernel has netem: the profile is taken, and only the host check was under test.
+            // This host has iptables-legacy and the kernel's queue (CI installs them): only the host check was under test.
             Assert.True(Environment.IsPrivilegedProcess);
             return;
         }
 
         Assert.Equal(BenchCommandLine.BadUsage, await BenchCommandLine.InvokeAsync(["--headline", "--link", "veth,20ms-rtt"], output, error));
         Assert.Equal(refusal, error.ToString().Trim());
-        Assert.Contains(Environment.IsPrivilegedProcess ? "(sch_netem)" : "needs root", refusal);
+        Assert.Contains(Environment.IsPrivilegedProcess ? "needs iptables-legacy" : "needs root", refusal);
         Assert.DoesNotContain("// started:", output.ToString());
     }
 }
