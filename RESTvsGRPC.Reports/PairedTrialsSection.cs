@@ -150,6 +150,7 @@ internal static class PairedTrialsSection
         }
 
         LinksSection.AddPhysics(document, trials, faults);
+        RoundTripSection.Add(document, trials);
         var chart = kind.Chart.Replace(".svg", file + ".svg", StringComparison.Ordinal);
         document
             .AddHeading(3, kind.RatioHeading)

@@ -9,16 +9,28 @@ namespace RESTvsGRPC.Tests.Results;
 /// </summary>
 public sealed class RoundTripCheckTests
 {
-    private static readonly LinkResult TwentyMilliseconds = new("20ms-rtt+0.5%-loss", null, 20, null, null) { Loss = 0.005, LossSeed = 20_261_206 };
-
-    // Measured: the large GET as REST + JSON over 20 ms with 0.5 % loss, a `--headline --link 1ms-rtt,20ms-rtt+0.5%-loss --trials 1` run (2026-12-06).
-    private static readonly TrialSegment MeasuredLargeJson = new("large", "rest-json", 8, 61_012_000, 16, 87, 174, 3_610_000, 1_670_000)
+    private static readonly LinkResult TwentyMilliseconds = new("20ms-rtt+0.5%-loss", null, 20, null, null)
     {
-        LinkSentBytesPerCall = 1_526, LinkReceivedBytesPerCall = 234_496, FastestCallNanoseconds = 44_564_900, NewConnectionNanoseconds = 41_400_000,
+        Loss = 0.005,
+        LossSeed = 20_261_206,
     };
 
+    // Measured: the large GET as REST + JSON over 20 ms with 0.5 % loss, trial 1 of
+    // `--headline --link 1ms-rtt,20ms-rtt+0.5%-loss --trials 1` (2026-12-06).
+    private static readonly TrialSegment MeasuredLargeJson =
+        new("large", "rest-json", 8, 61_012_000, 16, 87, 174, 3_610_000, 1_670_000)
+        {
+            LinkSentBytesPerCall = 1_526,
+            LinkReceivedBytesPerCall = 234_496,
+            FastestCallNanoseconds = 44_564_900,
+            NewConnectionNanoseconds = 41_400_000,
+        };
+
     private static readonly TrialLinkReading MeasuredReading = new(
-        new DelayLineReading(29.6, 73_100, 73_659, 350_000_000, 717, 0, 146_042, 39, 220, 8_169, 2.9), 358, 20.0, 20.213);
+        new DelayLineReading(29.6, 73_100, 73_659, 350_000_000, 717, 0, 146_042, 39, 220, 8_169, 2.9),
+        358,
+        20.0,
+        20.213);
 
     [Fact]
     public void A_measured_trial_holds_every_check()
@@ -44,28 +56,34 @@ public sealed class RoundTripCheckTests
             "round trip" => (MeasuredReading with { HighestMinRoundTripMilliseconds = 22.5 }, MeasuredLargeJson),
             "floor" => (MeasuredReading, MeasuredLargeJson with { FastestCallNanoseconds = 19_900_000 }),
             "loss" => (MeasuredReading with { DelayLine = line with { Dropped = 1_500 } }, MeasuredLargeJson),
-            _ => (MeasuredReading with { DelayLine = line with { Late99Microseconds = 1_500, Overflowed = 3 } }, MeasuredLargeJson),
+            _ => (
+                MeasuredReading with { DelayLine = line with { Late99Microseconds = 1_500, Overflowed = 3 } },
+                MeasuredLargeJson),
         };
 
         var check = Assert.Single(RoundTripCheck.Of(RunOf(reading, segment)));
 
         Assert.True(check.Fault);
         Assert.Equal(expected, RoundTripText.Broken(check));
-        Assert.StartsWith("the link did not hold (", FaultText.Of(new TrialFailure(1, 100, 0, null, null) { LinkFault = check }));
+        Assert.StartsWith(
+            "the link did not hold (",
+            FaultText.Of(new TrialFailure(1, 100, 0, null, null) { LinkFault = check }));
     }
 
     [Fact]
     public void A_trial_without_the_delay_lines_reading_fails_and_a_link_without_a_round_trip_is_not_checked()
     {
         Assert.True(Assert.Single(RoundTripCheck.Of(RunOf(MeasuredReading with { DelayLine = null }))).Fault);
-        Assert.Empty(RoundTripCheck.Of(RunOf(MeasuredReading) with { Link = new LinkResult("100mbit", 100_000_000, null, 65_536, 315_536) }));
+        var rateOnly = new LinkResult("100mbit", 100_000_000, null, 65_536, 315_536);
+        Assert.Empty(RoundTripCheck.Of(RunOf(MeasuredReading) with { Link = rateOnly }));
     }
 
     [Fact]
     public void Round_trips_per_call_are_time_over_the_round_trip_and_the_floor_adds_the_bytes_at_the_rate()
     {
         var trips = Assert.Single(ArmRoundTrips.Of(RunOf(MeasuredReading)));
-        var shaped = Assert.Single(ArmRoundTrips.Of(RunOf(MeasuredReading) with { Link = new LinkResult("100mbit+20ms-rtt", 100_000_000, 20, 65_536, 315_536) }));
+        var shapedLink = new LinkResult("100mbit+20ms-rtt", 100_000_000, 20, 65_536, 315_536);
+        var shaped = Assert.Single(ArmRoundTrips.Of(RunOf(MeasuredReading) with { Link = shapedLink }));
 
         Assert.Equal(61_012_000 / 20e6, trips.PerCall, 6);
         Assert.Equal(1, trips.Floor);
@@ -74,6 +92,11 @@ public sealed class RoundTripCheckTests
     }
 
     private static TrialsRun RunOf(TrialLinkReading reading, TrialSegment? segment = null) =>
-        new TrialsRun(new TrialsPlan("link", 1, 1, 1, 2, 0.5, 0.125, [], 28), CpuPlacement.None, [], [new Trial(1, 100, 28, [], [segment ?? MeasuredLargeJson]) { LinkReading = reading }], [], [])
-            .OnLink(TwentyMilliseconds);
+        new TrialsRun(
+            new TrialsPlan("link", 1, 1, 1, 2, 0.5, 0.125, [], 28),
+            CpuPlacement.None,
+            [],
+            [new Trial(1, 100, 28, [], [segment ?? MeasuredLargeJson]) { LinkReading = reading }],
+            [],
+            []).OnLink(TwentyMilliseconds);
 }

@@ -22,7 +22,8 @@ public sealed class BenchLinkProcessTests : IDisposable
     [NetworkNamespaceFact]
     public async Task Headline_over_100_Mbit_and_5_ms_holds_the_rate_and_the_round_trip_and_leaves_no_namespace()
     {
-        var benchId = await RunToEndAsync("--headline", "--link", "100mbit+5ms-rtt", "--trials", "1", "--segment", "0.3", "--slices", "1");
+        var benchId = await RunToEndAsync(
+            "--headline", "--link", "100mbit+5ms-rtt", "--trials", "1", "--segment", "0.3", "--slices", "1");
 
         var run = RunResults.Load(Path.Combine(_artifacts.Path, "headline"));
         var trials = run.Trials!;
@@ -31,22 +32,41 @@ public sealed class BenchLinkProcessTests : IDisposable
         Assert.All(trials.Headline, ratio => Assert.Equal("100mbit+5ms-rtt", ratio.Link));
         var physics = LinkPhysics.Of(trials);
         Assert.Equal(13, physics.Count);
-        Assert.All(physics, check => Assert.False(check.Fault, $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), {check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"));
+        Assert.All(physics, check => Assert.False(
+            check.Fault,
+            $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), "
+            + $"{check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"));
         var check = Assert.Single(RoundTripCheck.Of(trials));
         Assert.False(check.Fault, $"the round trip did not hold: {RESTvsGRPC.Reports.RoundTripText.Broken(check)}");
         Assert.Empty(trials.Failures);
         var largeJson = trials.Trials[0].Segments.Single(s => (s.Operation, s.Arm) == ("large", "rest-json"));
-        Assert.True(largeJson.LinkReceivedBytesPerCall > 219 * 1024, $"the large GET's answer took {largeJson.LinkReceivedBytesPerCall} bytes on the link");
-        Assert.True(largeJson.LatencyNanosecondsPerCall >= ((219 * 1024 - 65_536) * 8 / 100e6 * 1e9) + 5e6, $"{largeJson.LatencyNanosecondsPerCall / 1e6:0.0} ms: faster than 219 KiB less tbf's bucket at 100 Mbit/s and a round trip");
+        Assert.True(
+            largeJson.LinkReceivedBytesPerCall > 219 * 1024,
+            $"the large GET's answer took {largeJson.LinkReceivedBytesPerCall} bytes on the link");
+        Assert.True(
+            largeJson.LatencyNanosecondsPerCall >= ((219 * 1024 - 65_536) * 8 / 100e6 * 1e9) + 5e6,
+            $"{largeJson.LatencyNanosecondsPerCall / 1e6:0.0} ms: faster than 219 KiB less tbf's bucket at "
+            + "100 Mbit/s and a round trip");
         var trips = trials.RoundTrips!.Single(r => (r.Operation, r.Arm) == ("large", "rest-json"));
-        Assert.InRange(trips.Floor, 1 + ((219 * 1024 - 65_536) * 8 / 100e6 / 0.005), 1 + ((240 * 1024 - 65_536) * 8 / 100e6 / 0.005));
-        Assert.True(trips.PerCall >= trips.Floor, $"{trips.PerCall:0.00} round trips per call, under the floor of {trips.Floor:0.00}");
-        Assert.All(trials.RoundTrips!.Where(r => r.NewConnection is not null), r => Assert.True(r.NewConnection >= 2, $"{r.Arm}'s new connection answered in {r.NewConnection:0.00} round trips: a connect and a call take two"));
+        Assert.InRange(
+            trips.Floor,
+            1 + ((219 * 1024 - 65_536) * 8 / 100e6 / 0.005),
+            1 + ((240 * 1024 - 65_536) * 8 / 100e6 / 0.005));
+        Assert.True(
+            trips.PerCall >= trips.Floor,
+            $"{trips.PerCall:0.00} round trips per call, under the floor of {trips.Floor:0.00}");
+        Assert.All(
+            trials.RoundTrips!.Where(r => r.NewConnection is not null),
+            r => Assert.True(
+                r.NewConnection >= 2,
+                $"{r.Arm}'s new connection answered in {r.NewConnection:0.00} round trips: a connect and a call take two"));
         var settings = trials.LinkSettings!;
         Assert.Equal(4 * 1024 * 1024, settings.ClientStreamWindowBytes);
         Assert.Equal(100, settings.Servers["GrpcAPI"].MaxStreams);
         Assert.Contains("tcp_slow_start_after_idle", settings.ServerTcp.Keys);
-        Assert.Contains("**Round-trip check**: held in 1 of 1 trials", File.ReadAllText(Path.Combine(_artifacts.Path, "headline", "summary.md")));
+        Assert.Contains(
+            "**Round-trip check**: held in 1 of 1 trials",
+            File.ReadAllText(Path.Combine(_artifacts.Path, "headline", "summary.md")));
         Assert.Empty(LeftBy(benchId));
     }
 
@@ -159,7 +179,8 @@ public sealed class BenchLinkProcessTests : IDisposable
 
     /// <summary>The namespace and host-side veth end named for <paramref name="pid"/>, where either is still there.</summary>
     private static IReadOnlyList<string> LeftBy(int pid) =>
-        [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0]).Where(name => name == $"restvsgrpc-{pid}" || name == $"restvsgrpc-{pid}-router"),
+        [.. Namespaces().Split('\n').Select(line => line.Split(' ')[0])
+             .Where(name => name == $"restvsgrpc-{pid}" || name == $"restvsgrpc-{pid}-router"),
          .. Run("ip", "-o", "link", "show").Split('\n').Where(line => line.Contains($" rvg{pid}c", StringComparison.Ordinal))];
 
     private static string Namespaces() => Run("ip", "netns", "list");

@@ -28,9 +28,13 @@ public sealed class DelayLineTests
             }
 
             var reading = link.DelayLine.Read()!;
-            Assert.True(reading.UpstreamPackets >= 7 && reading.DownstreamPackets >= 7, $"the line saw {reading.UpstreamPackets} packets up and {reading.DownstreamPackets} down");
+            Assert.True(
+                reading.UpstreamPackets >= 7 && reading.DownstreamPackets >= 7,
+                $"the line saw {reading.UpstreamPackets} packets up and {reading.DownstreamPackets} down");
             Assert.Equal((0, 0), (reading.Dropped, reading.Overflowed));
-            Assert.True(reading.Late99Microseconds <= 1000, $"the line let packets go {reading.Late99Microseconds} μs late at the 99th percentile");
+            Assert.True(
+                reading.Late99Microseconds <= 1000,
+                $"the line let packets go {reading.Late99Microseconds} μs late at the 99th percentile");
         }
 
         // A refused connect is one round trip: the SYN there, the RST back.
@@ -69,7 +73,11 @@ public sealed class DelayLineTests
             };
         }
 
-        var check = new RoundTripCheck(1, 0, null, null, 0, "", reading.Packets, reading.Dropped, 0, 0, 0, 0) { Loss = 0.1, RoundTripMilliseconds = 1 };
+        var check = new RoundTripCheck(1, 0, null, null, 0, "", reading.Packets, reading.Dropped, 0, 0, 0, 0)
+        {
+            Loss = 0.1,
+            RoundTripMilliseconds = 1,
+        };
         Assert.True(reading.UpstreamPackets >= 4000, $"the line saw {reading.UpstreamPackets} of 4000 datagrams");
         Assert.True(check.LossHeld, $"{reading.Dropped} of {reading.Packets} packets dropped, not 10 %");
     }
@@ -79,7 +87,8 @@ public sealed class DelayLineTests
     {
         using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         var started = System.Diagnostics.Stopwatch.GetTimestamp();
-        var error = await Assert.ThrowsAsync<SocketException>(async () => await socket.ConnectAsync(IPAddress.Parse(address), 9));
+        var error = await Assert.ThrowsAsync<SocketException>(
+            async () => await socket.ConnectAsync(IPAddress.Parse(address), 9));
         Assert.Equal(SocketError.ConnectionRefused, error.SocketErrorCode);
         return System.Diagnostics.Stopwatch.GetElapsedTime(started).TotalMilliseconds;
     }
