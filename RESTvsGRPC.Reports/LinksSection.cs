@@ -34,7 +34,9 @@ internal static class LinksSection
             )
             .AddParagraph(
                 $"**Placement**: {SettingsText.Of(first.Placement)}. **Method**: {SettingsText.Of(first.Plan)}; "
-                    + $"no sweep, load or h2load check on a link run."
+                    + $"no sweep, load or h2load check on a link run; a fixed number of trials per link, without the "
+                    + $"headline's stopping rule and allocation, which rest on loopback's variance components, not a "
+                    + $"link's."
             );
         var faults = new List<string>();
         foreach (var run in runs)

@@ -49,10 +49,10 @@ internal static class RoundTripSection
             string.Create(
                 CultureInfo.InvariantCulture,
                 $"**Round-trip check**: held in {held.Count} of {checks.Count} trials. Over them: "
-                    + $"the client's connections' minimum round trip {Lowest(held):0.###} to "
-                    + $"{Highest(held):0.###} ms over "
-                    + $"{held.Sum(c => c.Connections)} connections (allowed {rtt:0.###} ± "
-                    + $"{RoundTripCheck.ToleranceMilliseconds(rtt):0.###} ms); the fastest call "
+                    + $"the client's connections' minimum round trips from {Lowest(held):0.###} (allowed {rtt:0.###} ± "
+                    + $"{RoundTripCheck.ToleranceMilliseconds(rtt):0.###} ms) to {Highest(held):0.###} ms over "
+                    + $"{held.Sum(c => c.Connections)} connections (the higher ones may include a queue at a rate); "
+                    + $"the fastest call "
                     + $"{(held.Count > 0 ? held.Min(c => c.FastestCallMilliseconds) : 0):0.00} ms (at least one round "
                     + $"trip); {LossText(held, link)}; TCP retransmitted {held.Sum(c => c.Retransmitted):#,0} segments."
             )
@@ -202,7 +202,7 @@ internal static class RoundTripSection
 /// <summary>How a round-trip link's check broke, for a failed trial's line.</summary>
 public static class RoundTripText
 {
-    /// <summary>"connections' minimum round trip 23.1–24.0 ms, outside 20 ± 2 ms; …".</summary>
+    /// <summary>"the connections' lowest minimum round trip 23.1 ms, outside 20 ± 2 ms; …".</summary>
     public static string Broken(RoundTripCheck check)
     {
         var rtt = check.RoundTripMilliseconds;
@@ -214,9 +214,8 @@ public static class RoundTripText
                     ? "no connection's round trip was read"
                     : string.Create(
                         CultureInfo.InvariantCulture,
-                        $"connections' minimum round trip {check.LowestMinRoundTripMilliseconds:0.###}–"
-                            + $"{check.HighestMinRoundTripMilliseconds:0.###} ms, outside {rtt:0.###} ± "
-                            + $"{RoundTripCheck.ToleranceMilliseconds(rtt):0.###} ms"
+                        $"the connections' lowest minimum round trip {check.LowestMinRoundTripMilliseconds:0.###} ms, "
+                            + $"outside {rtt:0.###} ± {RoundTripCheck.ToleranceMilliseconds(rtt):0.###} ms"
                     )
             );
         }
