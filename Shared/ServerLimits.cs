@@ -24,7 +24,8 @@ public static class ServerLimits
     /// across a round trip (Kestrel's window defaults are left as they are, and said).
     /// </summary>
     public static string Http2Text(KestrelServerLimits limits) =>
-        $"(http2 stream window {limits.Http2.InitialStreamWindowSize}, connection window {limits.Http2.InitialConnectionWindowSize}, "
+        $"(http2 stream window {limits.Http2.InitialStreamWindowSize}, "
+        + $"connection window {limits.Http2.InitialConnectionWindowSize}, "
         + $"streams {limits.Http2.MaxStreamsPerConnection})";
 
     public static void Apply(KestrelServerLimits limits, long? maxRequestBodyBytes)

@@ -29,11 +29,18 @@ public sealed class ReportSnapshotTests : IDisposable
     /// (<c>--headline --suite styles --quick</c>), and a real <c>--headline</c> whose trials measured every arm at each
     /// level, took each arm's throughput at the level chosen on the other trials and stopped at the time cap, and a real
     /// <c>--headline --tls --quick</c> (the TLS arms beside their cleartext twins, each TLS session, each arm's first answer),
-    /// and a real <c>--headline --tls --link 100mbit</c> (the same on the large calls over a shaped link, its physics check),
+    /// and a real <c>--headline --tls --link 100mbit</c> (the same on the large calls over a shaped link, its physics
+    /// check),
     /// and a real <c>--headline --link 1ms-rtt,20ms-rtt+0.5%-loss --trials 1</c> (round trips per call, the round-trip
     /// check, the delay line, the settings in effect).
     /// </summary>
-    public static TheoryData<string> Runs => ["transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full", "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run", "default-pooled", "quick-settled", "styles-headline", "headline", "headline-tls", "headline-tls-link", "links-round-trip"];
+    public static TheoryData<string> Runs =>
+    [
+        "transport", "headline-trials", "headline-batches", "styles", "styles-trials", "run-to-run", "dry-full",
+        "headline-pooled", "headline-again", "links", "links-fault", "aot", "aot-pooled", "default-run",
+        "default-pooled", "quick-settled", "styles-headline", "headline", "headline-tls", "headline-tls-link",
+        "links-round-trip",
+    ];
 
     /// <summary>The stored load and soak runs.</summary>
     public static TheoryData<string> Loads => ["load", "load-incomplete", "soak"];
@@ -80,7 +87,8 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two headline
-    /// runs of one build, two runs over links (one with a shaping fault), two over the same round-trip links, two <c>--suite aot</c> runs of one build beside
+    /// runs of one build, two runs over links (one with a shaping fault), two over the same round-trip links, two
+    /// <c>--suite aot</c> runs of one build beside
     /// each other, a TLS headline beside a cleartext one, README's two headline runs with their open loops, and
     /// README's second run beside a real dry run whose small call did not hold the open loop's middle rate.
     /// </summary>

@@ -59,7 +59,8 @@ public sealed class BenchLinkProcessTests : IDisposable
             trials.RoundTrips!.Where(r => r.NewConnection is not null),
             r => Assert.True(
                 r.NewConnection >= 2,
-                $"{r.Arm}'s new connection answered in {r.NewConnection:0.00} round trips: a connect and a call take two"));
+                $"{r.Arm}'s new connection answered in {r.NewConnection:0.00} round trips: "
+                + "a connect and a call take two"));
         var settings = trials.LinkSettings!;
         Assert.Equal(4 * 1024 * 1024, settings.ClientStreamWindowBytes);
         Assert.Equal(100, settings.Servers["GrpcAPI"].MaxStreams);
@@ -96,7 +97,8 @@ public sealed class BenchLinkProcessTests : IDisposable
     {
         var token = Guid.NewGuid().ToString("N");
         using var bench = Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
-            "--headline", "--link", "2ms-rtt", "--trials", ending == "trial" ? "1" : "3", "--segment", "0.4", "--artifacts", _artifacts.Path);
+            "--headline", "--link", "2ms-rtt", "--trials", ending == "trial" ? "1" : "3", "--segment", "0.4",
+            "--artifacts", _artifacts.Path);
         try
         {
             var trial = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(90));
@@ -145,7 +147,9 @@ public sealed class BenchLinkProcessTests : IDisposable
         Assert.All(veth.Provenance.Servers.Concat(shaped.Provenance.Servers), url => Assert.Contains("://10.200.", url));
         var json = shaped.Targets.Single(t => t.Name == "rest-json");
         Assert.True(json.Totals.Requests > 0 && json.Totals.Errors.Validation == 0, "REST + JSON answered nothing valid over 100 Mbit/s");
-        Assert.Contains("| link | 100 Mbit/s: the client's network namespace and the servers' joined through a router namespace", File.ReadAllText(Path.Combine(_artifacts.Path, "100mbit", "load-summary.md")));
+        Assert.Contains(
+            "| link | 100 Mbit/s: the client's network namespace and the servers' joined through a router namespace",
+            File.ReadAllText(Path.Combine(_artifacts.Path, "100mbit", "load-summary.md")));
         Assert.Empty(LeftBy(bench.Id));
     }
 
@@ -173,7 +177,10 @@ public sealed class BenchLinkProcessTests : IDisposable
         await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
 
         Assert.True(bench.ExitCode == 2, $"the bench run as another user exited with {bench.ExitCode}:\n{error}");
-        Assert.Equal("--link needs root: it creates network namespaces, veth pairs, qdiscs and a delay line (run it with sudo, or --link loopback).", error.Trim());
+        Assert.Equal(
+            "--link needs root: it creates network namespaces, veth pairs, qdiscs and a delay line "
+            + "(run it with sudo, or --link loopback).",
+            error.Trim());
         Assert.DoesNotContain("// started:", await output);
     }
 

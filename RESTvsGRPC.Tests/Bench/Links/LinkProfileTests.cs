@@ -35,7 +35,10 @@ public sealed class LinkProfileTests
     }
 
     [Theory]
-    [InlineData("56k", "--link takes loopback, veth, or 1gbit/100mbit/10mbit, Nms-rtt (N from 1 to 1000) and P%-loss (P up to 10, with a round trip) joined by '+', comma-separated, not '56k'. usage")]
+    [InlineData(
+        "56k",
+        "--link takes loopback, veth, or 1gbit/100mbit/10mbit, Nms-rtt (N from 1 to 1000) and P%-loss "
+        + "(P up to 10, with a round trip) joined by '+', comma-separated, not '56k'. usage")]
     [InlineData("veth,0ms-rtt", "not '0ms-rtt'")]
     [InlineData("1001ms-rtt", "not '1001ms-rtt'")]
     [InlineData("1%-loss", "not '1%-loss'")]
@@ -65,28 +68,45 @@ public sealed class LinkProfileTests
     {
         Assert.Empty(LinkProfile.ParseList("20ms-rtt", "")[0].QdiscArguments);
         Assert.Empty(LinkProfile.ParseList("veth", "")[0].QdiscArguments);
-        Assert.Equal(new TokenBucket(100_000_000, 65_536, 65_536 + 625_000), LinkProfile.ParseList("100mbit+50ms-rtt", "")[0].Bucket);
+        Assert.Equal(
+            new TokenBucket(100_000_000, 65_536, 65_536 + 625_000),
+            LinkProfile.ParseList("100mbit+50ms-rtt", "")[0].Bucket);
         Assert.Equal(new RESTvsGRPC.Results.LinkResult("100mbit", 100_000_000, null, 65_536, 315_536), LinkProfile.ParseList("100mbit", "")[0].ToResults());
     }
 
     [Theory]
-    [InlineData(false, true, true, "", null, "--link needs Linux (network namespaces, veth pairs and tc); on this OS only --link loopback runs.")]
-    [InlineData(true, false, true, "", null, "--link needs root: it creates network namespaces, veth pairs, qdiscs and a delay line (run it with sudo, or --link loopback).")]
-    [InlineData(true, true, false, "", null, "--link needs ip, tc and ss on the path (Debian: apt-get install iproute2).")]
-    [InlineData(true, true, true, "tbf", "iptables-legacy on the path (Debian: apt-get install iptables)", "--link 20ms-rtt needs iptables-legacy on the path (Debian: apt-get install iptables); the profiles without a round trip run without it.")]
-    [InlineData(true, true, true, "", null, "--link 100mbit needs the tbf qdisc, which this kernel does not have (sch_tbf); the other profiles run without it.")]
+    [InlineData(
+        false, true, true, "", null,
+        "--link needs Linux (network namespaces, veth pairs and tc); on this OS only --link loopback runs.")]
+    [InlineData(
+        true, false, true, "", null,
+        "--link needs root: it creates network namespaces, veth pairs, qdiscs and a delay line "
+        + "(run it with sudo, or --link loopback).")]
+    [InlineData(
+        true, true, false, "", null, "--link needs ip, tc and ss on the path (Debian: apt-get install iproute2).")]
+    [InlineData(
+        true, true, true, "tbf", "iptables-legacy on the path (Debian: apt-get install iptables)",
+        "--link 20ms-rtt needs iptables-legacy on the path (Debian: apt-get install iptables); "
+        + "the profiles without a round trip run without it.")]
+    [InlineData(
+        true, true, true, "", null,
+        "--link 100mbit needs the tbf qdisc, which this kernel does not have (sch_tbf); "
+        + "the other profiles run without it.")]
     [InlineData(true, true, true, "tbf", null, null)]
-    public void A_host_that_cannot_make_the_links_is_named_in_one_line(bool linux, bool root, bool tools, string qdiscs, string? delayLineMissing, string? expected)
+    public void A_host_that_cannot_make_the_links_is_named_in_one_line(
+        bool linux, bool root, bool tools, string qdiscs, string? delayLineMissing, string? expected)
     {
         var known = qdiscs.Split(',');
 
-        Assert.Equal(expected, LinkHost.Refusal(LinkProfile.ParseList("veth,100mbit,20ms-rtt", ""), linux, root, () => tools, known.Contains, () => delayLineMissing));
+        var links = LinkProfile.ParseList("veth,100mbit,20ms-rtt", "");
+        Assert.Equal(expected, LinkHost.Refusal(links, linux, root, () => tools, known.Contains, () => delayLineMissing));
     }
 
     [Fact]
     public void Loopback_alone_needs_nothing_of_the_host()
     {
-        Assert.Null(LinkHost.Refusal([LinkProfile.Loopback], linux: false, root: false, () => false, _ => false, () => "everything"));
+        Assert.Null(
+            LinkHost.Refusal([LinkProfile.Loopback], linux: false, root: false, () => false, _ => false, () => "everything"));
     }
 
     [Theory]
@@ -107,13 +127,14 @@ public sealed class LinkProfileTests
     }
 
     [LinuxFact]
-    public async Task Bench_refuses_a_round_trip_profile_where_the_host_lacks_the_delay_line_and_takes_it_where_it_has_it()
+    public async Task Bench_refuses_a_round_trip_profile_where_the_host_lacks_the_delay_line_or_takes_it()
     {
         var (output, error) = (new StringWriter(), new StringWriter());
         var refusal = LinkHost.Refusal(LinkProfile.ParseList("veth,20ms-rtt", ""));
         if (refusal is null)
         {
-            // This host has iptables-legacy and the kernel's queue (CI installs them): only the host check was under test.
+            // This host has iptables-legacy and the kernel's queue (CI installs them): only the host check was under
+            // test.
             Assert.True(Environment.IsPrivilegedProcess);
             return;
         }
