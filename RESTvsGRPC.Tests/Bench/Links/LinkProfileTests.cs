@@ -99,14 +99,16 @@ public sealed class LinkProfileTests
         var known = qdiscs.Split(',');
 
         var links = LinkProfile.ParseList("veth,100mbit,20ms-rtt", "");
-        Assert.Equal(expected, LinkHost.Refusal(links, linux, root, () => tools, known.Contains, () => delayLineMissing));
+        Assert.Equal(
+            expected,
+            LinkHost.Refusal(links, linux, root, () => tools, known.Contains, () => delayLineMissing));
     }
 
     [Fact]
     public void Loopback_alone_needs_nothing_of_the_host()
     {
-        Assert.Null(
-            LinkHost.Refusal([LinkProfile.Loopback], linux: false, root: false, () => false, _ => false, () => "everything"));
+        Assert.Null(LinkHost.Refusal(
+            [LinkProfile.Loopback], linux: false, root: false, () => false, _ => false, () => "everything"));
     }
 
     [Theory]
