@@ -125,7 +125,7 @@ public static class Orchestrator
             );
             using var json = ArmClient.Create(ArmCatalogue.All["rest-json"], HttpTransport.Http11(scalingUrl));
             using var protobuf = ArmClient.Create(ArmCatalogue.All["rest-protobuf"], HttpTransport.Http11(scalingUrl));
-            foreach (var count in new[] { 1, 10, 100, 1000, ServerSet.ScalingRecords })
+            foreach (var count in ScalingBenchmarks.RecordCounts)
             {
                 await CorrectnessGate.CheckRestScalingAsync(json.Json!, protobuf.Protobuf!, generated, count);
             }
@@ -143,7 +143,7 @@ public static class Orchestrator
                 MeteoriteGenerator.Generate(ServerSet.ScalingRecords)
             );
             using var client = ArmClient.Create(ArmCatalogue.All["grpc"], HttpTransport.H2c(grpcScalingUrl));
-            foreach (var count in new[] { 1, 10, 100, 1000, ServerSet.ScalingRecords })
+            foreach (var count in ScalingBenchmarks.RecordCounts)
             {
                 await CorrectnessGate.CheckGrpcScalingAsync(client.Grpc!, generated, count);
             }

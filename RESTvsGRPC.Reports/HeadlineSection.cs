@@ -70,6 +70,11 @@ internal static class HeadlineSection
                 7,
                 8
             );
+        if (ColumnsAgainstRatios(trials, rows) is { } columns)
+        {
+            document.AddParagraph(columns);
+        }
+
         foreach (var failure in trials.Failures)
         {
             document.AddParagraph(
@@ -99,7 +104,7 @@ internal static class HeadlineSection
         );
         ReportSection.Render("precision", () => PrecisionSection.Add(document, trials));
         ReportSection.Render("stalls", () => StallSection.Add(document, trials));
-        ReportSection.Render("headline pooled over runs", () => AddPool(document, trials));
+        ReportSection.Render("headline pooled over runs", () => AddPool(summary, trials));
         ReportSection.Render("throughput curve", () => ThroughputCurveSection.Add(summary, trials, "curve.svg"));
         ReportSection.Render("latency under load", () => OpenLoopSection.Add(summary, trials));
         ReportSection.Render("checks by other methods", () => MethodChecksSection.Add(summary, trials));
@@ -116,23 +121,27 @@ internal static class HeadlineSection
                     + $"this folder"
                 : "; to cover those, run again into the same folder: "
                     + "runs of one clean build on one machine with the same job and placement are pooled";
-        return $"**What the interval covers**: what varies between this run's {trials.Completed} trials{span} (client "
-            + $"processes, the order of arms, the machine's moments "
-            + $"within that time). Not what every trial of the run shared: "
-            + $"the server processes and the hours of the machine around it{pooled}. "
+        var (varies, shared) =
+            trials.Plan.ServersPerTrial == true
+                ? ("client and server processes", "the build and the hours of the machine around it")
+                : ("client processes", "the server processes and the hours of the machine around it");
+        return $"**What the interval covers**: what varies between this run's {trials.Completed} trials{span} "
+            + $"({varies}, the order of arms, the machine's moments within that time). "
+            + $"Not what every trial of the run shared: {shared}{pooled}. "
             + "Nothing is drawn once per run: the levels of calls in flight are fixed per operation, not calibrated.";
     }
 
     /// <summary>
     /// The ratios over every pooled run, with how often one run's median fell inside another's interval.
     /// </summary>
-    private static void AddPool(ReportDocument document, TrialsRun trials)
+    private static void AddPool(SummaryContext summary, TrialsRun trials)
     {
         if (trials.Pool.Count < 2)
         {
             return;
         }
 
+        var document = summary.Document;
         var pooled = RunPool.Headline(trials.Pool);
         var earliest = trials.EarlierRuns![0].Date;
         document
@@ -172,7 +181,30 @@ internal static class HeadlineSection
                 6
             );
         document.AddParagraph(Coverage(trials.Pool));
+        summary.Charts.Add((PooledChart, PoolChart(trials, pooled)));
+        document.AddImage(
+            PooledChart,
+            $"Headline ratios against REST + JSON pooled over {trials.Pool.Count} runs, with the range a rerun lands in"
+        );
     }
+
+    /// <summary>The chart of the ratios pooled over the runs in a results folder.</summary>
+    private const string PooledChart = "headline-pooled.svg";
+
+    private static string PoolChart(TrialsRun trials, IReadOnlyList<PooledRatio> pooled) =>
+        SvgChart.RatioBars(
+            $"Against REST + JSON, {trials.Pool.Count} runs pooled ({trials.Pool.Sum(r => r.Count)} trials; "
+                + "above 1: better)",
+            "ratio to REST + JSON",
+            [
+                .. pooled
+                    .GroupBy(p => (p.Operation, p.Quantity))
+                    .Select(g => new SvgChart.Group(
+                        $"{g.Key.Operation}, {g.Key.Quantity}",
+                        [.. g.Select(p => SvgChart.RatioBar(trials.NameOf(p.Arm), p.Median, (p.Low, p.High)))]
+                    )),
+            ]
+        );
 
     /// <summary>
     /// How often one run's median fell inside another run's interval, and inside the pool of the other runs (with three
@@ -218,6 +250,38 @@ internal static class HeadlineSection
     /// The ratio cell of an arm without a ratio: the baseline's, or an arm of a run that measured no baseline.
     /// </summary>
     private static string Unrated(string arm) => arm == TrialStatistics.Baseline ? "baseline" : "no baseline measured";
+
+    /// <summary>
+    /// How far dividing the table's columns (each a median over the trials) lies from its ratios (the median of the
+    /// trials' own ratios): the widest gap, named, so that a reader who checks a ratio by hand knows what to expect.
+    /// </summary>
+    private static string? ColumnsAgainstRatios(TrialsRun trials, IReadOnlyList<Row> rows)
+    {
+        var gaps = rows.SelectMany(row =>
+                rows.FirstOrDefault(r => r.Operation == row.Operation && r.Arm == row.Latency?.Baseline) is { } baseline
+                    ? new[]
+                    {
+                        (row, Ratio: row.Latency, Divided: baseline.LatencyNs / row.LatencyNs),
+                        (row, Ratio: row.Throughput, Divided: row.CallsPerSecond / baseline.CallsPerSecond),
+                    }
+                    : []
+            )
+            .Where(g => g.Ratio is not null && double.IsFinite(g.Divided) && g.Divided > 0)
+            .Select(g => (g.row, Ratio: g.Ratio!, g.Divided, Gap: Math.Abs(Math.Log(g.Divided / g.Ratio!.Median))))
+            .ToList();
+        if (gaps.Count == 0)
+        {
+            return null;
+        }
+
+        var widest = gaps.MaxBy(g => g.Gap);
+        return "**The ratios and the columns**: each ratio is the median of the trials' own ratios (the arm against "
+            + "REST + JSON measured in the same trial), not one column's median over another's, so dividing the "
+            + $"columns gives other figures: up to {Units.Percent(Math.Exp(widest.Gap) - 1)} apart here "
+            + $"({widest.row.Operation}, {trials.NameOf(widest.row.Arm)}, {widest.Ratio.Quantity}: "
+            + $"{Units.Ratio(widest.Divided)} from the columns, {Units.Ratio(widest.Ratio.Median)} as the median of "
+            + "the trials' ratios).";
+    }
 
     private sealed record Row(
         string Operation,
@@ -333,20 +397,16 @@ internal static class HeadlineSection
             .Select(g => new SvgChart.Group(
                 $"{g.Key.Operation}, {g.Key.Quantity}",
                 [
-                    .. g.Select(h => new SvgChart.Bar(
-                        trials.NameOf(h.Arm),
-                        h.Median,
-                        h.HasInterval ? (h.High - h.Low) / 2 : null
-                    )),
+                    .. g.Select(h =>
+                        SvgChart.RatioBar(trials.NameOf(h.Arm), h.Median, h.HasInterval ? (h.Low, h.High) : null)
+                    ),
                 ]
             ))
             .ToList();
-        return SvgChart.GroupedBars(
+        return SvgChart.RatioBars(
             $"Against REST + JSON ({trials.Completed} trials; above 1: better)",
             "ratio to REST + JSON",
-            groups,
-            logScale: false,
-            v => Units.Ratio(v)
+            groups
         );
     }
 

@@ -233,21 +233,17 @@ internal static class LinksSection
                         $"{SummaryText.Short(operation)}, "
                             + $"{LinkText.Short(g.run.Link ?? new LinkResult("loopback", null, null, null, null))}",
                         [
-                            .. g.ratios.Select(h => new SvgChart.Bar(
-                                g.run.NameOf(h.Arm),
-                                h.Median,
-                                h.HasInterval ? (h.High - h.Low) / 2 : null
-                            )),
+                            .. g.ratios.Select(h =>
+                                SvgChart.RatioBar(g.run.NameOf(h.Arm), h.Median, h.HasInterval ? (h.Low, h.High) : null)
+                            ),
                         ]
                     ))
             )
             .ToList();
-        return SvgChart.GroupedBars(
+        return SvgChart.RatioBars(
             "Latency against REST + JSON, link by link (above 1: better)",
             "latency ratio to REST + JSON",
-            groups,
-            logScale: false,
-            v => Units.Ratio(v)
+            groups
         );
     }
 }

@@ -166,23 +166,23 @@ internal static class PairedTrialsSection
             .Select(g => new SvgChart.Group(
                 $"{g.Key.Operation}, {g.Key.Quantity}",
                 [
-                    .. g.Select(h => new SvgChart.Bar(
-                        Label(kind, trials, (h.Arm, h.Baseline)),
-                        h.Median,
-                        h.HasInterval ? (h.High - h.Low) / 2 : null
-                    )),
+                    .. g.Select(h =>
+                        SvgChart.RatioBar(
+                            Label(kind, trials, (h.Arm, h.Baseline)),
+                            h.Median,
+                            h.HasInterval ? (h.Low, h.High) : null
+                        )
+                    ),
                 ]
             ))
             .ToList();
         summary.Charts.Add(
             (
                 chart,
-                SvgChart.GroupedBars(
+                SvgChart.RatioBars(
                     $"{kind.ChartTitle}{onLink} ({trials.Completed} trials; above 1: the first-named is better)",
                     "ratio",
-                    groups,
-                    logScale: false,
-                    v => Units.Ratio(v)
+                    groups
                 )
             )
         );

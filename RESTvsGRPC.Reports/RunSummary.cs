@@ -133,6 +133,7 @@ public static class RunSummary
         ReportSection.Render("HTTP versions", () => HttpVersionsSection.Add(summary));
         ReportSection.Render("codec floor", () => CodecSection.Add(summary));
         ReportSection.Render("scaling", () => ScalingSection.Add(summary));
+        ReportSection.Render("where protobuf pays", () => PayloadThresholdSection.Add(summary));
         ReportSection.Render("notes", () => AddNotes(summary));
         ReportSection.Render("provenance", () => AddProvenance(summary.Document, run.Provenance, summary.Previous));
         return (summary.Document, summary.Charts);

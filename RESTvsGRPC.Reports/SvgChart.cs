@@ -12,7 +12,18 @@ namespace RESTvsGRPC.Reports;
 public static class SvgChart
 {
     /// <summary>One bar: its series (the legend entry), value and optional error half-width.</summary>
-    public sealed record Bar(string Series, double Value, double? Error = null);
+    public sealed record Bar(string Series, double Value, double? Error = null)
+    {
+        /// <summary>
+        /// The bar's interval where it is not symmetric about the value (a median's), drawn as its whisker in place
+        /// of <see cref="Error"/>.
+        /// </summary>
+        public (double Low, double High)? Interval { get; init; }
+    }
+
+    /// <summary>A ratio's bar: its median, with its interval as the whisker where it has one.</summary>
+    public static Bar RatioBar(string series, double median, (double Low, double High)? interval) =>
+        new(series, median) { Interval = interval };
 
     /// <summary>A group of bars under one label on the x axis.</summary>
     public sealed record Group(string Label, IReadOnlyList<Bar> Bars);
@@ -48,13 +59,23 @@ public static class SvgChart
         Bottom = 90,
         PlotHeight = 320;
 
-    /// <summary>Grouped bars; <paramref name="logScale"/> where the values span orders of magnitude.</summary>
+    /// <summary>
+    /// Ratios as grouped bars on a linear axis from 0, with a dashed line at 1× where a bar shows no difference.
+    /// </summary>
+    public static string RatioBars(string title, string valueAxis, IReadOnlyList<Group> groups) =>
+        GroupedBars(title, valueAxis, groups, logScale: false, v => Units.Ratio(v), reference: 1);
+
+    /// <summary>
+    /// Grouped bars; <paramref name="logScale"/> where the values span orders of magnitude; a dashed line across the
+    /// plot at <paramref name="reference"/>, where given.
+    /// </summary>
     public static string GroupedBars(
         string title,
         string valueAxis,
         IReadOnlyList<Group> groups,
         bool logScale,
-        Func<double, string> format
+        Func<double, string> format,
+        double? reference = null
     )
     {
         var series = groups.SelectMany(g => g.Bars.Select(b => b.Series)).Distinct().ToList();
@@ -71,14 +92,14 @@ public static class SvgChart
                 : 0;
         var plotWidth = Math.Max(360, groupWidths.Sum() + shift);
         var width = Left + plotWidth + Right;
-        var legendHeight = 18 * series.Count;
+        var legendHeight = 18 * (series.Count + (reference is null ? 0 : 1));
         var height = Top + PlotHeight + labelSpace + 30 + legendHeight;
         // The axis runs from the lowest bar to the highest whisker, and on until every value label, written upwards
         // from the top of its whisker, ends below the title.
         var bars = groups.SelectMany(g => g.Bars).Where(b => b.Value > 0).ToList();
         var (lowest, highest) = (
             bars.Select(b => b.Value).DefaultIfEmpty(1).Min(),
-            bars.Select(Reach).DefaultIfEmpty(1).Max()
+            Math.Max(bars.Select(Reach).DefaultIfEmpty(1).Max(), reference ?? 0)
         );
         var scale = Scale.For(lowest, highest, logScale);
         for (
@@ -94,7 +115,10 @@ public static class SvgChart
             );
         }
 
-        width = Math.Max(Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20), LegendWidth(series));
+        width = Math.Max(
+            Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20),
+            LegendWidth([.. series, .. ReferenceLabel(reference, format)])
+        );
         var svg = Begin(width, height, title);
         Axis(svg, scale, valueAxis, plotWidth, format);
         var x = Left + shift + (groupGap / 2.0);
@@ -111,10 +135,10 @@ public static class SvgChart
                         + $"fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}"
                         + $"</title></rect>\n"
                 );
-                if (bar.Error is > 0 and var error && double.IsFinite(error))
+                if (Whisker(bar) is var (from, to))
                 {
-                    var low = Y(scale, Math.Max(bar.Value - error, scale.Min));
-                    var high = Y(scale, bar.Value + error);
+                    var low = Y(scale, Math.Max(from, scale.Min));
+                    var high = Y(scale, to);
                     var middle = x + ((barWidth - 4) / 2.0);
                     svg.Append(
                         CultureInfo.InvariantCulture,
@@ -154,13 +178,53 @@ public static class SvgChart
             x += groupGap;
         }
 
+        if (reference is { } at)
+        {
+            Reference(svg, scale, at, plotWidth, format, Top + PlotHeight + labelSpace + 16 + (series.Count * 18));
+        }
+
         Legend(svg, series, Top + PlotHeight + labelSpace + 16);
         return End(svg);
     }
 
     /// <summary>
+    /// The dashed line across the plot at <paramref name="at"/>, and its legend entry at <paramref name="legendY"/>.
+    /// </summary>
+    private static void Reference(
+        StringBuilder svg,
+        Scale scale,
+        double at,
+        int plotWidth,
+        Func<double, string> format,
+        int legendY
+    )
+    {
+        var y = Y(scale, at);
+        svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<line x1=\"{Left}\" y1=\"{y:F1}\" x2=\"{Left + plotWidth}\" y2=\"{y:F1}\" stroke=\"#c0392b\" "
+                    + $"stroke-dasharray=\"6,4\"/>\n"
+            )
+            .Append(
+                CultureInfo.InvariantCulture,
+                $"<line x1=\"{Left}\" y1=\"{legendY + 6}\" x2=\"{Left + 12}\" y2=\"{legendY + 6}\" "
+                    + $"stroke=\"#c0392b\" stroke-dasharray=\"4,2\"/>\n"
+            )
+            .Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{Left + 18}\" y=\"{legendY + 10}\" font-size=\"12\">"
+                    + $"{Escape(ReferenceLabel(at, format)[0])}</text>\n"
+            );
+    }
+
+    /// <summary>The legend's words for the dashed line; none where there is no line.</summary>
+    private static string[] ReferenceLabel(double? at, Func<double, string> format) =>
+        at is { } value ? [$"{format(value)}: no difference"] : [];
+
+    /// <summary>
     /// Lines on log–log axes (record counts against time per call, say), or on linear axes from 0 (a time series).
-    /// Lines of many points are drawn without a marker per point.
+    /// Lines of many points are drawn without a marker per point; a dashed line across at <paramref name="reference"/>
+    /// where given.
     /// </summary>
     public static string Lines(
         string title,
@@ -169,16 +233,21 @@ public static class SvgChart
         IReadOnlyList<Line> lines,
         Func<double, string> format,
         bool log = true,
-        IReadOnlyList<Span>? spans = null
+        IReadOnlyList<Span>? spans = null,
+        double? reference = null
     )
     {
         const int plotWidth = 520;
         spans ??= [];
         var width = Math.Max(
             Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20),
-            LegendWidth([.. lines.Select(l => l.Series), .. spans.Select(s => s.Label)])
+            LegendWidth([
+                .. lines.Select(l => l.Series),
+                .. spans.Select(s => s.Label),
+                .. ReferenceLabel(reference, format),
+            ])
         );
-        var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count));
+        var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count + (reference is null ? 0 : 1)));
         bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
         var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
         var xs = Scale.For(
@@ -187,8 +256,8 @@ public static class SvgChart
             log
         );
         var ys = Scale.For(
-            log ? points.DefaultIfEmpty((1, 1)).Min(p => p.Y) : 0,
-            points.DefaultIfEmpty((1, 1)).Max(p => p.Y),
+            log ? Math.Min(points.DefaultIfEmpty((1, 1)).Min(p => p.Y), reference ?? double.MaxValue) : 0,
+            Math.Max(points.DefaultIfEmpty((1, 1)).Max(p => p.Y), reference ?? 0),
             log
         );
 
@@ -254,6 +323,11 @@ public static class SvgChart
             }
         }
 
+        if (reference is { } at)
+        {
+            Reference(svg, ys, at, plotWidth, format, Top + PlotHeight + 56 + ((names.Count + spans.Count) * 18));
+        }
+
         Legend(svg, names, Top + PlotHeight + 56);
         for (var i = 0; i < spans.Count; i++)
         {
@@ -272,7 +346,13 @@ public static class SvgChart
     }
 
     /// <summary>How far a bar and its whisker reach up.</summary>
-    private static double Reach(Bar bar) => bar.Value + (bar.Error is > 0 and var e && double.IsFinite(e) ? e : 0);
+    private static double Reach(Bar bar) => Math.Max(bar.Value, Whisker(bar)?.High ?? 0);
+
+    /// <summary>Where a bar's whisker runs: its interval, or its value ± its error; null without either.</summary>
+    private static (double Low, double High)? Whisker(Bar bar) =>
+        bar.Interval is var (low, high) && double.IsFinite(low) && double.IsFinite(high) ? (low, high)
+        : bar.Error is > 0 and var error && double.IsFinite(error) ? (bar.Value - error, bar.Value + error)
+        : null;
 
     /// <summary>An estimate of a text's width in a sans-serif font: 0.6 em a character.</summary>
     public static double TextWidth(string text, double fontSize) => text.Length * fontSize * 0.6;

@@ -89,7 +89,7 @@ public sealed class StallTests
             Assert.Equal(MedianInterval.MedianOf(clean), both.Median, 9);
         }
 
-        var run = RunResults.Load(Path.Combine(RepositoryPaths.Root, "docs", "run"));
+        var run = RunResults.Load(Path.Combine(RepositoryPaths.Root, "docs", "runs", "headline-earlier"));
         var measured = run with
         {
             Trials = new TrialsRun(run.Trials!.Plan, CpuPlacement.None, [], chosen, [], headline)

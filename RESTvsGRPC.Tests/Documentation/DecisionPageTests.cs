@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
@@ -22,21 +23,29 @@ public sealed partial class DecisionPageTests : IDisposable
 
     public void Dispose() => _directory.Dispose();
 
-    /// <summary>The run README's table quotes: its results file (with the run it pooled) and what <c>summary</c> writes from it.</summary>
-    private static string StoredRun => Path.Combine(RepositoryPaths.Root, "docs", "run");
-
     private static string Readme => File.ReadAllText(Path.Combine(RepositoryPaths.Root, "README.md"));
 
     private static string Page(string name) => File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docs", name));
 
-    [Fact]
-    public void Readme_picture_and_sample_summary_are_what_summary_writes_from_the_stored_run()
-    {
-        RunSummary.Write(RunResults.Load(StoredRun), RunResults.LoadPrevious(StoredRun), _directory.Path);
+    /// <summary>Every run the documentation quotes, by its folder's name under <c>docs/runs</c>.</summary>
+    public static TheoryData<string> StoredRuns => [.. Directory.GetDirectories(StoredRun.Root).Select(Path.GetFileName).OfType<string>().Order()];
 
-        StoredReports.Matches("docs/run", _directory.Path, Path.Combine(StoredRun, "report"));
-        Assert.Contains("](docs/run/report/headline.svg)", Readme);
-        Assert.Contains("](docs/run/report/summary.md)", Readme);
+    [Theory]
+    [MemberData(nameof(StoredRuns))]
+    public void Stored_run_report_is_what_summary_writes_from_its_results(string name)
+    {
+        var folder = Path.Combine(StoredRun.Root, name);
+
+        RunSummary.Write(RunResults.Load(folder), RunResults.LoadPrevious(folder), _directory.Path);
+
+        StoredReports.Matches($"docs/runs/{name}", _directory.Path, Path.Combine(folder, "report"));
+    }
+
+    [Fact]
+    public void Readme_shows_the_pooled_chart_of_the_run_its_table_quotes()
+    {
+        Assert.Contains("](docs/runs/headline/report/headline-pooled.svg)", Readme);
+        Assert.Contains("](docs/runs/headline/report/summary.md)", Readme);
     }
 
     [Fact]
@@ -51,6 +60,29 @@ public sealed partial class DecisionPageTests : IDisposable
         Assert.DoesNotMatch(CommitHash(), firstScreen);
     }
 
+    [Fact]
+    public async Task Help_states_no_run_time_the_readme_run_time_table_does_not_give()
+    {
+        var help = new StringWriter();
+
+        Assert.Equal(0, await BenchCommandLine.InvokeAsync(["--help"], help, TextWriter.Null));
+
+        var table = string.Join('\n', RunTimeTable());
+        Assert.All(
+            RunTimeClaim().Matches(help.ToString()),
+            claim => Assert.True(table.Contains(claim.Value, StringComparison.Ordinal), $"--help says '{claim.Value}', README's run-time table does not"));
+    }
+
+    [Fact]
+    public void Readme_run_time_table_times_the_test_command_and_the_first_command_is_paste_ready()
+    {
+        Assert.Contains(RunTimeTable(), row => row.StartsWith("| `dotnet test -c Release` | ", StringComparison.Ordinal));
+        Assert.Contains("dotnet run -c Release --project RESTvsGRPC.Bench -- --headline --artifacts mine", Readme);
+    }
+
+    private static IEnumerable<string> RunTimeTable() =>
+        Readme.Split('\n').SkipWhile(line => !line.StartsWith("| command | time here", StringComparison.Ordinal)).TakeWhile(line => line.StartsWith('|'));
+
     [Theory]
     [InlineData("--quick")]
     [InlineData("--headline")]
@@ -62,9 +94,7 @@ public sealed partial class DecisionPageTests : IDisposable
     [InlineData("soak")]
     public void Readme_run_time_table_names_the_command(string command)
     {
-        var table = Readme.Split('\n').SkipWhile(line => !line.StartsWith("| command | time here", StringComparison.Ordinal)).TakeWhile(line => line.StartsWith('|'));
-
-        Assert.Contains(table, row => row.Split('|')[1].Contains(command, StringComparison.Ordinal));
+        Assert.Contains(RunTimeTable(), row => row.Split('|')[1].Contains(command, StringComparison.Ordinal));
     }
 
     [Theory]
@@ -79,6 +109,13 @@ public sealed partial class DecisionPageTests : IDisposable
     [InlineData("pool")]
     [InlineData("≈")]
     [InlineData("open loop")]
+    [InlineData("Kestrel")]
+    [InlineData("ALPN")]
+    [InlineData("JIT")]
+    [InlineData("Native AOT")]
+    [InlineData("short job")]
+    [InlineData("p99")]
+    [InlineData("robust")]
     public void Glossary_defines_the_term_and_readme_links_it(string term)
     {
         Assert.Matches($@"(?m)^\| [^|]*\*\*{Regex.Escape(term)}\*\*", Page("glossary.md"));
@@ -94,6 +131,9 @@ public sealed partial class DecisionPageTests : IDisposable
         Assert.Contains(H2loadCrossCheck.MissingText, page);
         Assert.Contains("](docs/troubleshooting.md)", Readme);
     }
+
+    [GeneratedRegex(@"\b\d+ min(?:utes?)?\b(?: \d+ s)?|(?:a quarter|half|a third) of the time")]
+    private static partial Regex RunTimeClaim();
 
     [GeneratedRegex(@"`[0-9a-f]{7,40}`")]
     private static partial Regex CommitHash();

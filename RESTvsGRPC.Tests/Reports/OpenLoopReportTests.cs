@@ -17,7 +17,7 @@ public sealed class OpenLoopReportTests : IDisposable
     public void Dispose() => _directory.Dispose();
 
     /// <summary>The README table's second run (its first pooled in it) and the first run alone.</summary>
-    private static string Run => Path.Combine(RepositoryPaths.Root, "docs", "run");
+    private static string Run => Path.Combine(RepositoryPaths.Root, "docs", "runs", "headline-earlier");
 
     private static string Previous => Path.Combine(Run, RunResults.PreviousFolder);
 

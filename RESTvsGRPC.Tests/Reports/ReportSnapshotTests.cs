@@ -101,8 +101,8 @@ public sealed class ReportSnapshotTests : IDisposable
         { "compare-round-trips", "links-round-trip", "links-round-trip-again" },
         { "compare-aot", "aot-pooled/previous", "aot-pooled" },
         { "compare-tls", "headline", "headline-tls" },
-        { "compare-open-loop", "../../../docs/run/previous", "../../../docs/run" },
-        { "compare-not-held", "../../../docs/run", "dry-open-loop" },
+        { "compare-open-loop", "../../../docs/runs/headline-earlier/previous", "../../../docs/runs/headline-earlier" },
+        { "compare-not-held", "../../../docs/runs/headline-earlier", "dry-open-loop" },
     };
 
     [Theory]

@@ -50,3 +50,50 @@ public sealed class ScalingReportTests
         Assert.Equal("| RestProtobufGetLargePayload | 3 | 50.0 | 0.500 | 1.0000 | 5.05 |", lines[3]);
     }
 }
+
+/// <summary>
+/// Where protobuf starts to pay: the record count at which the two arms' fits set the arm a threshold ahead of
+/// REST + JSON, and the arms' curves built from the scaling suite's cases.
+/// </summary>
+public sealed class PayloadThresholdTests
+{
+    [Fact]
+    public void Crossing_is_where_the_fits_ratio_reaches_the_threshold()
+    {
+        // REST + JSON 100 μs + 3 μs a record, the arm 120 μs + 1 μs: (100 + 3n) / (120 + n) = 2 at n = 140.
+        var (json, arm) = (new LinearFit(100, 3, 1), new LinearFit(120, 1, 1));
+
+        Assert.Equal(140, PayloadThresholdSection.Crossing(json, arm, 2)!.Value, precision: 9);
+        Assert.Equal(44 / 1.8, PayloadThresholdSection.Crossing(json, arm, 1.2)!.Value, precision: 9);
+    }
+
+    [Fact]
+    public void Crossing_is_below_one_record_where_the_arm_leads_from_the_first_and_null_where_its_limit_falls_short()
+    {
+        var json = new LinearFit(200, 3, 1);
+
+        Assert.True(PayloadThresholdSection.Crossing(json, new LinearFit(100, 1, 1), 1.2) < 1);
+        Assert.Null(PayloadThresholdSection.Crossing(json, new LinearFit(100, 1.5, 1), 2));
+    }
+
+    [Fact]
+    public void Curves_set_each_arm_against_rest_json_at_the_same_count_on_the_same_operation()
+    {
+        BenchmarkResult Case(string arm, string method, string operation, int records, double nanoseconds) =>
+            new(Suites.Scaling, arm, "ScalingBenchmarks", method, operation, arm == "rest-json", 10, records, nanoseconds, 0,
+                null, null, null);
+        BenchmarkResult[] scaling =
+        [
+            Case("rest-json", "RestGetLargePayload", "large", 1, 100), Case("rest-json", "RestGetLargePayload", "large", 10, 300),
+            Case("grpc", "GrpcGetLargePayloadAsList", "large", 1, 100), Case("grpc", "GrpcGetLargePayloadAsList", "large", 10, 150),
+            Case("rest-json", "RestPostLargePayload", "post", 1, 200), Case("grpc", "GrpcPostLargePayload", "post", 1, 100),
+            Case("grpc", "GrpcPostLargePayload", "post", 10, 100),
+        ];
+
+        var curve = Assert.Single(PayloadThresholdSection.Curves(scaling));
+
+        Assert.Equal(("large", "grpc"), (curve.Operation, curve.Arm.Arm));
+        Assert.Equal([(1, 1.0), (10, 2.0)], curve.Points);
+        Assert.Equal(200.0 / 9 / (50.0 / 9), curve.Limit, precision: 9);
+    }
+}

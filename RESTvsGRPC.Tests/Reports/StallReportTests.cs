@@ -17,7 +17,7 @@ public sealed class StallReportTests : IDisposable
     [Fact]
     public void Stall_section_and_stall_report_match_their_approved_copies()
     {
-        var run = RunResults.Load(Path.Combine(RepositoryPaths.Root, "docs", "run"));
+        var run = RunResults.Load(Path.Combine(RepositoryPaths.Root, "docs", "runs", "headline-earlier"));
         var trials = Planted(run.Trials!);
         var summary = RunSummary.Build(run with { Trials = trials }, null).Document.ToMarkdown();
         var section = summary[summary.IndexOf("### Stalls", StringComparison.Ordinal)..];
