@@ -28,7 +28,8 @@ public sealed partial class DecisionPageTests : IDisposable
     private static string Page(string name) => File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docs", name));
 
     /// <summary>Every run the documentation quotes, by its folder's name under <c>docs/runs</c>.</summary>
-    public static TheoryData<string> StoredRuns => [.. Directory.GetDirectories(StoredRun.Root).Select(Path.GetFileName).OfType<string>().Order()];
+    public static TheoryData<string> StoredRuns =>
+        [.. Directory.GetDirectories(StoredRun.Root).Select(Path.GetFileName).OfType<string>().Order()];
 
     [Theory]
     [MemberData(nameof(StoredRuns))]
@@ -70,18 +71,24 @@ public sealed partial class DecisionPageTests : IDisposable
         var table = string.Join('\n', RunTimeTable());
         Assert.All(
             RunTimeClaim().Matches(help.ToString()),
-            claim => Assert.True(table.Contains(claim.Value, StringComparison.Ordinal), $"--help says '{claim.Value}', README's run-time table does not"));
+            claim => Assert.True(
+                table.Contains(claim.Value, StringComparison.Ordinal),
+                $"--help says '{claim.Value}', README's run-time table does not"));
     }
 
     [Fact]
     public void Readme_run_time_table_times_the_test_command_and_the_first_command_is_paste_ready()
     {
-        Assert.Contains(RunTimeTable(), row => row.StartsWith("| `dotnet test -c Release` | ", StringComparison.Ordinal));
+        Assert.Contains(
+            RunTimeTable(),
+            row => row.StartsWith("| `dotnet test -c Release` | ", StringComparison.Ordinal));
         Assert.Contains("dotnet run -c Release --project RESTvsGRPC.Bench -- --headline --artifacts mine", Readme);
     }
 
     private static IEnumerable<string> RunTimeTable() =>
-        Readme.Split('\n').SkipWhile(line => !line.StartsWith("| command | time here", StringComparison.Ordinal)).TakeWhile(line => line.StartsWith('|'));
+        Readme.Split('\n')
+            .SkipWhile(line => !line.StartsWith("| command | time here", StringComparison.Ordinal))
+            .TakeWhile(line => line.StartsWith('|'));
 
     [Theory]
     [InlineData("--quick")]

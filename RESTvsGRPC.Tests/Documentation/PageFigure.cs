@@ -13,15 +13,24 @@ internal sealed partial record PageFigure(string Sentence, params Func<IReadOnly
     public (int Index, int Length, IReadOnlyList<string> Printed) Find(string page)
     {
         var parts = Sentence.Split("{}");
-        Assert.True(parts.Length - 1 == Sources.Length, $"'{Sentence}': {parts.Length - 1} figures, {Sources.Length} sources");
+        Assert.True(
+            parts.Length - 1 == Sources.Length,
+            $"'{Sentence}': {parts.Length - 1} figures, {Sources.Length} sources"
+        );
         var pattern = string.Join($"(≈ )?({PrintedFigure.Pattern})", parts.Select(Regex.Escape));
         var matches = Regex.Matches(page, pattern);
         Assert.True(matches.Count == 1, $"the page should say '{Sentence}' once; it does {matches.Count} times");
         var match = matches[0];
-        return (match.Index, match.Length, [.. Enumerable.Range(0, Sources.Length).Select(i => match.Groups[(2 * i) + 2].Value)]);
+        return (
+            match.Index,
+            match.Length,
+            [.. Enumerable.Range(0, Sources.Length).Select(i => match.Groups[(2 * i) + 2].Value)]
+        );
     }
 
-    /// <summary>Asserts that every figure printed in the sentence is its stored figure, or the range of them, rounded.</summary>
+    /// <summary>
+    /// Asserts that every figure printed in the sentence is its stored figure, or the range of them, rounded.
+    /// </summary>
     public void Holds(IReadOnlyList<string> printed)
     {
         for (var i = 0; i < Sources.Length; i++)
@@ -29,14 +38,16 @@ internal sealed partial record PageFigure(string Sentence, params Func<IReadOnly
             var stored = Sources[i]().Select(PrintedFigure.Parse).ToList();
             var text = printed[i];
             var range = text.Split('–');
-            var figures = range.Length == 2
-                ? (PrintedFigure.Parse(range[0] + Unit(range[1])), PrintedFigure.Parse(range[1]))
-                : (PrintedFigure.Parse(text), PrintedFigure.Parse(text));
+            var figures =
+                range.Length == 2
+                    ? (PrintedFigure.Parse(range[0] + Unit(range[1])), PrintedFigure.Parse(range[1]))
+                    : (PrintedFigure.Parse(text), PrintedFigure.Parse(text));
             Assert.True(stored.Count >= 1, $"'{Sentence}': figure {i + 1} has no stored source");
             var (low, high) = (stored.MinBy(f => f.Base), stored.MaxBy(f => f.Base));
             Assert.True(
                 figures.Item1.Rounds(low) && figures.Item2.Rounds(high),
-                $"'{Sentence}': figure {i + 1} prints {text}, the stored runs give {string.Join(", ", stored)}");
+                $"'{Sentence}': figure {i + 1} prints {text}, the stored runs give {string.Join(", ", stored)}"
+            );
         }
     }
 

@@ -31,7 +31,8 @@ internal readonly partial record struct PrintedFigure(double Value, string Unit,
         return new PrintedFigure(
             double.Parse(number, CultureInfo.InvariantCulture),
             match.Groups["unit"].Value,
-            0.5 * Math.Pow(10, -decimals));
+            0.5 * Math.Pow(10, -decimals)
+        );
     }
 
     /// <summary>
@@ -40,7 +41,8 @@ internal readonly partial record struct PrintedFigure(double Value, string Unit,
     /// </summary>
     public bool Rounds(PrintedFigure measured) =>
         (Unit == measured.Unit || (Scale(Unit) != 1 && Scale(measured.Unit) != 1))
-        && Math.Abs(measured.Base - Base) <= (HalfStep * Scale(Unit)) + (measured.HalfStep * Scale(measured.Unit)) + 1e-9;
+        && Math.Abs(measured.Base - Base)
+            <= (HalfStep * Scale(Unit)) + (measured.HalfStep * Scale(measured.Unit)) + 1e-9;
 
     public override string ToString() => string.Create(CultureInfo.InvariantCulture, $"{Value} {Unit}");
 

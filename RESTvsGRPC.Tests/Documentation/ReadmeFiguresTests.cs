@@ -14,7 +14,9 @@ public sealed partial class ReadmeFiguresTests
 
     private static readonly string[] ReadmeLines = File.ReadAllLines(Path.Combine(RepositoryPaths.Root, "README.md"));
 
-    /// <summary>README with each line's leading spaces dropped and lines joined by a space, as a reader reads a bullet.</summary>
+    /// <summary>
+    /// README with each line's leading spaces dropped and lines joined by a space, as a reader reads a bullet.
+    /// </summary>
     private static string Readme => Joined(ReadmeLines);
 
     private static string Joined(IEnumerable<string> lines) => string.Join(' ', lines.Select(l => l.TrimStart()));
@@ -35,7 +37,9 @@ public sealed partial class ReadmeFiguresTests
     {
         var firstScreen = Joined(ReadmeLines.Take(FirstScreenLines));
         var sourced = ReadmeFigures.Sentences.Select(s => s.Find(Readme)).ToList();
-        var settings = ReadmeFigures.Settings.Where(s => firstScreen.Contains(s.Phrase, StringComparison.Ordinal)).ToList();
+        var settings = ReadmeFigures
+            .Settings.Where(s => firstScreen.Contains(s.Phrase, StringComparison.Ordinal))
+            .ToList();
 
         var unsourced = Figures()
             .Matches(LinkTargets().Replace(firstScreen, m => new string(' ', m.Length)))
@@ -44,7 +48,10 @@ public sealed partial class ReadmeFiguresTests
             .Select(n => $"'{n.Value}' in \"…{Around(firstScreen, n.Index)}…\"")
             .ToList();
 
-        Assert.True(unsourced.Count == 0, "README's first screen prints numbers no stored run gives: " + string.Join("; ", unsourced));
+        Assert.True(
+            unsourced.Count == 0,
+            "README's first screen prints numbers no stored run gives: " + string.Join("; ", unsourced)
+        );
     }
 
     [Fact]
@@ -78,13 +85,18 @@ public sealed partial class ReadmeFiguresTests
             Assert.Equal(
                 $"{ReadmeFigures.P99Ratio(StoredRun.PreviousOf(ReadmeFigures.Headline), operation, row[1])}; "
                     + ReadmeFigures.P99Ratio(run, operation, row[1]),
-                row[4]);
+                row[4]
+            );
         });
     }
 
     private static bool Covers(string text, string phrase, int index)
     {
-        for (var at = text.IndexOf(phrase, StringComparison.Ordinal); at >= 0; at = text.IndexOf(phrase, at + 1, StringComparison.Ordinal))
+        for (
+            var at = text.IndexOf(phrase, StringComparison.Ordinal);
+            at >= 0;
+            at = text.IndexOf(phrase, at + 1, StringComparison.Ordinal)
+        )
         {
             if (index >= at && index < at + phrase.Length)
             {
@@ -95,9 +107,13 @@ public sealed partial class ReadmeFiguresTests
         return false;
     }
 
-    private static string Around(string text, int index) => text.Substring(Math.Max(0, index - 30), Math.Min(60, text.Length - Math.Max(0, index - 30))).ReplaceLineEndings(" ");
+    private static string Around(string text, int index) =>
+        text.Substring(Math.Max(0, index - 30), Math.Min(60, text.Length - Math.Max(0, index - 30)))
+            .ReplaceLineEndings(" ");
 
-    /// <summary>A number standing as a figure: not inside a word, a version, a protocol's name or a link's target.</summary>
+    /// <summary>
+    /// A number standing as a figure: not inside a word, a version, a protocol's name or a link's target.
+    /// </summary>
     [GeneratedRegex(@"(?<![\w./,-])\d[\d,]*(?:\.\d+)?(?!\d|\.\d)")]
     private static partial Regex Figures();
 

@@ -28,16 +28,29 @@ internal sealed class StoredRun
     /// <summary>Every table of the summary, each under the heading above it.</summary>
     public IReadOnlyList<MarkdownTable> Tables { get; }
 
-    /// <summary>The stored run <paramref name="name"/> as <c>summary</c> writes it, pooled with the runs before it.</summary>
+    /// <summary>
+    /// The stored run <paramref name="name"/> as <c>summary</c> writes it, pooled with the runs before it.
+    /// </summary>
     public static StoredRun Named(string name) =>
-        Rendered.GetOrAdd(name, n => Render(RunResults.Load(Path.Combine(Root, n)), RunResults.LoadPrevious(Path.Combine(Root, n))));
+        Rendered.GetOrAdd(name, n =>
+            Render(RunResults.Load(Path.Combine(Root, n)), RunResults.LoadPrevious(Path.Combine(Root, n)))
+        );
 
-    /// <summary>The run the stored run <paramref name="name"/> was pooled with, as <c>summary</c> writes it alone.</summary>
+    /// <summary>
+    /// The run the stored run <paramref name="name"/> was pooled with, as <c>summary</c> writes it alone.
+    /// </summary>
     public static StoredRun PreviousOf(string name) =>
-        Rendered.GetOrAdd(name + "/previous", _ => Render(RunResults.LoadPrevious(Path.Combine(Root, name))
-            ?? throw new InvalidDataException($"docs/runs/{name} holds no previous run"), null));
+        Rendered.GetOrAdd(name + "/previous", _ =>
+            Render(
+                RunResults.LoadPrevious(Path.Combine(Root, name))
+                    ?? throw new InvalidDataException($"docs/runs/{name} holds no previous run"),
+                null
+            )
+        );
 
-    /// <summary>The first table under a heading starting with <paramref name="heading"/> that has <paramref name="column"/>.</summary>
+    /// <summary>
+    /// The first table under a heading starting with <paramref name="heading"/> that has <paramref name="column"/>.
+    /// </summary>
     public MarkdownTable Table(string heading, string column) =>
         Tables.FirstOrDefault(t => t.Heading.StartsWith(heading, StringComparison.Ordinal) && t.Header.Contains(column))
         ?? throw new InvalidDataException($"no table under '{heading}…' with a column '{column}'");
@@ -58,7 +71,11 @@ internal sealed class StoredRun
 }
 
 /// <summary>A Markdown table of a summary: the heading above it, its header and its rows of cells.</summary>
-internal sealed record MarkdownTable(string Heading, IReadOnlyList<string> Header, IReadOnlyList<IReadOnlyList<string>> Rows)
+internal sealed record MarkdownTable(
+    string Heading,
+    IReadOnlyList<string> Header,
+    IReadOnlyList<IReadOnlyList<string>> Rows
+)
 {
     /// <summary>
     /// The cell in <paramref name="column"/> of the one row whose first cells are <paramref name="key"/> (a key ending
@@ -67,8 +84,12 @@ internal sealed record MarkdownTable(string Heading, IReadOnlyList<string> Heade
     public string Cell(string column, params string[] key)
     {
         var index = Header.ToList().IndexOf(column);
-        var rows = Rows.Where(r => r.Count >= key.Length && key.Select((k, i) => Matches(k, r[i])).All(m => m)).ToList();
-        Assert.True(index >= 0 && rows.Count == 1, $"'{Heading}': {rows.Count} rows [{string.Join(" | ", key)}], column '{column}'");
+        var rows = Rows.Where(r => r.Count >= key.Length && key.Select((k, i) => Matches(k, r[i])).All(m => m))
+            .ToList();
+        Assert.True(
+            index >= 0 && rows.Count == 1,
+            $"'{Heading}': {rows.Count} rows [{string.Join(" | ", key)}], column '{column}'"
+        );
         return rows[0][index];
     }
 
@@ -87,7 +108,11 @@ internal sealed record MarkdownTable(string Heading, IReadOnlyList<string> Heade
             {
                 heading = lines[i].TrimStart('#', ' ');
             }
-            else if (lines[i].StartsWith('|') && i + 1 < lines.Length && lines[i + 1].StartsWith("|---", StringComparison.Ordinal))
+            else if (
+                lines[i].StartsWith('|')
+                && i + 1 < lines.Length
+                && lines[i + 1].StartsWith("|---", StringComparison.Ordinal)
+            )
             {
                 var rows = lines.Skip(i + 2).TakeWhile(l => l.StartsWith('|')).Select(Cells).ToList();
                 tables.Add(new MarkdownTable(heading, Cells(lines[i]), rows));
@@ -98,5 +123,6 @@ internal sealed record MarkdownTable(string Heading, IReadOnlyList<string> Heade
         return tables;
     }
 
-    private static IReadOnlyList<string> Cells(string row) => [.. row.Trim().Trim('|').Split('|').Select(c => c.Trim())];
+    private static IReadOnlyList<string> Cells(string row) =>
+        [.. row.Trim().Trim('|').Split('|').Select(c => c.Trim())];
 }

@@ -80,13 +80,16 @@ public sealed class PayloadThresholdTests
     public void Curves_set_each_arm_against_rest_json_at_the_same_count_on_the_same_operation()
     {
         BenchmarkResult Case(string arm, string method, string operation, int records, double nanoseconds) =>
-            new(Suites.Scaling, arm, "ScalingBenchmarks", method, operation, arm == "rest-json", 10, records, nanoseconds, 0,
-                null, null, null);
+            new(Suites.Scaling, arm, "ScalingBenchmarks", method, operation, arm == "rest-json", 10, records,
+                nanoseconds, 0, null, null, null);
         BenchmarkResult[] scaling =
         [
-            Case("rest-json", "RestGetLargePayload", "large", 1, 100), Case("rest-json", "RestGetLargePayload", "large", 10, 300),
-            Case("grpc", "GrpcGetLargePayloadAsList", "large", 1, 100), Case("grpc", "GrpcGetLargePayloadAsList", "large", 10, 150),
-            Case("rest-json", "RestPostLargePayload", "post", 1, 200), Case("grpc", "GrpcPostLargePayload", "post", 1, 100),
+            Case("rest-json", "RestGetLargePayload", "large", 1, 100),
+            Case("rest-json", "RestGetLargePayload", "large", 10, 300),
+            Case("grpc", "GrpcGetLargePayloadAsList", "large", 1, 100),
+            Case("grpc", "GrpcGetLargePayloadAsList", "large", 10, 150),
+            Case("rest-json", "RestPostLargePayload", "post", 1, 200),
+            Case("grpc", "GrpcPostLargePayload", "post", 1, 100),
             Case("grpc", "GrpcPostLargePayload", "post", 10, 100),
         ];
 

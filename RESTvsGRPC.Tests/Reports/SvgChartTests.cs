@@ -17,13 +17,20 @@ public sealed partial class SvgChartTests
     [Fact]
     public void Ratio_bars_draw_a_dashed_line_at_one_and_whiskers_at_each_bars_own_interval()
     {
-        var svg = SvgChart.RatioBars("ratios", "ratio", [new("large", [SvgChart.RatioBar("gRPC", 2, (1.5, 3.5)), SvgChart.RatioBar("REST", 0.5, null)])]);
+        var svg = SvgChart.RatioBars(
+            "ratios",
+            "ratio",
+            [new("large", [SvgChart.RatioBar("gRPC", 2, (1.5, 3.5)), SvgChart.RatioBar("REST", 0.5, null)])]);
 
         var line = Assert.Single(DashedLine().Matches(svg));
-        var whisker = Assert.Single(WhiskerEnds().Matches(svg), m => m.Groups["x"].Value != "90"); // the axis stands at x 90
-        var (one, low, high) = (double.Parse(line.Groups[1].Value, CultureInfo.InvariantCulture), double.Parse(whisker.Groups[1].Value, CultureInfo.InvariantCulture), double.Parse(whisker.Groups[2].Value, CultureInfo.InvariantCulture));
+        // The axis stands at x 90; the whisker is the other solid line.
+        var whisker = Assert.Single(WhiskerEnds().Matches(svg), m => m.Groups["x"].Value != "90");
+        double At(Group group) => double.Parse(group.Value, CultureInfo.InvariantCulture);
+        var (one, low, high) = (At(line.Groups[1]), At(whisker.Groups[1]), At(whisker.Groups[2]));
         Assert.Contains(">1.00×: no difference</text>", svg);
-        Assert.True(one > low && low > high, $"the line at 1× (y {one}) lies below the whisker of 1.5× to 3.5× (y {low} to {high})");
+        Assert.True(
+            one > low && low > high,
+            $"the line at 1× (y {one}) lies below the whisker of 1.5× to 3.5× (y {low} to {high})");
         Assert.InRange(Math.Abs(((one - low) * 4) - (low - high)), 0, 1);
     }
 
@@ -164,7 +171,8 @@ public sealed partial class SvgChartTests
     [GeneratedRegex("<text x=\"([^\"]+)\" y=\"[^\"]+\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate\\(-35 [^\"]+\\)\">large GET")]
     private static partial Regex TurnedLabel();
 
-    [GeneratedRegex("<line x1=\"[^\"]+\" y1=\"([^\"]+)\" x2=\"[^\"]+\" y2=\"[^\"]+\" stroke=\"#c0392b\" stroke-dasharray=\"6,4\"")]
+    [GeneratedRegex(
+        "<line x1=\"[^\"]+\" y1=\"([^\"]+)\" x2=\"[^\"]+\" y2=\"[^\"]+\" stroke=\"#c0392b\" stroke-dasharray=\"6,4\"")]
     private static partial Regex DashedLine();
 
     [GeneratedRegex("<line x1=\"(?<x>[^\"]+)\" y1=\"([^\"]+)\" x2=\"[^\"]+\" y2=\"([^\"]+)\" stroke=\"#333\"/>")]
