@@ -112,8 +112,9 @@ public static class PayloadThresholdSection
     }
 
     /// <summary>
-    /// The record count at which the fits' ratio (a₀ + b₀·n) / (a + b·n) reaches <paramref name="ratio"/>; below 1
-    /// where it does from the first record; null where it never does, its limit b₀ / b lying at or below it.
+    /// The record count at which the fits' ratio (a₀ + b₀·n) / (a + b·n) reaches <paramref name="ratio"/>;
+    /// below 1 where it does from the first record; null where it never does, its limit b₀ / b lying at or below
+    /// it.
     /// </summary>
     public static double? Crossing(LinearFit baseline, LinearFit arm, double ratio) =>
         baseline.B <= ratio * arm.B ? null : ((ratio * arm.A) - baseline.A) / (baseline.B - (ratio * arm.B));

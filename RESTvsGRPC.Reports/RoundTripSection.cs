@@ -49,8 +49,9 @@ internal static class RoundTripSection
             string.Create(
                 CultureInfo.InvariantCulture,
                 $"**Round-trip check**: held in {held.Count} of {checks.Count} trials. Over them: "
-                    + $"the client's connections' minimum round trips from {Lowest(held):0.###} (allowed {rtt:0.###} ± "
-                    + $"{RoundTripCheck.ToleranceMilliseconds(rtt):0.###} ms) to {Highest(held):0.###} ms over "
+                    + $"the client's connections' minimum round trips from {Lowest(held):0.###} "
+                    + $"(allowed {rtt:0.###} ± {RoundTripCheck.ToleranceMilliseconds(rtt):0.###} ms) "
+                    + $"to {Highest(held):0.###} ms over "
                     + $"{held.Sum(c => c.Connections)} connections (the higher ones may include a queue at a rate); "
                     + $"the fastest call "
                     + $"{(held.Count > 0 ? held.Min(c => c.FastestCallMilliseconds) : 0):0.00} ms (at least one round "

@@ -3,9 +3,9 @@ using System.Text.RegularExpressions;
 namespace RESTvsGRPC.Tests.Documentation;
 
 /// <summary>
-/// A sentence of a page with its figures left open (<c>{}</c>, "2.8×" or a range "2.6–3.0×"), and where in the stored
-/// runs each is read: a range is the lowest and highest of its stored figures, rounded; a figure printed alone is
-/// every one of its stored figures, rounded.
+/// A sentence of a page with its figures left open (<c>{}</c>, "2.8×" or a range "2.6–3.0×"), and where in the
+/// stored runs each is read: a range is the lowest and highest of its stored figures, rounded; a figure printed
+/// alone is every one of its stored figures, rounded.
 /// </summary>
 internal sealed partial record PageFigure(string Sentence, params Func<IReadOnlyList<string>>[] Sources)
 {
