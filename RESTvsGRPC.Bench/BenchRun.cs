@@ -421,17 +421,8 @@ internal sealed class BenchRun(
         var placement = Orchestrator.Placement(options);
         var plan = SettingsText.Of(options.TrialPlan.ToResults(), options.TrialPlan.CurveTrials);
         output.WriteLine($"// {on}{plan}; placement: {SettingsText.Of(placement)}");
-        var trials = await TrialRunner.RunAsync(
-            set.PlanFrom(options.TrialPlan),
-            set.Arms,
-            servers,
-            Settings,
-            placement,
-            output,
-            link,
-            set.Pairs,
-            set.NewConnections
-        );
+        var setup = new TrialSetup(set.PlanFrom(options.TrialPlan), set.Arms, set.Pairs, set.NewConnections, link);
+        var trials = await TrialRunner.RunAsync(setup, servers, Settings, placement, output);
         _settings = Settings.At(servers);
         _settings.ApplyToThisProcess();
         if (!set.Checked)

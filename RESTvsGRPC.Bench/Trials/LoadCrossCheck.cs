@@ -35,8 +35,7 @@ public static class LoadCrossCheck
                     levels,
                     process * plan.LoadCheckRounds,
                     servers,
-                    settings,
-                    output
+                    settings
                 )
             );
         }

@@ -7,7 +7,8 @@ using static RESTvsGRPC.Tests.Infrastructure.BenchProcess;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>How the bench stops, as a user's process: on a signal at any point, or when a server fails or freezes, it says so in one line and leaves no process behind.</summary>
+/// <summary>How the bench stops, as a user's process: on a signal at any point, or when a server fails or freezes, it
+/// says so in one line and leaves no process behind.</summary>
 [LongRunning(4)]
 public sealed class BenchStopTests : IDisposable
 {
@@ -22,7 +23,15 @@ public sealed class BenchStopTests : IDisposable
     {
         // In process: the subject is the servers' lifetimes, and an SDK build here would compete for the CPUs with the
         // one BenchProcessTests' out-of-process route runs beside this class.
-        using var bench = BenchProcess.Start("--inProcess", "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        using var bench = BenchProcess.Start(
+            "--inProcess",
+            "--job",
+            "dry",
+            "--filter",
+            "*Codec*",
+            "--artifacts",
+            _artifacts.Path
+        );
         int[] servers;
         try
         {
@@ -40,8 +49,10 @@ public sealed class BenchStopTests : IDisposable
         }
 
         var outlived = await RunningAfterExitAsync(() => servers);
-        Assert.True(outlived.Length == 0, $"server processes {string.Join(", ", outlived)} outlived the bench after "
-            + $"SIG{signal}");
+        Assert.True(
+            outlived.Length == 0,
+            $"server processes {string.Join(", ", outlived)} outlived the bench after " + $"SIG{signal}"
+        );
     }
 
     /// <summary>
@@ -56,13 +67,27 @@ public sealed class BenchStopTests : IDisposable
     public async Task Bench_signalled_while_starting_its_servers_leaves_none_running(string signal, int started)
     {
         var token = Guid.NewGuid().ToString("N");
-        using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token }, "--inProcess", "--job", "dry", "--filter", "*Codec*", "--artifacts", _artifacts.Path);
+        using var bench = BenchProcess.Start(
+            new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
+            "--inProcess",
+            "--job",
+            "dry",
+            "--filter",
+            "*Codec*",
+            "--artifacts",
+            _artifacts.Path
+        );
         string error;
         try
         {
             for (var i = 0; i < started; i++)
             {
-                var (ready, _) = await WaitForLineAsync(bench, "// started:", TimeSpan.FromSeconds(90), readRest: false);
+                var (ready, _) = await WaitForLineAsync(
+                    bench,
+                    "// started:",
+                    TimeSpan.FromSeconds(90),
+                    readRest: false
+                );
                 Assert.True(ready, $"server {i + 1} did not start within 90 s");
             }
 
@@ -75,24 +100,44 @@ public sealed class BenchStopTests : IDisposable
             StopIfRunning(bench);
         }
 
-        static bool IsServer(int pid) => CommandLineOf(pid) is var line
-            && (line.Contains("RestAPI.dll", StringComparison.Ordinal)
-                || line.Contains("GrpcAPI.dll", StringComparison.Ordinal));
+        static bool IsServer(int pid) =>
+            CommandLineOf(pid) is var line
+            && (
+                line.Contains("RestAPI.dll", StringComparison.Ordinal)
+                || line.Contains("GrpcAPI.dll", StringComparison.Ordinal)
+            );
         Assert.Empty(await RunningAfterExitAsync(() => ProcessesWith(token).Where(IsServer)));
         Assert.Equal(1, bench.ExitCode);
-        Assert.Equal("bench stopped by a signal while it started the servers; every server it had started is stopped.", error.Trim());
+        Assert.Equal(
+            "bench stopped by a signal while it started the servers; every server it had started is stopped.",
+            error.Trim()
+        );
     }
 
-    /// <summary>SIGINT while a trial runs: the bench stops the trial's process with the servers, and nothing it started or wrote for the trial is left.</summary>
+    /// <summary>SIGINT while a trial runs: the bench stops the trial's process with the servers, and nothing it started
+    /// or wrote for the trial is left.</summary>
     [LinuxFact]
     public async Task Bench_signalled_inside_a_trial_leaves_no_process_or_trial_folder_behind()
     {
         var token = Guid.NewGuid().ToString("N");
-        using var bench = BenchProcess.Start(new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
-            "--headline", "--job", "dry", "--trials", "3", "--artifacts", _artifacts.Path);
+        using var bench = BenchProcess.Start(
+            new Dictionary<string, string> { ["RESTVSGRPC_TEST_TOKEN"] = token },
+            "--headline",
+            "--job",
+            "dry",
+            "--trials",
+            "3",
+            "--artifacts",
+            _artifacts.Path
+        );
         try
         {
-            var (first, _) = await WaitForLineAsync(bench, "// trial 1 of 3 done", TimeSpan.FromSeconds(180), readRest: false);
+            var (first, _) = await WaitForLineAsync(
+                bench,
+                "// trial 1 of 3 done",
+                TimeSpan.FromSeconds(180),
+                readRest: false
+            );
             Assert.True(first, "the first trial did not end within 180 s");
             await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
 
@@ -110,7 +155,8 @@ public sealed class BenchStopTests : IDisposable
     }
 
     /// <summary>
-    /// A bench killed by SIGKILL leaves its trial folders; the next bench deletes them before its first, and keeps those
+    /// A bench killed by SIGKILL leaves its trial folders; the next bench deletes them before its first, and keeps
+    /// those
     /// of a bench still running.
     /// </summary>
     [Fact]
@@ -118,21 +164,23 @@ public sealed class BenchStopTests : IDisposable
     {
         using var ended = Process.Start(new ProcessStartInfo("dotnet", "--version") { RedirectStandardOutput = true })!;
         await ended.WaitForExitAsync();
-        var orphaned = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{ended.Id}-abc123"))
+        var orphaned = Directory
+            .CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}{ended.Id}-abc123"))
             .FullName;
         File.WriteAllText(Path.Combine(orphaned, "trial-1.request.json"), "{}");
         var ownFolder = $"{BenchFiles.TrialFolderPrefix}{Environment.ProcessId}-def456";
         var running = Directory.CreateDirectory(_artifacts.File(ownFolder)).FullName;
         var unrelated = Directory.CreateDirectory(_artifacts.File($"{BenchFiles.TrialFolderPrefix}notes")).FullName;
 
-        TrialRunner.RemoveOrphanedFolders(_artifacts.Path);
+        TrialProcessLauncher.RemoveOrphanedFolders(_artifacts.Path);
 
         Assert.False(Directory.Exists(orphaned));
         Assert.True(Directory.Exists(running));
         Assert.True(Directory.Exists(unrelated));
     }
 
-    /// <summary>A bench killed by SIGKILL leaves its scaling servers' data file; the next bench that starts scaling servers deletes it, and keeps a running bench's.</summary>
+    /// <summary>A bench killed by SIGKILL leaves its scaling servers' data file; the next bench that starts scaling
+    /// servers deletes it, and keeps a running bench's.</summary>
     [Fact]
     public async Task Scaling_data_of_an_ended_bench_is_deleted_and_that_of_a_running_bench_kept()
     {
@@ -158,18 +206,38 @@ public sealed class BenchStopTests : IDisposable
     [LinuxTheory]
     [InlineData("KILL", "bench failed: RestAPI (process {0}) exited with code 137 during the run; no report written")]
     [InlineData("STOP", "bench failed: RestAPI at http://127.0.0.1:")]
-    public async Task Bench_stops_with_one_sentence_and_no_report_when_a_server_fails_mid_run(string signal, string expected)
+    public async Task Bench_stops_with_one_sentence_and_no_report_when_a_server_fails_mid_run(
+        string signal,
+        string expected
+    )
     {
-        using var bench = BenchProcess.Start("--inProcess", "--job", "dry", "--filter", "*TransportBenchmarks*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
+        using var bench = BenchProcess.Start(
+            "--inProcess",
+            "--job",
+            "dry",
+            "--filter",
+            "*TransportBenchmarks*",
+            "--call-timeout",
+            "5",
+            "--artifacts",
+            _artifacts.Path
+        );
         int[] servers;
         int restApi;
         string error;
         try
         {
-            var (started, rest) = await WaitForLineAsync(bench, "// ***** BenchmarkRunner: Start", TimeSpan.FromSeconds(120));
+            var (started, rest) = await WaitForLineAsync(
+                bench,
+                "// ***** BenchmarkRunner: Start",
+                TimeSpan.FromSeconds(120)
+            );
             Assert.True(started, "BenchmarkDotNet did not start within 120 s");
             servers = ServersStartedBy(bench.Id);
-            restApi = servers.First(pid => CommandLineOf(pid).Contains("RestAPI.dll", StringComparison.Ordinal) && !CommandLineOf(pid).Contains("scaling", StringComparison.Ordinal));
+            restApi = servers.First(pid =>
+                CommandLineOf(pid).Contains("RestAPI.dll", StringComparison.Ordinal)
+                && !CommandLineOf(pid).Contains("scaling", StringComparison.Ordinal)
+            );
 
             await SignalAsync(signal, restApi);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(240));
@@ -206,13 +274,31 @@ public sealed class BenchStopTests : IDisposable
         using var grpcApi = await TestServers.StartGrpcAsync();
         using var relay = new FreezingRelay(restApi.BaseAddress);
         using var bench = BenchProcess.Start(
-            "--rest-url", relay.Address.ToString(), "--grpc-url", grpcApi.BaseAddress.ToString(), "--data", RepositoryPaths.CommittedData,
-            "--inProcess", "--job", "dry", "--filter", "*TransportBenchmarks.RestGetLargePayload*", "--call-timeout", "5", "--artifacts", _artifacts.Path);
+            "--rest-url",
+            relay.Address.ToString(),
+            "--grpc-url",
+            grpcApi.BaseAddress.ToString(),
+            "--data",
+            RepositoryPaths.CommittedData,
+            "--inProcess",
+            "--job",
+            "dry",
+            "--filter",
+            "*TransportBenchmarks.RestGetLargePayload*",
+            "--call-timeout",
+            "5",
+            "--artifacts",
+            _artifacts.Path
+        );
         string error;
         TimeSpan afterFreezing;
         try
         {
-            var (started, rest) = await WaitForLineAsync(bench, "// phase: BenchmarkDotNet starts", TimeSpan.FromSeconds(120));
+            var (started, rest) = await WaitForLineAsync(
+                bench,
+                "// phase: BenchmarkDotNet starts",
+                TimeSpan.FromSeconds(120)
+            );
             Assert.True(started, "BenchmarkDotNet did not start within 120 s");
             relay.FreezeInNextLargeBody();
             await relay.Frozen.WaitAsync(TimeSpan.FromSeconds(180));
@@ -228,7 +314,10 @@ public sealed class BenchStopTests : IDisposable
 
         Assert.Equal(1, bench.ExitCode);
         var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
-        Assert.StartsWith($"bench failed: RestAPI at {relay.Address} stopped answering (nothing within 5 s); no report written", line);
+        Assert.StartsWith(
+            $"bench failed: RestAPI at {relay.Address} stopped answering (nothing within 5 s); no report written",
+            line
+        );
         Assert.InRange(afterFreezing, TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(60));
         Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "summary.*", SearchOption.AllDirectories));
         Assert.Empty(Directory.EnumerateFiles(_artifacts.Path, "*-report*", SearchOption.AllDirectories));

@@ -17,10 +17,27 @@ public sealed class ThroughputPeakTests
     private static Trial TrialAt(int index, params (int Concurrency, double CallsPerSecond)[] levels)
     {
         var best = levels.MaxBy(l => l.CallsPerSecond);
-        return new Trial(index, index, index, [], [new TrialSegment("large", "grpc", 10, 1e6, best.Concurrency, 100, best.CallsPerSecond, 4e5, 2e5)
-        {
-            Levels = [.. levels.Select(l => new ThroughputLevel(l.Concurrency, 100, l.CallsPerSecond, 4e5, 2e5 + l.Concurrency))],
-        }]);
+        return new Trial(
+            index,
+            index,
+            index,
+            [],
+            [
+                new TrialSegment("large", "grpc", 10, 1e6, best.Concurrency, 100, best.CallsPerSecond, 4e5, 2e5)
+                {
+                    Levels =
+                    [
+                        .. levels.Select(l => new ThroughputLevel(
+                            l.Concurrency,
+                            100,
+                            l.CallsPerSecond,
+                            4e5,
+                            2e5 + l.Concurrency
+                        )),
+                    ],
+                },
+            ]
+        );
     }
 
     [Fact]
@@ -28,12 +45,25 @@ public sealed class ThroughputPeakTests
     {
         // Trial 1 reads 16 in flight high by chance; the other four put the peak at 2.
         IReadOnlyList<Trial> trials =
-            [TrialAt(1, (2, 2000), (16, 3000)), TrialAt(2, (2, 2100), (16, 1900)), TrialAt(3, (2, 2150), (16, 1800)), TrialAt(4, (2, 2050), (16, 1850)), TrialAt(5, (2, 2120), (16, 1950))];
+        [
+            TrialAt(1, (2, 2000), (16, 3000)),
+            TrialAt(2, (2, 2100), (16, 1900)),
+            TrialAt(3, (2, 2150), (16, 1800)),
+            TrialAt(4, (2, 2050), (16, 1850)),
+            TrialAt(5, (2, 2120), (16, 1950)),
+        ];
 
         var chosen = ThroughputPeak.ChosenOnOtherTrials(trials);
 
         Assert.Equal(2, ThroughputPeak.LevelFor(trials, trials[0], "large", "grpc"));
-        Assert.Equal((2, 2000.0, 2e5 + 2), (chosen[0].Segments[0].Concurrency, chosen[0].Segments[0].CallsPerSecond, chosen[0].Segments[0].ServerCpuNanosecondsPerCall!.Value));
+        Assert.Equal(
+            (2, 2000.0, 2e5 + 2),
+            (
+                chosen[0].Segments[0].Concurrency,
+                chosen[0].Segments[0].CallsPerSecond,
+                chosen[0].Segments[0].ServerCpuNanosecondsPerCall!.Value
+            )
+        );
         Assert.Equal(2, chosen[2].Segments[0].Concurrency);
         Assert.Equal(2, chosen[0].Segments[0].Levels!.Count); // every level's reading stays
     }
@@ -52,7 +82,10 @@ public sealed class ThroughputPeakTests
                     Levels =
                     [
                         stalled.Segments[0].Levels![0],
-                        stalled.Segments[0].Levels![1] with { Gaps = new CompletionGaps(450, 1) },
+                        stalled.Segments[0].Levels![1] with
+                        {
+                            Gaps = new CompletionGaps(450, 1),
+                        },
                     ],
                 },
             ],
@@ -78,10 +111,16 @@ public sealed class ThroughputPeakTests
     [InlineData(new[] { 2000.0, 1500.0, 1000.0 }, CurveEdge.Lowest)]
     [InlineData(new[] { 1000.0, 2000.0, 1500.0 }, CurveEdge.None)]
     [InlineData(new[] { 1000.0, 2000.0, 2010.0 }, CurveEdge.None)] // the edge within its neighbour's noise
-    public void A_curve_that_still_rises_at_an_edge_of_its_levels_beyond_both_intervals_is_flagged(double[] medians, CurveEdge edge)
+    public void A_curve_that_still_rises_at_an_edge_of_its_levels_beyond_both_intervals_is_flagged(
+        double[] medians,
+        CurveEdge edge
+    )
     {
         // Six trials, each level spread ±2 % around its median.
-        var trials = Enumerable.Range(1, 6).Select(i => TrialAt(i, [.. medians.Select((m, level) => (2 << level, m * (0.98 + (0.008 * (i - 1)))))])).ToList();
+        var trials = Enumerable
+            .Range(1, 6)
+            .Select(i => TrialAt(i, [.. medians.Select((m, level) => (2 << level, m * (0.98 + (0.008 * (i - 1)))))]))
+            .ToList();
 
         var curve = ThroughputPeak.Curve(trials, "large", "grpc");
 
@@ -110,11 +149,17 @@ public sealed class ThroughputPeakTests
         Assert.Equal(plan.InFlight[LoadOperation.Small], levels["small/grpc"]); // no reading yet: every level
         Assert.Equal(
             [4, 8, 16],
-            throughput.Where(s => s.Arm.Name == "large/grpc").Select(s => s.InFlight).Distinct().Order());
+            throughput.Where(s => s.Arm.Name == "large/grpc").Select(s => s.InFlight).Distinct().Order()
+        );
         Assert.Equal(
             [32, 64],
             ThroughputPeak.Bracket(
-                [TrialAt(1, (16, 900), (32, 1000), (64, 1100))], "large", "grpc", [2, 4, 8, 16, 32, 64]));
+                [TrialAt(1, (16, 900), (32, 1000), (64, 1100))],
+                "large",
+                "grpc",
+                [2, 4, 8, 16, 32, 64]
+            )
+        );
     }
 
     [Fact]
@@ -126,9 +171,17 @@ public sealed class ThroughputPeakTests
         Assert.Equal(CurveEdge.Highest, ThroughputPeak.RisingEdge(curve));
         CurvePoint[] risingBelow =
         [
-            curve[0] with { Median = 5000, Low = 5000, High = 5000 },
+            curve[0] with
+            {
+                Median = 5000,
+                Low = 5000,
+                High = 5000,
+            },
             curve[1],
-            curve[1] with { Concurrency = 32 },
+            curve[1] with
+            {
+                Concurrency = 32,
+            },
         ];
         Assert.Equal(CurveEdge.None, ThroughputPeak.RisingEdge(risingBelow));
     }
@@ -145,9 +198,19 @@ public sealed class ThroughputPeakTests
     public void Trials_stop_once_precise_after_the_minimum_else_at_the_most_trials_or_the_time_cap()
     {
         var rule = new TrialStopping(6, 0.05, 0.10, 0.90, 240);
-        HeadlineRatio Ratio(string operation, double low, double high) => new(HeadlineRatio.Throughput, operation, "grpc", "rest-json", 1.0, low, high, 6, Placement);
-        IReadOnlyList<HeadlineRatio> precise = [.. Enumerable.Repeat(Ratio("large", 0.96, 1.04), 9), Ratio("small", 0.92, 1.09)];
-        IReadOnlyList<HeadlineRatio> wide = [.. Enumerable.Repeat(Ratio("large", 0.96, 1.04), 8), Ratio("large", 0.9, 1.04), Ratio("small", 0.85, 1.0)];
+        HeadlineRatio Ratio(string operation, double low, double high) =>
+            new(HeadlineRatio.Throughput, operation, "grpc", "rest-json", 1.0, low, high, 6, Placement);
+        IReadOnlyList<HeadlineRatio> precise =
+        [
+            .. Enumerable.Repeat(Ratio("large", 0.96, 1.04), 9),
+            Ratio("small", 0.92, 1.09),
+        ];
+        IReadOnlyList<HeadlineRatio> wide =
+        [
+            .. Enumerable.Repeat(Ratio("large", 0.96, 1.04), 8),
+            Ratio("large", 0.9, 1.04),
+            Ratio("small", 0.85, 1.0),
+        ];
 
         Assert.Null(rule.StopAfter(5, 12, 10, precise)); // before the minimum
         Assert.Equal(TrialStopping.Precise, rule.StopAfter(6, 12, 10, precise));
@@ -163,7 +226,9 @@ public sealed class ThroughputPeakTests
         var rule = TrialPlan.Standard.Stopping!;
         var last = TrialAt(6, (2, 1000)) with { Timing = new TrialTiming(50, 22, 15) };
         IReadOnlyList<HeadlineRatio> wide =
-            [new(HeadlineRatio.Throughput, "large", "grpc", "rest-json", 1.0, 0.5, 1.5, 6, Placement)];
+        [
+            new(HeadlineRatio.Throughput, "large", "grpc", "rest-json", 1.0, 0.5, 1.5, 6, Placement),
+        ];
 
         var next = TrialRunner.NextTrialSeconds(TrialPlan.Standard, [last], done: 6, elapsed: 300);
 
@@ -186,11 +251,21 @@ public sealed class ThroughputPeakTests
     {
         foreach (var plan in new[] { TrialPlan.Standard, TrialPlan.Quick, TrialPlan.Dry })
         {
-            var throughput = plan.OrderOf(1, TrialArm.Transport).Where(s => s.Quantity == TrialQuantity.Throughput).ToList();
+            var throughput = plan.OrderOf(1, TrialArm.Transport)
+                .Where(s => s.Quantity == TrialQuantity.Throughput)
+                .ToList();
 
-            Assert.All(TrialArm.Transport, arm => Assert.Equal(
-                plan.InFlight[arm.Operation].Order(), throughput.Where(s => s.Arm == arm).Select(s => s.InFlight).Distinct().Order()));
-            Assert.Contains($"throughput: at {TrialPlan.Describe(plan.InFlight).Replace('=', ' ').Replace(",", ", ", StringComparison.Ordinal)} calls in flight for every arm", RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()), StringComparison.Ordinal);
+            Assert.All(TrialArm.Transport, arm =>
+                Assert.Equal(
+                    plan.InFlight[arm.Operation].Order(),
+                    throughput.Where(s => s.Arm == arm).Select(s => s.InFlight).Distinct().Order()
+                )
+            );
+            Assert.Contains(
+                $"throughput: at {TrialPlan.Describe(plan.InFlight).Replace('=', ' ').Replace(",", ", ", StringComparison.Ordinal)} calls in flight for every arm",
+                RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()),
+                StringComparison.Ordinal
+            );
         }
     }
 
@@ -216,7 +291,11 @@ public sealed class ThroughputPeakTests
     {
         var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--headline", "--in-flight", value]));
 
-        Assert.StartsWith($"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {TrialPlan.MaxInFlight} (e.g. small=16/32/64/128,large=2/4/8/16/32/64,post=2/4/8/16/32), not '{value}'.", error.Message, StringComparison.Ordinal);
+        Assert.StartsWith(
+            $"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {TrialPlan.MaxInFlight} (e.g. small=16/32/64/128,large=2/4/8/16/32/64,post=2/4/8/16/32), not '{value}'.",
+            error.Message,
+            StringComparison.Ordinal
+        );
     }
 
     [Fact]
@@ -231,7 +310,9 @@ public sealed class ThroughputPeakTests
         Assert.Equal(64, request.Plan.SettleCalls);
         Assert.Contains(
             "warmed 0.075 s at its highest concurrency, then settled: 64 calls one at a time per arm, pass after pass until the JIT compiled at most 32 methods in one (at most 3 passes);",
-            RESTvsGRPC.Reports.SettingsText.Of(standard.ToResults()), StringComparison.Ordinal);
+            RESTvsGRPC.Reports.SettingsText.Of(standard.ToResults()),
+            StringComparison.Ordinal
+        );
     }
 
     [Fact]
@@ -240,7 +321,8 @@ public sealed class ThroughputPeakTests
         var plan = TrialPlan.Standard;
         var request = new TrialRequest(TrialRequest.LoadCheck, plan, ["small/rest-json"], 1, "")
         {
-            LoadCheckLevels = new Dictionary<string, int> { ["small/rest-json"] = 64 }, LoadCheckFirstRound = 2,
+            LoadCheckLevels = new Dictionary<string, int> { ["small/rest-json"] = 64 },
+            LoadCheckFirstRound = 2,
         };
         var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
         try
@@ -266,29 +348,52 @@ public sealed class ThroughputPeakTests
 
         Assert.Equal(plan.SliceSeconds / 4, request.Plan.RampSeconds);
         Assert.True(plan.ToResults().CollectsAfterSlices);
-        Assert.Contains("counted after 0.038 s), a full collection in the trial process after each slice (seed 28)", RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()), StringComparison.Ordinal);
+        Assert.Contains(
+            "counted after 0.038 s), a full collection in the trial process after each slice (seed 28)",
+            RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()),
+            StringComparison.Ordinal
+        );
     }
 
     [Fact]
     public void Progress_line_names_the_widest_interval_so_far_and_the_time_the_trials_left_take()
     {
         var placement = new CpuPlacement("1", "0");
-        HeadlineRatio Ratio(int trials, string arm, double median, double low, double high) => new(HeadlineRatio.Latency, "small", arm, "rest-json", median, low, high, trials, placement);
+        HeadlineRatio Ratio(int trials, string arm, double median, double low, double high) =>
+            new(HeadlineRatio.Latency, "small", arm, "rest-json", median, low, high, trials, placement);
 
-        var six = TrialRunner.ProgressText([Ratio(6, "grpc", 1.0, 0.9, 1.1), Ratio(6, "rest-protobuf", 2.0, 1.95, 2.05)], 6, 9, TimeSpan.FromSeconds(60));
-        var three = TrialRunner.ProgressText([Ratio(3, "grpc", 1.0, 0.5, 1.5)], 3, 9, TimeSpan.FromSeconds(120));
-        var capped = TrialRunner.ProgressText([Ratio(3, "grpc", 1.0, 0.5, 1.5)], 3, 12, TimeSpan.FromSeconds(120), new TrialStopping(6, 0.05, 0.1, 0.9, 240));
+        var six = TrialProgress.ProgressText(
+            [Ratio(6, "grpc", 1.0, 0.9, 1.1), Ratio(6, "rest-protobuf", 2.0, 1.95, 2.05)],
+            6,
+            9,
+            TimeSpan.FromSeconds(60)
+        );
+        var three = TrialProgress.ProgressText([Ratio(3, "grpc", 1.0, 0.5, 1.5)], 3, 9, TimeSpan.FromSeconds(120));
+        var capped = TrialProgress.ProgressText(
+            [Ratio(3, "grpc", 1.0, 0.5, 1.5)],
+            3,
+            12,
+            TimeSpan.FromSeconds(120),
+            new TrialStopping(6, 0.05, 0.1, 0.9, 240)
+        );
 
-        Assert.Equal("// progress: 6 of 9 trials, widest interval ±10% (small grpc, latency), about 30 s of trials left", six);
+        Assert.Equal(
+            "// progress: 6 of 9 trials, widest interval ±10% (small grpc, latency), about 30 s of trials left",
+            six
+        );
         Assert.Equal("// progress: 3 of 9 trials, no interval before 6 trials, about 4 min 0 s of trials left", three);
-        Assert.Equal("// progress: 3 of at most 12 trials, no interval before 6 trials, about 2 min 0 s of trials left at most", capped); // three more reach the minimum and the cap
-        var stopped = TrialRunner.ProgressText(
+        Assert.Equal(
+            "// progress: 3 of at most 12 trials, no interval before 6 trials, about 2 min 0 s of trials left at most",
+            capped
+        ); // three more reach the minimum and the cap
+        var stopped = TrialProgress.ProgressText(
             [Ratio(7, "grpc", 1.0, 0.5, 1.5)],
             7,
             12,
             TimeSpan.FromSeconds(330),
             new TrialStopping(6, 0.05, 0.1, 0.9, 340),
-            stopped: true);
+            stopped: true
+        );
         Assert.EndsWith("about 0 s of trials left at most", stopped);
     }
 }
