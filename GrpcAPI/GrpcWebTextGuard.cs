@@ -12,35 +12,53 @@ namespace GrpcAPI;
 /// </summary>
 public static class GrpcWebTextGuard
 {
-    public static IApplicationBuilder UseGrpcWebTextGuard(this IApplicationBuilder app, long maxBytes) => app.Use(async (context, next) =>
-    {
-        if (context.Request.ContentType?.StartsWith("application/grpc-web-text", StringComparison.OrdinalIgnoreCase) != true)
-        {
-            await next(context);
-            return;
-        }
+    public static IApplicationBuilder UseGrpcWebTextGuard(this IApplicationBuilder app, long maxBytes) =>
+        app.Use(
+            async (context, next) =>
+            {
+                if (
+                    context.Request.ContentType?.StartsWith(
+                        "application/grpc-web-text",
+                        StringComparison.OrdinalIgnoreCase
+                    ) != true
+                )
+                {
+                    await next(context);
+                    return;
+                }
 
-        // base64 carries 3 bytes in 4 characters: the message limit, framed, in text, with room for line breaks.
-        var maxText = (maxBytes + 5) / 3 * 4 * 2;
-        var read = await context.Request.BodyReader.ReadAtLeastAsync((int)Math.Min(maxText + 1, int.MaxValue), context.RequestAborted);
-        var text = read.Buffer;
-        var decoded = text.Length > maxText ? null : Decode(text);
-        // Over the limit is RESOURCE_EXHAUSTED, as grpc-dotnet answers a message over it; text that is not base64 INTERNAL.
-        var (status, problem) = text.Length > maxText ? ("8", $"the body is over {maxText} characters (the {maxBytes}-byte message limit)")
-            : decoded is null ? ("13", "the body is not base64")
-            : (null, null);
-        context.Request.BodyReader.AdvanceTo(text.End);
-        if (problem is not null)
-        {
-            context.Response.ContentType = "application/grpc-web-text";
-            context.Response.Headers["grpc-status"] = status;
-            context.Response.Headers["grpc-message"] = $"grpc-web-text request: {problem}.";
-            return;
-        }
+                // base64 carries 3 bytes in 4 characters: the message limit, framed, in text, with room for line
+                // breaks.
+                var maxText = (maxBytes + 5) / 3 * 4 * 2;
+                var read = await context.Request.BodyReader.ReadAtLeastAsync(
+                    (int)Math.Min(maxText + 1, int.MaxValue),
+                    context.RequestAborted
+                );
+                var text = read.Buffer;
+                var decoded = text.Length > maxText ? null : Decode(text);
+                // Over the limit is RESOURCE_EXHAUSTED, as grpc-dotnet answers a message over it; text that is not
+                // base64 INTERNAL.
+                var (status, problem) =
+                    text.Length > maxText
+                        ? ("8", $"the body is over {maxText} characters (the {maxBytes}-byte message limit)")
+                    : decoded is null ? ("13", "the body is not base64")
+                    : (null, null);
+                context.Request.BodyReader.AdvanceTo(text.End);
+                if (problem is not null)
+                {
+                    context.Response.ContentType = "application/grpc-web-text";
+                    context.Response.Headers["grpc-status"] = status;
+                    context.Response.Headers["grpc-message"] = $"grpc-web-text request: {problem}.";
+                    return;
+                }
 
-        context.Request.Body = new MemoryStream(System.Text.Encoding.ASCII.GetBytes(Convert.ToBase64String(decoded!)), writable: false);
-        await next(context);
-    });
+                context.Request.Body = new MemoryStream(
+                    System.Text.Encoding.ASCII.GetBytes(Convert.ToBase64String(decoded!)),
+                    writable: false
+                );
+                await next(context);
+            }
+        );
 
     /// <summary>
     /// The bytes of one or more padded base64 chunks one after another, as grpc-web-text sends a message and its end,

@@ -4,8 +4,8 @@ using Grpc.HealthCheck;
 using GrpcAPI;
 using GrpcAPI.Services;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
-using ModelLibrary;
 using Microsoft.Extensions.Options;
+using ModelLibrary;
 using RESTvsGRPC.Hosting;
 
 // h2c is the main endpoint (gRPC needs HTTP/2; without TLS that means prior knowledge); --tls adds HTTP/2 over TLS;
@@ -14,17 +14,21 @@ using RESTvsGRPC.Hosting;
 var endpoints = new ServerEndpoints(
     new("H2c", "--urls", HttpProtocols.Http2),
     new("Tls", "--tls", HttpProtocols.Http2),
-    new("Web", "--web", HttpProtocols.Http1));
+    new("Web", "--web", HttpProtocols.Http1)
+);
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from; always
 // Production, so no environment variable can bring in development-time behaviour.
 var arguments = endpoints.TranslateArguments(args);
-var builder = WebApplication.CreateBuilder(new WebApplicationOptions
-{
-    Args = arguments,
-    ContentRootPath = AppContext.BaseDirectory,
-    EnvironmentName = Environments.Production,
-});
+var builder = WebApplication.CreateBuilder(
+    new WebApplicationOptions
+    {
+        Args = arguments,
+        ContentRootPath = AppContext.BaseDirectory,
+        EnvironmentName = Environments.Production,
+    }
+);
+
 // The translated arguments again, with the gRPC switches mapped to their configuration keys.
 builder.Configuration.AddCommandLine(arguments, GrpcApiOptions.Switches);
 
@@ -49,22 +53,29 @@ builder.Services.AddGrpc(options.Apply);
 builder.Services.AddGrpc(options.Apply).AddJsonTranscoding();
 builder.Services.AddGrpcReflection();
 #endif
-builder.Services.AddGrpcHealthChecks(health => health.Services.Map(ModelLibrary.Protos.MeteoriteLandingsService.Descriptor.FullName, _ => true))
+builder
+    .Services.AddGrpcHealthChecks(health =>
+        health.Services.Map(ModelLibrary.Protos.MeteoriteLandingsService.Descriptor.FullName, _ => true)
+    )
     .AddCheck<ServingHealthCheck>("serving");
-builder.WebHost.ConfigureKestrel((context, kestrel) =>
-{
-    endpoints.Configure(kestrel, context.Configuration);
-    kestrel.AddServerHeader = false;
-    // gRPC limits each message (MaxReceiveMessageSize) instead of the whole body, which a stream may make long.
-    ServerLimits.Apply(kestrel.Limits, maxRequestBodyBytes: null);
-});
+builder.WebHost.ConfigureKestrel(
+    (context, kestrel) =>
+    {
+        endpoints.Configure(kestrel, context.Configuration);
+        kestrel.AddServerHeader = false;
+        // gRPC limits each message (MaxReceiveMessageSize) instead of the whole body, which a stream may make long.
+        ServerLimits.Apply(kestrel.Limits, maxRequestBodyBytes: null);
+    }
+);
 
 var app = builder.Build();
 #if !AOT
 app.UseTranscodedBodyLimit(options.MaxReceiveMessageBytes);
 #endif
 app.UseGrpcWebTextGuard(options.MaxReceiveMessageBytes);
-// gRPC-Web (binary and base64 text) on every endpoint and service: the middleware translates it to gRPC for the service.
+
+// gRPC-Web (binary and base64 text) on every endpoint and service: the middleware translates it to gRPC for the
+// service.
 app.UseGrpcWeb(new GrpcWebOptions { DefaultEnabled = true });
 app.MapGrpcService<MeteoriteLandingsService>();
 app.MapGrpcHealthChecksService();
@@ -80,11 +91,17 @@ app.Lifetime.ApplicationStarted.Register(() =>
 
     Console.WriteLine(
         $"GrpcAPI listening on {endpoints.Address("H2c")}"
-        + (endpoints.Address("Tls") is { } tls ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})" : "")
-        + (endpoints.Address("Web") is { } web ? $" web {web}" : "")
-        + $" ({dataset.Count} records, sha256 {dataset.Sha256}) "
-        + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits));
+            + (
+                endpoints.Address("Tls") is { } tls
+                    ? $" tls {tls} (certificate sha256 {endpoints.CertificateSha256})"
+                    : ""
+            )
+            + (endpoints.Address("Web") is { } web ? $" web {web}" : "")
+            + $" ({dataset.Count} records, sha256 {dataset.Sha256}) "
+            + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits)
+    );
 });
+
 // Health watchers hear NOT_SERVING as soon as shutdown starts, not at the next periodic health publication.
 app.Lifetime.ApplicationStopping.Register(() =>
 {

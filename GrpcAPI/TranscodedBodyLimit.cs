@@ -9,14 +9,20 @@ namespace GrpcAPI;
 /// </summary>
 public static class TranscodedBodyLimit
 {
-    public static IApplicationBuilder UseTranscodedBodyLimit(this IApplicationBuilder app, long maxBytes) => app.Use((context, next) =>
-    {
-        if (context.Request.ContentType?.StartsWith("application/grpc", StringComparison.OrdinalIgnoreCase) != true
-            && context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } limit)
-        {
-            limit.MaxRequestBodySize = maxBytes;
-        }
+    public static IApplicationBuilder UseTranscodedBodyLimit(this IApplicationBuilder app, long maxBytes) =>
+        app.Use(
+            (context, next) =>
+            {
+                if (
+                    context.Request.ContentType?.StartsWith("application/grpc", StringComparison.OrdinalIgnoreCase)
+                        != true
+                    && context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } limit
+                )
+                {
+                    limit.MaxRequestBodySize = maxBytes;
+                }
 
-        return next(context);
-    });
+                return next(context);
+            }
+        );
 }

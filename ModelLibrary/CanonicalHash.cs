@@ -25,7 +25,12 @@ public static class CanonicalHash
             AppendText(line, record.RecClass);
             AppendNumber(line, record.Mass);
             AppendText(line, record.Fall);
-            AppendText(line, record.Year?.ToUniversalTime().ToString("yyyy-MM-dd'T'HH:mm:ss.fffffff'Z'", CultureInfo.InvariantCulture));
+            AppendText(
+                line,
+                record
+                    .Year?.ToUniversalTime()
+                    .ToString("yyyy-MM-dd'T'HH:mm:ss.fffffff'Z'", CultureInfo.InvariantCulture)
+            );
             AppendNumber(line, record.RecLat);
             AppendNumber(line, record.RecLong);
             AppendText(line, record.GeoLocation?.Type);

@@ -9,7 +9,8 @@ namespace ModelLibrary;
 /// </summary>
 public sealed class MeteoriteDataset
 {
-    /// <summary>Environment variable naming another data file in NASA's export format (the <c>--data</c> option wins).</summary>
+    /// <summary>Environment variable naming another data file in NASA's export format (the <c>--data</c> option
+    /// wins).</summary>
     public const string PathVariable = "RESTVSGRPC_DATA";
 
     private readonly Rest.MeteoriteLanding[] _records;
@@ -56,23 +57,29 @@ public sealed class MeteoriteDataset
         return new ArraySegment<Rest.MeteoriteLanding>(_records, 0, count);
     }
 
-    /// <summary>The gRPC model of the first <paramref name="count"/> records: a new list message over the same record messages.</summary>
+    /// <summary>The gRPC model of the first <paramref name="count"/> records: a new list message over the same record
+    /// messages.</summary>
     public MeteoriteLandingList FirstAsProto(int count)
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(count);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(count, Count);
-        return count == Count ? ProtoList : new MeteoriteLandingList { MeteoriteLandings = { ProtoList.MeteoriteLandings.Take(count) } };
+        return count == Count
+            ? ProtoList
+            : new MeteoriteLandingList { MeteoriteLandings = { ProtoList.MeteoriteLandings.Take(count) } };
     }
 
-    /// <summary>The file to load: <paramref name="configured"/> (a <c>--data</c> option), else <see cref="PathVariable"/>, else <see cref="DefaultPath"/>.</summary>
+    /// <summary>The file to load: <paramref name="configured"/> (a <c>--data</c> option), else <see
+    /// cref="PathVariable"/>, else <see cref="DefaultPath"/>.</summary>
     public static string ResolvePath(string? configured) =>
         !string.IsNullOrWhiteSpace(configured) ? configured
         : Environment.GetEnvironmentVariable(PathVariable) is { Length: > 0 } fromEnvironment ? fromEnvironment
         : DefaultPath;
 
-    /// <summary>Loads a file in NASA's export format; throws <see cref="DataFileException"/> naming file, record and field.</summary>
+    /// <summary>Loads a file in NASA's export format; throws <see cref="DataFileException"/> naming file, record and
+    /// field.</summary>
     public static MeteoriteDataset Load(string path) => new(path, NasaExportReader.ReadFile(path));
 
     /// <summary>A data set of records already in memory (generated ones, for example).</summary>
-    public static MeteoriteDataset FromRecords(string sourceName, Rest.MeteoriteLanding[] records) => new(sourceName, records);
+    public static MeteoriteDataset FromRecords(string sourceName, Rest.MeteoriteLanding[] records) =>
+        new(sourceName, records);
 }

@@ -18,26 +18,102 @@ public static class MeteoriteGenerator
     // Class frequencies as in NASA's catalogue of falls: ordinary chondrites dominate.
     private static readonly (string Class, int Weight)[] Classes =
     [
-        ("L6", 240), ("H5", 145), ("H6", 77), ("L5", 68), ("H4", 48), ("LL6", 39), ("Stone-uncl", 33),
-        ("OC", 20), ("LL5", 19), ("L4", 18), ("Eucrite-mmict", 17), ("CM2", 15), ("Howardite", 13),
-        ("H", 12), ("Iron, IIIAB", 10), ("Diogenite", 9), ("CV3", 8), ("Iron, IAB-MG", 8), ("L", 7),
-        ("CO3", 6), ("Aubrite", 6), ("Mesosiderite", 6), ("EH4", 5), ("Ureilite", 4), ("LL4", 4),
-        ("H4/5", 4), ("L3", 3), ("Pallasite, PMG", 3), ("Iron, IIAB", 3), ("Martian (shergottite)", 2),
-        ("CI1", 2), ("Iron, IVA", 2), ("Lunar (anorth)", 1), ("Acapulcoite", 1), ("R3.8-6", 1),
+        ("L6", 240),
+        ("H5", 145),
+        ("H6", 77),
+        ("L5", 68),
+        ("H4", 48),
+        ("LL6", 39),
+        ("Stone-uncl", 33),
+        ("OC", 20),
+        ("LL5", 19),
+        ("L4", 18),
+        ("Eucrite-mmict", 17),
+        ("CM2", 15),
+        ("Howardite", 13),
+        ("H", 12),
+        ("Iron, IIIAB", 10),
+        ("Diogenite", 9),
+        ("CV3", 8),
+        ("Iron, IAB-MG", 8),
+        ("L", 7),
+        ("CO3", 6),
+        ("Aubrite", 6),
+        ("Mesosiderite", 6),
+        ("EH4", 5),
+        ("Ureilite", 4),
+        ("LL4", 4),
+        ("H4/5", 4),
+        ("L3", 3),
+        ("Pallasite, PMG", 3),
+        ("Iron, IIAB", 3),
+        ("Martian (shergottite)", 2),
+        ("CI1", 2),
+        ("Iron, IVA", 2),
+        ("Lunar (anorth)", 1),
+        ("Acapulcoite", 1),
+        ("R3.8-6", 1),
     ];
 
     private static readonly int ClassWeightTotal = Classes.Sum(c => c.Weight);
 
     private static readonly string[] Onsets =
     [
-        "", "B", "Ch", "D", "G", "H", "K", "Kr", "L", "M", "N", "P", "R", "S", "Sh", "St", "T", "Tr", "V", "W", "Z",
+        "",
+        "B",
+        "Ch",
+        "D",
+        "G",
+        "H",
+        "K",
+        "Kr",
+        "L",
+        "M",
+        "N",
+        "P",
+        "R",
+        "S",
+        "Sh",
+        "St",
+        "T",
+        "Tr",
+        "V",
+        "W",
+        "Z",
     ];
 
     private static readonly string[] Vowels = ["a", "e", "i", "o", "u", "a", "o", "y", "ä", "é", "ó", "ou"];
 
-    private static readonly string[] Codas = ["", "", "", "n", "r", "l", "k", "m", "s", "t", "nd", "rk", "sk", "ch", "v"];
+    private static readonly string[] Codas =
+    [
+        "",
+        "",
+        "",
+        "n",
+        "r",
+        "l",
+        "k",
+        "m",
+        "s",
+        "t",
+        "nd",
+        "rk",
+        "sk",
+        "ch",
+        "v",
+    ];
 
-    private static readonly string[] Qualifiers = ["Mountain", "Creek", "Valley", "County", "Springs", "Qi", "Station", "Lake"];
+    private static readonly string[] Qualifiers =
+    [
+        "Mountain",
+        "Creek",
+        "Valley",
+        "County",
+        "Springs",
+        "Qi",
+        "Station",
+        "Lake",
+    ];
 
     /// <summary>Makes <paramref name="count"/> records; the same arguments always give the same records.</summary>
     public static MeteoriteLanding[] Generate(int count = DefaultCount, ulong seed = DefaultSeed)
@@ -71,7 +147,9 @@ public static class MeteoriteGenerator
             Year = random.Next(0, 1000) < 1 ? null : Year(random),
             RecLat = lat,
             RecLong = lon,
-            GeoLocation = hasPosition ? new GeoLocation { Type = "Point", Coordinates = [lon!.Value, lat!.Value] } : null,
+            GeoLocation = hasPosition
+                ? new GeoLocation { Type = "Point", Coordinates = [lon!.Value, lat!.Value] }
+                : null,
         };
     }
 
@@ -118,7 +196,8 @@ public static class MeteoriteGenerator
         throw new InvalidOperationException("class weights do not add up");
     }
 
-    /// <summary>Log-spread grams: a decade from 0.1 g to 10 t, then 1–3 significant digits within it; capped at 23 t.</summary>
+    /// <summary>Log-spread grams: a decade from 0.1 g to 10 t, then 1–3 significant digits within it; capped at 23
+    /// t.</summary>
     private static double Mass(SplitMix64 random)
     {
         // Decades -1..7 weighted like recorded falls: most between 100 g and 100 kg.
@@ -131,8 +210,16 @@ public static class MeteoriteGenerator
             decade++;
         }
 
-        var digits = random.Next(0, 3) switch { 0 => random.Next(1, 10), 1 => random.Next(10, 100), _ => random.Next(100, 1000) };
-        var scale = digits < 10 ? 1m : digits < 100 ? 0.1m : 0.01m;
+        var digits = random.Next(0, 3) switch
+        {
+            0 => random.Next(1, 10),
+            1 => random.Next(10, 100),
+            _ => random.Next(100, 1000),
+        };
+        var scale =
+            digits < 10 ? 1m
+            : digits < 100 ? 0.1m
+            : 0.01m;
         var grams = digits * scale * Pow10(decade - 1);
         return (double)Math.Clamp(grams, 0.1m, 23_000_000m);
     }
@@ -164,7 +251,8 @@ public static class MeteoriteGenerator
         return new DateTime(year, 1, 1, 0, 0, 0, DateTimeKind.Utc);
     }
 
-    /// <summary>SplitMix64: tiny, well-studied, and the same on every platform (System.Random's seeded sequence is not promised to be).</summary>
+    /// <summary>SplitMix64: tiny, well-studied, and the same on every platform (System.Random's seeded sequence is not
+    /// promised to be).</summary>
     private sealed class SplitMix64(ulong seed)
     {
         private ulong _state = seed;

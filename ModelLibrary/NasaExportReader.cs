@@ -10,7 +10,8 @@ namespace ModelLibrary;
 /// </summary>
 public static class NasaExportReader
 {
-    /// <summary>Reads every record of <paramref name="path"/>; throws <see cref="DataFileException"/> naming the file, record and field.</summary>
+    /// <summary>Reads every record of <paramref name="path"/>; throws <see cref="DataFileException"/> naming the file,
+    /// record and field.</summary>
     public static MeteoriteLanding[] ReadFile(string path)
     {
         byte[] bytes;
@@ -45,13 +46,17 @@ public static class NasaExportReader
 
             if (reader.TokenType != JsonTokenType.EndArray || reader.Read())
             {
-                throw new DataFileException($"data file '{fileName}': the JSON array of records is not closed properly.");
+                throw new DataFileException(
+                    $"data file '{fileName}': the JSON array of records is not closed properly."
+                );
             }
         }
         catch (JsonException e)
         {
             throw new DataFileException(
-                $"data file '{fileName}', record {records.Count}: malformed JSON at line {e.LineNumber + 1}: {e.Message}", e);
+                $"data file '{fileName}', record {records.Count}: malformed JSON at line {e.LineNumber + 1}: {e.Message}",
+                e
+            );
         }
 
         if (records.Count == 0)
@@ -70,8 +75,13 @@ public static class NasaExportReader
         }
 
         uint? id = null;
-        string? name = null, nameType = null, recClass = null, fall = null;
-        double? mass = null, recLat = null, recLong = null;
+        string? name = null,
+            nameType = null,
+            recClass = null,
+            fall = null;
+        double? mass = null,
+            recLat = null,
+            recLong = null;
         DateTime? year = null;
         GeoLocation? geoLocation = null;
 
@@ -81,17 +91,39 @@ public static class NasaExportReader
             reader.Read();
             switch (field)
             {
-                case "id": id = ParseId(ReadScalar(ref reader, place, field), place, field); break;
-                case "name": name = ReadScalar(ref reader, place, field); break;
-                case "nametype": nameType = ReadScalar(ref reader, place, field); break;
-                case "recclass": recClass = ReadScalar(ref reader, place, field); break;
-                case "fall": fall = ReadScalar(ref reader, place, field); break;
-                case "mass": mass = ParseNumber(ReadScalar(ref reader, place, field), place, field, 0, double.MaxValue); break;
-                case "reclat": recLat = ParseNumber(ReadScalar(ref reader, place, field), place, field, -90, 90); break;
-                case "reclong": recLong = ParseNumber(ReadScalar(ref reader, place, field), place, field, -180, 180); break;
-                case "year": year = ParseYear(ReadScalar(ref reader, place, field), place, field); break;
-                case "geolocation": geoLocation = ReadGeoLocation(ref reader, place); break;
-                default: reader.Skip(); break;
+                case "id":
+                    id = ParseId(ReadScalar(ref reader, place, field), place, field);
+                    break;
+                case "name":
+                    name = ReadScalar(ref reader, place, field);
+                    break;
+                case "nametype":
+                    nameType = ReadScalar(ref reader, place, field);
+                    break;
+                case "recclass":
+                    recClass = ReadScalar(ref reader, place, field);
+                    break;
+                case "fall":
+                    fall = ReadScalar(ref reader, place, field);
+                    break;
+                case "mass":
+                    mass = ParseNumber(ReadScalar(ref reader, place, field), place, field, 0, double.MaxValue);
+                    break;
+                case "reclat":
+                    recLat = ParseNumber(ReadScalar(ref reader, place, field), place, field, -90, 90);
+                    break;
+                case "reclong":
+                    recLong = ParseNumber(ReadScalar(ref reader, place, field), place, field, -180, 180);
+                    break;
+                case "year":
+                    year = ParseYear(ReadScalar(ref reader, place, field), place, field);
+                    break;
+                case "geolocation":
+                    geoLocation = ReadGeoLocation(ref reader, place);
+                    break;
+                default:
+                    reader.Skip();
+                    break;
             }
         }
 
@@ -130,9 +162,15 @@ public static class NasaExportReader
             reader.Read();
             switch (field)
             {
-                case "type": type = ReadScalar(ref reader, place, "geolocation.type"); break;
-                case "coordinates": coordinates = ReadCoordinates(ref reader, place); break;
-                default: reader.Skip(); break;
+                case "type":
+                    type = ReadScalar(ref reader, place, "geolocation.type");
+                    break;
+                case "coordinates":
+                    coordinates = ReadCoordinates(ref reader, place);
+                    break;
+                default:
+                    reader.Skip();
+                    break;
             }
         }
 
@@ -155,7 +193,10 @@ public static class NasaExportReader
         while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
         {
             var limit = values.Count == 0 ? 180 : 90;
-            values.Add(ParseNumber(ReadScalar(ref reader, place, field), place, field, -limit, limit) ?? throw place.Missing(field));
+            values.Add(
+                ParseNumber(ReadScalar(ref reader, place, field), place, field, -limit, limit)
+                    ?? throw place.Missing(field)
+            );
         }
 
         if (values.Count != 2)
@@ -167,13 +208,14 @@ public static class NasaExportReader
     }
 
     /// <summary>NASA writes numbers as strings; plain JSON numbers are accepted too. Null means missing.</summary>
-    private static string? ReadScalar(ref Utf8JsonReader reader, Place place, string field) => reader.TokenType switch
-    {
-        JsonTokenType.String => reader.GetString(),
-        JsonTokenType.Number => Encoding.GetString(reader.ValueSpan),
-        JsonTokenType.Null => null,
-        _ => throw place.Error($"expected a string or a number, found {reader.TokenType}", field),
-    };
+    private static string? ReadScalar(ref Utf8JsonReader reader, Place place, string field) =>
+        reader.TokenType switch
+        {
+            JsonTokenType.String => reader.GetString(),
+            JsonTokenType.Number => Encoding.GetString(reader.ValueSpan),
+            JsonTokenType.Null => null,
+            _ => throw place.Error($"expected a string or a number, found {reader.TokenType}", field),
+        };
 
     private static uint? ParseId(string? text, Place place, string field) =>
         text is null ? null
@@ -187,19 +229,31 @@ public static class NasaExportReader
             return null;
         }
 
-        if (!double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) || !double.IsFinite(value))
+        if (
+            !double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value)
+            || !double.IsFinite(value)
+        )
         {
             throw place.Error($"\"{text}\" is not a number", field);
         }
 
         return value >= min && value <= max
             ? value
-            : throw place.Error($"{text} is outside [{min.ToString(CultureInfo.InvariantCulture)}, {max.ToString(CultureInfo.InvariantCulture)}]", field);
+            : throw place.Error(
+                $"{text} is outside [{min.ToString(CultureInfo.InvariantCulture)}, {max.ToString(CultureInfo.InvariantCulture)}]",
+                field
+            );
     }
 
     private static DateTime? ParseYear(string? text, Place place, string field) =>
         text is null ? null
-        : DateTime.TryParse(text, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal, out var value) ? value
+        : DateTime.TryParse(
+            text,
+            CultureInfo.InvariantCulture,
+            DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal,
+            out var value
+        )
+            ? value
         : throw place.Error($"\"{text}\" is not an ISO-8601 date", field);
 
     private static readonly System.Text.UTF8Encoding Encoding = new(false, true);
@@ -207,9 +261,12 @@ public static class NasaExportReader
     /// <summary>Where the reader is, so every error names file, record and field.</summary>
     private readonly record struct Place(string FileName, int Record)
     {
-        public DataFileException Error(string problem, string? field = null) => new(field is null
-            ? $"data file '{FileName}', record {Record}: {problem}."
-            : $"data file '{FileName}', record {Record}, field '{field}': {problem}.");
+        public DataFileException Error(string problem, string? field = null) =>
+            new(
+                field is null
+                    ? $"data file '{FileName}', record {Record}: {problem}."
+                    : $"data file '{FileName}', record {Record}, field '{field}': {problem}."
+            );
 
         public DataFileException Missing(string field) => Error($"field '{field}' is missing");
     }

@@ -21,7 +21,12 @@ public static class NasaExportWriter
         using var stream = new MemoryStream();
         stream.WriteByte((byte)'[');
         // Raw UTF-8 for names such as "Morávka", as NASA writes them.
-        using (var writer = new Utf8JsonWriter(stream, new JsonWriterOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping }))
+        using (
+            var writer = new Utf8JsonWriter(
+                stream,
+                new JsonWriterOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping }
+            )
+        )
         {
             for (var i = 0; i < records.Count; i++)
             {

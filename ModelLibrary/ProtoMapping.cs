@@ -17,7 +17,9 @@ public static class ProtoMapping
             Fall = record.Fall,
             Nametype = record.NameType,
             Recclass = record.RecClass,
-            Year = record.Year is { } year ? Timestamp.FromDateTime(DateTime.SpecifyKind(year, DateTimeKind.Utc)) : null,
+            Year = record.Year is { } year
+                ? Timestamp.FromDateTime(DateTime.SpecifyKind(year, DateTimeKind.Utc))
+                : null,
         };
         if (record.GeoLocation is { } geo)
         {
@@ -43,19 +45,22 @@ public static class ProtoMapping
     }
 
     /// <summary>The REST form of a record: unset values become missing (null).</summary>
-    public static Rest.MeteoriteLanding ToRest(this Proto.MeteoriteLanding message) => new()
-    {
-        Id = message.Id,
-        Name = message.Name,
-        NameType = message.Nametype,
-        RecClass = message.Recclass,
-        Fall = message.Fall,
-        Mass = message.HasMass ? message.Mass : null,
-        Year = message.Year?.ToDateTime(),
-        RecLat = message.HasReclat ? message.Reclat : null,
-        RecLong = message.HasReclong ? message.Reclong : null,
-        GeoLocation = message.Geolocation is { } geo ? new Rest.GeoLocation { Type = geo.Type, Coordinates = [.. geo.Coordinates] } : null,
-    };
+    public static Rest.MeteoriteLanding ToRest(this Proto.MeteoriteLanding message) =>
+        new()
+        {
+            Id = message.Id,
+            Name = message.Name,
+            NameType = message.Nametype,
+            RecClass = message.Recclass,
+            Fall = message.Fall,
+            Mass = message.HasMass ? message.Mass : null,
+            Year = message.Year?.ToDateTime(),
+            RecLat = message.HasReclat ? message.Reclat : null,
+            RecLong = message.HasReclong ? message.Reclong : null,
+            GeoLocation = message.Geolocation is { } geo
+                ? new Rest.GeoLocation { Type = geo.Type, Coordinates = [.. geo.Coordinates] }
+                : null,
+        };
 
     /// <summary>The gRPC list message of a record set.</summary>
     public static Proto.MeteoriteLandingList ToProtoList(this IEnumerable<Rest.MeteoriteLanding> records) =>

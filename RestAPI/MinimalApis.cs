@@ -23,14 +23,21 @@ public static class MinimalApis
         return app;
     }
 
-    /// <summary>Every record, or the first <paramref name="limit"/>; a limit out of range is a 400 with the controller's words.</summary>
-    private static Results<Ok<IReadOnlyList<MeteoriteLanding>>, ProblemHttpResult> GetLargePayload(MeteoriteDataset dataset, int? limit) =>
+    /// <summary>Every record, or the first <paramref name="limit"/>; a limit out of range is a 400 with the
+    /// controller's words.</summary>
+    private static Results<Ok<IReadOnlyList<MeteoriteLanding>>, ProblemHttpResult> GetLargePayload(
+        MeteoriteDataset dataset,
+        int? limit
+    ) =>
         dataset.LimitProblem(limit) is { } problem
             ? TypedResults.Problem(problem, statusCode: StatusCodes.Status400BadRequest)
             : TypedResults.Ok(limit is { } count ? dataset.First(count) : dataset.Records);
 
-    /// <summary>Parses the whole body (JSON only: any other content type is a 415) and says how many records it held.</summary>
-    private static Results<Ok<PostStatus>, ProblemHttpResult> PostLargePayload([FromBody] List<MeteoriteLanding> records) =>
+    /// <summary>Parses the whole body (JSON only: any other content type is a 415) and says how many records it
+    /// held.</summary>
+    private static Results<Ok<PostStatus>, ProblemHttpResult> PostLargePayload(
+        [FromBody] List<MeteoriteLanding> records
+    ) =>
         records.Contains(null!)
             ? TypedResults.Problem("The array holds a null record.", statusCode: StatusCodes.Status400BadRequest)
             : TypedResults.Ok(new PostStatus(PostStatus.Success, (uint)records.Count));

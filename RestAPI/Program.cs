@@ -1,30 +1,35 @@
-#if !AOT
-using Microsoft.AspNetCore.Mvc.ModelBinding;
-#endif
 using Microsoft.AspNetCore.ResponseCompression;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.Options;
 using ModelLibrary;
 using ModelLibrary.Rest;
 using RestAPI;
 using RestAPI.Protobuf;
-using Microsoft.Extensions.Options;
 using RESTvsGRPC.Hosting;
+#if !AOT
+using Microsoft.AspNetCore.Mvc.ModelBinding;
+#endif
 
-// One endpoint per transport the benchmark compares; h2c needs a port of its own (it cannot be negotiated beside HTTP/1.1).
+
+// One endpoint per transport the benchmark compares; h2c needs a port of its own (it cannot be negotiated beside
+// HTTP/1.1).
 var endpoints = new ServerEndpoints(
     new("Http1", "--urls", HttpProtocols.Http1),
     new("H2c", "--h2c", HttpProtocols.Http2),
-    new("Tls", "--tls", HttpProtocols.Http1AndHttp2));
+    new("Tls", "--tls", HttpProtocols.Http1AndHttp2)
+);
 
 // Content root at the binaries, so appsettings.json applies whatever directory the server is started from.
 // Production whatever ASPNETCORE_ENVIRONMENT says: a Development host would add the developer exception page, whose
 // stack traces no client of a benchmark subject should ever see.
-var builder = WebApplication.CreateBuilder(new WebApplicationOptions
-{
-    Args = endpoints.TranslateArguments(args),
-    ContentRootPath = AppContext.BaseDirectory,
-    EnvironmentName = Environments.Production,
-});
+var builder = WebApplication.CreateBuilder(
+    new WebApplicationOptions
+    {
+        Args = endpoints.TranslateArguments(args),
+        ContentRootPath = AppContext.BaseDirectory,
+        EnvironmentName = Environments.Production,
+    }
+);
 
 MeteoriteDataset dataset;
 try
@@ -40,12 +45,18 @@ catch (DataFileException e)
 builder.Services.AddSingleton(dataset);
 #if !AOT
 // MVC does not support Native AOT: the AOT build (RestAPI.Aot) serves the minimal APIs alone.
-builder.Services
-    // Records are checked while parsing (required members); MVC's per-property validation pass would add work gRPC does not do.
+builder
+    .Services
+    // Records are checked while parsing (required members); MVC's per-property validation pass would add work gRPC does
+    // not do.
     .AddControllers(options =>
     {
-        options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(typeof(MeteoriteLanding)));
-        options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(typeof(Google.Protobuf.IMessage)));
+        options.ModelMetadataDetailsProviders.Add(
+            new SuppressChildValidationMetadataProvider(typeof(MeteoriteLanding))
+        );
+        options.ModelMetadataDetailsProviders.Add(
+            new SuppressChildValidationMetadataProvider(typeof(Google.Protobuf.IMessage))
+        );
         options.InputFormatters.Add(new ProtobufInputFormatter());
         options.OutputFormatters.Add(new ProtobufOutputFormatter());
     })
@@ -56,29 +67,40 @@ builder.Services
         options.AllowInputFormatterExceptionMessages = false;
     });
 #endif
+
 // The minimal APIs read and write with the same source-generated context as the controllers.
-builder.Services.ConfigureHttpJsonOptions(options => options.SerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default));
+builder.Services.ConfigureHttpJsonOptions(options =>
+    options.SerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default)
+);
+
 // A request the minimal APIs cannot bind throws, so UseBadRequestBodyHandling answers it with problem details, as the
 // controllers answer theirs, instead of an empty 400.
 builder.Services.Configure<RouteHandlerOptions>(options => options.ThrowOnBadRequest = true);
+
 // The 415 a minimal API answers without throwing gets problem details from the status-code pages.
 builder.Services.AddProblemDetails();
+
 // gzip only where the client asks (Accept-Encoding, Content-Encoding): the middleware passes every other request
-// through untouched. Over TLS too: the benchmark's payloads hold no secrets for BREACH to guess. Fastest, as GrpcAPI and grpc-dotnet.
+// through untouched. Over TLS too: the benchmark's payloads hold no secrets for BREACH to guess. Fastest, as GrpcAPI
+// and grpc-dotnet.
 builder.Services.AddResponseCompression(options =>
 {
     options.EnableForHttps = true;
     options.Providers.Add<GzipCompressionProvider>();
     options.MimeTypes = ["application/json", ProtobufMediaType.Value];
 });
-builder.Services.Configure<GzipCompressionProviderOptions>(options => options.Level = System.IO.Compression.CompressionLevel.Fastest);
+builder.Services.Configure<GzipCompressionProviderOptions>(options =>
+    options.Level = System.IO.Compression.CompressionLevel.Fastest
+);
 builder.Services.AddRequestDecompression();
-builder.WebHost.ConfigureKestrel((context, kestrel) =>
-{
-    endpoints.Configure(kestrel, context.Configuration);
-    kestrel.AddServerHeader = false;
-    ServerLimits.Apply(kestrel.Limits, builder.Configuration.GetValue<long>("MaxRequestBodyBytes"));
-});
+builder.WebHost.ConfigureKestrel(
+    (context, kestrel) =>
+    {
+        endpoints.Configure(kestrel, context.Configuration);
+        kestrel.AddServerHeader = false;
+        ServerLimits.Apply(kestrel.Limits, builder.Configuration.GetValue<long>("MaxRequestBodyBytes"));
+    }
+);
 
 var app = builder.Build();
 app.UseBadRequestBodyHandling();
@@ -96,8 +118,10 @@ app.Lifetime.ApplicationStarted.Register(() =>
         Console.Error.WriteLine(warning);
     }
 
-    Console.WriteLine($"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
-        + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256}) "
-        + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits));
+    Console.WriteLine(
+        $"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
+            + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256}) "
+            + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits)
+    );
 });
 return ServerEndpoints.Run(app, "RestAPI");

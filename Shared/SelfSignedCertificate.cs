@@ -19,7 +19,9 @@ public static class SelfSignedCertificate
         names.AddIpAddress(IPAddress.IPv6Loopback);
         names.AddDnsName("localhost");
         request.CertificateExtensions.Add(names.Build());
-        request.CertificateExtensions.Add(new X509EnhancedKeyUsageExtension([new Oid("1.3.6.1.5.5.7.3.1", "Server Authentication")], critical: false));
+        request.CertificateExtensions.Add(
+            new X509EnhancedKeyUsageExtension([new Oid("1.3.6.1.5.5.7.3.1", "Server Authentication")], critical: false)
+        );
         var now = DateTimeOffset.UtcNow;
         using var certificate = request.CreateSelfSigned(now.AddMinutes(-5), now.AddDays(7));
         // Round-trip through PKCS#12 so the private key is usable by SslStream on every OS.
@@ -27,5 +29,6 @@ public static class SelfSignedCertificate
     }
 
     /// <summary>The SHA-256 fingerprint, upper-case hex, as clients compare it.</summary>
-    public static string Sha256Of(X509Certificate2 certificate) => certificate.GetCertHashString(HashAlgorithmName.SHA256);
+    public static string Sha256Of(X509Certificate2 certificate) =>
+        certificate.GetCertHashString(HashAlgorithmName.SHA256);
 }

@@ -14,7 +14,8 @@ public sealed class ServerEndpoints
     private readonly Endpoint[] _endpoints;
     private readonly Dictionary<string, ListenOptions> _bound = [];
 
-    /// <summary>One endpoint: its configuration name, the switch that sets its URL, and the HTTP protocols it speaks.</summary>
+    /// <summary>One endpoint: its configuration name, the switch that sets its URL, and the HTTP protocols it
+    /// speaks.</summary>
     public sealed record Endpoint(string Name, string Switch, HttpProtocols Protocols);
 
     public ServerEndpoints(params Endpoint[] endpoints) => _endpoints = endpoints;
@@ -40,8 +41,16 @@ public sealed class ServerEndpoints
                 continue;
             }
 
-            var url = parts.Length == 2 ? parts[1] : i + 1 < args.Length ? args[++i] : "";
-            translated.AddRange([$"--Kestrel:Endpoints:{endpoint.Name}:Url", url, $"--Kestrel:Endpoints:{endpoint.Name}:Protocols", endpoint.Protocols.ToString()]);
+            var url =
+                parts.Length == 2 ? parts[1]
+                : i + 1 < args.Length ? args[++i]
+                : "";
+            translated.AddRange([
+                $"--Kestrel:Endpoints:{endpoint.Name}:Url",
+                url,
+                $"--Kestrel:Endpoints:{endpoint.Name}:Protocols",
+                endpoint.Protocols.ToString(),
+            ]);
         }
 
         return [.. translated];
@@ -53,7 +62,8 @@ public sealed class ServerEndpoints
         {
             https.ServerCertificate = Certificate;
             // TLS 1.0 and 1.1 are deprecated (RFC 8996); a client offering only those is refused at the handshake.
-            https.SslProtocols = System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13;
+            https.SslProtocols =
+                System.Security.Authentication.SslProtocols.Tls12 | System.Security.Authentication.SslProtocols.Tls13;
         });
         var loader = kestrel.Configure(configuration.GetSection("Kestrel"));
         foreach (var endpoint in _endpoints)
@@ -62,7 +72,8 @@ public sealed class ServerEndpoints
         }
     }
 
-    /// <summary>The address an endpoint is bound to, with the port actually bound (port 0 asks the OS for a free one); null if it is not configured.</summary>
+    /// <summary>The address an endpoint is bound to, with the port actually bound (port 0 asks the OS for a free one);
+    /// null if it is not configured.</summary>
     public string? Address(string name) => _bound.TryGetValue(name, out var options) ? options.ToString() : null;
 
     /// <summary>
@@ -70,8 +81,13 @@ public sealed class ServerEndpoints
     /// anyone who can reach the machine, which the user should have asked for knowingly. Empty on loopback.
     /// </summary>
     public IEnumerable<string> BeyondLoopbackWarnings(string server) =>
-        _bound.Where(endpoint => endpoint.Value.IPEndPoint is not { } address || !System.Net.IPAddress.IsLoopback(address.Address))
-            .Select(endpoint => $"warning: {server} listens on {endpoint.Value}, beyond loopback: anyone who can reach this address can call it.");
+        _bound
+            .Where(endpoint =>
+                endpoint.Value.IPEndPoint is not { } address || !System.Net.IPAddress.IsLoopback(address.Address)
+            )
+            .Select(endpoint =>
+                $"warning: {server} listens on {endpoint.Value}, beyond loopback: anyone who can reach this address can call it."
+            );
 
     /// <summary>
     /// Runs the server until it is stopped; 0, or 1 with one sentence on stderr when an address is already in use

@@ -3,7 +3,8 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 namespace RESTvsGRPC.Hosting;
 
 /// <summary>
-/// The request limits both servers set on purpose (docs/robustness.md, "Limits and safe defaults"), written out rather than left to Kestrel's
+/// The request limits both servers set on purpose (docs/robustness.md, "Limits and safe defaults"), written out rather
+/// than left to Kestrel's
 /// defaults so that a Kestrel upgrade cannot move them silently. The body limit is the server's own: RestAPI limits
 /// whole bodies, GrpcAPI each message (a stream may be long).
 /// </summary>
@@ -14,8 +15,12 @@ public static class ServerLimits
     public const int MaxRequestLineBytes = 8 * 1024;
     public const int MaxConcurrentHttp2Streams = 100;
 
-    /// <summary>A body slower than this for longer than the grace period is a slow sender holding a connection hostage: 408.</summary>
-    public static readonly MinDataRate MinRequestBodyDataRate = new(bytesPerSecond: 240, gracePeriod: TimeSpan.FromSeconds(5));
+    /// <summary>A body slower than this for longer than the grace period is a slow sender holding a connection hostage:
+    /// 408.</summary>
+    public static readonly MinDataRate MinRequestBodyDataRate = new(
+        bytesPerSecond: 240,
+        gracePeriod: TimeSpan.FromSeconds(5)
+    );
 
     public static readonly TimeSpan RequestHeadersTimeout = TimeSpan.FromSeconds(30);
 

@@ -22,7 +22,12 @@ public sealed class BoundedCompressionProvider : ICompressionProvider
     private readonly Func<Stream, Stream> _decompress;
     private readonly int _maxMessageBytes;
 
-    private BoundedCompressionProvider(string name, int maxMessageBytes, Func<Stream, CompressionLevel, Stream> compress, Func<Stream, Stream> decompress)
+    private BoundedCompressionProvider(
+        string name,
+        int maxMessageBytes,
+        Func<Stream, CompressionLevel, Stream> compress,
+        Func<Stream, Stream> decompress
+    )
     {
         EncodingName = name;
         _maxMessageBytes = maxMessageBytes;
@@ -33,18 +38,32 @@ public sealed class BoundedCompressionProvider : ICompressionProvider
     public string EncodingName { get; }
 
     /// <summary>gzip, inflating at most <paramref name="maxMessageBytes"/> of a received message.</summary>
-    public static BoundedCompressionProvider Gzip(int maxMessageBytes) => new("gzip", maxMessageBytes,
-        static (stream, level) => new GZipStream(stream, level, leaveOpen: true), static stream => new GZipStream(stream, CompressionMode.Decompress));
+    public static BoundedCompressionProvider Gzip(int maxMessageBytes) =>
+        new(
+            "gzip",
+            maxMessageBytes,
+            static (stream, level) => new GZipStream(stream, level, leaveOpen: true),
+            static stream => new GZipStream(stream, CompressionMode.Decompress)
+        );
 
-    /// <summary>deflate (the zlib format, as grpc-dotnet's provider of that name), inflating at most <paramref name="maxMessageBytes"/>.</summary>
-    public static BoundedCompressionProvider Deflate(int maxMessageBytes) => new("deflate", maxMessageBytes,
-        static (stream, level) => new ZLibStream(stream, level, leaveOpen: true), static stream => new ZLibStream(stream, CompressionMode.Decompress));
+    /// <summary>deflate (the zlib format, as grpc-dotnet's provider of that name), inflating at most <paramref
+    /// name="maxMessageBytes"/>.</summary>
+    public static BoundedCompressionProvider Deflate(int maxMessageBytes) =>
+        new(
+            "deflate",
+            maxMessageBytes,
+            static (stream, level) => new ZLibStream(stream, level, leaveOpen: true),
+            static stream => new ZLibStream(stream, CompressionMode.Decompress)
+        );
 
-    public Stream CreateCompressionStream(Stream stream, CompressionLevel? compressionLevel) => _compress(stream, compressionLevel ?? DefaultLevel);
+    public Stream CreateCompressionStream(Stream stream, CompressionLevel? compressionLevel) =>
+        _compress(stream, compressionLevel ?? DefaultLevel);
 
-    public Stream CreateDecompressionStream(Stream stream) => new LimitedReadStream(_decompress(stream), _maxMessageBytes, EncodingName);
+    public Stream CreateDecompressionStream(Stream stream) =>
+        new LimitedReadStream(_decompress(stream), _maxMessageBytes, EncodingName);
 
-    /// <summary>Reads through to the decompressor and throws RESOURCE_EXHAUSTED once more than the limit would come out.</summary>
+    /// <summary>Reads through to the decompressor and throws RESOURCE_EXHAUSTED once more than the limit would come
+    /// out.</summary>
     private sealed class LimitedReadStream(Stream inner, int limit, string encoding) : Stream
     {
         private long _read;
@@ -53,7 +72,11 @@ public sealed class BoundedCompressionProvider : ICompressionProvider
         public override bool CanSeek => false;
         public override bool CanWrite => false;
         public override long Length => throw new NotSupportedException();
-        public override long Position { get => _read; set => throw new NotSupportedException(); }
+        public override long Position
+        {
+            get => _read;
+            set => throw new NotSupportedException();
+        }
 
         public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
@@ -68,21 +91,28 @@ public sealed class BoundedCompressionProvider : ICompressionProvider
             }
             catch (InvalidDataException e)
             {
-                throw new RpcException(new Status(StatusCode.Internal, $"The {encoding} message could not be decompressed: {e.Message}"));
+                throw new RpcException(
+                    new Status(StatusCode.Internal, $"The {encoding} message could not be decompressed: {e.Message}")
+                );
             }
 
             _read += read;
             return _read > limit
-                ? throw new RpcException(new Status(StatusCode.ResourceExhausted, $"Received message exceeds the maximum configured message size of {limit} bytes after decompression."))
+                ? throw new RpcException(
+                    new Status(
+                        StatusCode.ResourceExhausted,
+                        $"Received message exceeds the maximum configured message size of {limit} bytes after decompression."
+                    )
+                )
                 : read;
         }
 
-        public override void Flush()
-        {
-        }
+        public override void Flush() { }
 
         public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
         public override void SetLength(long value) => throw new NotSupportedException();
+
         public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
         protected override void Dispose(bool disposing)

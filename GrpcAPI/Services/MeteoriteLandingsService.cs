@@ -1,7 +1,7 @@
 using Grpc.Core;
-using GrpcBase = ModelLibrary.Protos.MeteoriteLandingsService;
 using ModelLibrary;
 using ModelLibrary.Protos;
+using GrpcBase = ModelLibrary.Protos.MeteoriteLandingsService;
 using Rest = ModelLibrary.Rest;
 
 namespace GrpcAPI.Services;
@@ -19,8 +19,13 @@ public sealed class MeteoriteLandingsService(MeteoriteDataset dataset) : GrpcBas
     public override Task<ModelLibrary.Protos.Version> GetVersion(EmptyRequest request, ServerCallContext context) =>
         ReplyAsync(new ModelLibrary.Protos.Version { ApiVersion = Rest.ApiVersion.Current }, context);
 
-    /// <summary>One message per record (every record, or the first <c>limit</c>), each flushed as it is written: the reference benchmark's stream.</summary>
-    public override async Task GetLargePayload(LargePayloadRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
+    /// <summary>One message per record (every record, or the first <c>limit</c>), each flushed as it is written: the
+    /// reference benchmark's stream.</summary>
+    public override async Task GetLargePayload(
+        LargePayloadRequest request,
+        IServerStreamWriter<MeteoriteLanding> responseStream,
+        ServerCallContext context
+    )
     {
         var count = Count(request);
         await CompressIfAskedAsync(context);
@@ -32,14 +37,22 @@ public sealed class MeteoriteLandingsService(MeteoriteDataset dataset) : GrpcBas
     }
 
     /// <summary>The same stream written with BufferHint: the messages leave together when the call ends.</summary>
-    public override Task GetLargePayloadBuffered(LargePayloadRequest request, IServerStreamWriter<MeteoriteLanding> responseStream, ServerCallContext context)
+    public override Task GetLargePayloadBuffered(
+        LargePayloadRequest request,
+        IServerStreamWriter<MeteoriteLanding> responseStream,
+        ServerCallContext context
+    )
     {
         responseStream.WriteOptions = new WriteOptions(WriteFlags.BufferHint);
         return GetLargePayload(request, responseStream, context);
     }
 
     /// <summary>The records in messages of up to <see cref="ChunkSize"/>, each flushed as it is written.</summary>
-    public override async Task GetLargePayloadChunked(LargePayloadRequest request, IServerStreamWriter<MeteoriteLandingList> responseStream, ServerCallContext context)
+    public override async Task GetLargePayloadChunked(
+        LargePayloadRequest request,
+        IServerStreamWriter<MeteoriteLandingList> responseStream,
+        ServerCallContext context
+    )
     {
         var count = Count(request);
         await CompressIfAskedAsync(context);
@@ -57,17 +70,25 @@ public sealed class MeteoriteLandingsService(MeteoriteDataset dataset) : GrpcBas
     }
 
     /// <summary>Every record, or the first <c>limit</c>, in one message.</summary>
-    public override Task<MeteoriteLandingList> GetLargePayloadAsList(LargePayloadRequest request, ServerCallContext context) =>
-        ReplyAsync(request.HasLimit ? dataset.FirstAsProto(Count(request)) : dataset.ProtoList, context);
+    public override Task<MeteoriteLandingList> GetLargePayloadAsList(
+        LargePayloadRequest request,
+        ServerCallContext context
+    ) => ReplyAsync(request.HasLimit ? dataset.FirstAsProto(Count(request)) : dataset.ProtoList, context);
 
     /// <summary>Counts the records received; an empty list is valid and counts 0.</summary>
     public override Task<StatusResponse> PostLargePayload(MeteoriteLandingList request, ServerCallContext context) =>
-        ReplyAsync(new StatusResponse { Status = Rest.PostStatus.Success, Received = (uint)request.MeteoriteLandings.Count }, context);
+        ReplyAsync(
+            new StatusResponse { Status = Rest.PostStatus.Success, Received = (uint)request.MeteoriteLandings.Count },
+            context
+        );
 
-    /// <summary>How many records the request asks for; INVALID_ARGUMENT, with REST's words, for a limit out of range.</summary>
-    private int Count(LargePayloadRequest request) => dataset.LimitProblem(request.HasLimit ? request.Limit : null) is { } problem
-        ? throw new RpcException(new Status(StatusCode.InvalidArgument, problem))
-        : request.HasLimit ? (int)request.Limit : dataset.Count;
+    /// <summary>How many records the request asks for; INVALID_ARGUMENT, with REST's words, for a limit out of
+    /// range.</summary>
+    private int Count(LargePayloadRequest request) =>
+        dataset.LimitProblem(request.HasLimit ? request.Limit : null) is { } problem
+            ? throw new RpcException(new Status(StatusCode.InvalidArgument, problem))
+        : request.HasLimit ? (int)request.Limit
+        : dataset.Count;
 
     /// <summary>A unary answer; asynchronous only where the client asked for a compressed response.</summary>
     private static Task<T> ReplyAsync<T>(T response, ServerCallContext context) =>
@@ -98,7 +119,8 @@ public sealed class MeteoriteLandingsService(MeteoriteDataset dataset) : GrpcBas
         }
 
         var encoding = asked.ToString();
-        return encoding is "gzip" or "deflate"
+        return
+            encoding is "gzip" or "deflate"
             && headers.TryGetValue("grpc-accept-encoding", out var accepted)
             && accepted.ToString().Split(',', StringSplitOptions.TrimEntries).Contains(encoding)
             ? encoding

@@ -8,8 +8,13 @@ namespace GrpcAPI.Services;
 /// </summary>
 public sealed class ServingHealthCheck(IHostApplicationLifetime lifetime) : IHealthCheck
 {
-    public Task<HealthCheckResult> CheckHealthAsync(HealthCheckContext context, CancellationToken cancellationToken = default) =>
-        Task.FromResult(lifetime.ApplicationStopping.IsCancellationRequested
-            ? HealthCheckResult.Unhealthy("The server is shutting down.")
-            : HealthCheckResult.Healthy());
+    public Task<HealthCheckResult> CheckHealthAsync(
+        HealthCheckContext context,
+        CancellationToken cancellationToken = default
+    ) =>
+        Task.FromResult(
+            lifetime.ApplicationStopping.IsCancellationRequested
+                ? HealthCheckResult.Unhealthy("The server is shutting down.")
+                : HealthCheckResult.Healthy()
+        );
 }

@@ -2,7 +2,8 @@ using System.Text.Json.Serialization;
 
 namespace ModelLibrary.Rest;
 
-/// <summary>Source-generated System.Text.Json metadata for every REST payload, so no reflection runs per request.</summary>
+/// <summary>Source-generated System.Text.Json metadata for every REST payload, so no reflection runs per
+/// request.</summary>
 [JsonSourceGenerationOptions(RespectNullableAnnotations = true)]
 [JsonSerializable(typeof(MeteoriteLanding[]))]
 [JsonSerializable(typeof(List<MeteoriteLanding>))]

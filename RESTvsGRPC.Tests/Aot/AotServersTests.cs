@@ -15,22 +15,30 @@ public sealed class AotServerPair : BadInputServers
     public override bool Aot => true;
 
     protected override Task<ServerProcess>[] Start(IReadOnlyDictionary<string, string>? environment) =>
-        AotBuild.Skips is not null ? [] : [TestServers.StartRestAotAsync(environment), TestServers.StartGrpcAotAsync(environment)];
+        AotBuild.Skips is not null
+            ? []
+            : [TestServers.StartRestAotAsync(environment), TestServers.StartGrpcAotAsync(environment)];
 }
 
-/// <summary>The AOT servers give the JIT servers' answers: the correctness gate on every arm they serve, the bad-input catalogue, and 404s for what they leave out.</summary>
+/// <summary>The AOT servers give the JIT servers' answers: the correctness gate on every arm they serve, the bad-input
+/// catalogue, and 404s for what they leave out.</summary>
 [Collection(AotCollection.Name)]
 public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotServerPair>
 {
     private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(60);
 
-    public static TheoryData<string> Requests { get; } = [.. BadInputCatalogue.Rows.Where(row => !row.JitOnly).Select(row => row.ToString())];
+    public static TheoryData<string> Requests { get; } =
+    [.. BadInputCatalogue.Rows.Where(row => !row.JitOnly).Select(row => row.ToString())];
 
     [AotFact]
     public async Task Aot_servers_pass_the_correctness_gate_on_every_arm_they_serve()
     {
         var dataset = global::ModelLibrary.MeteoriteDataset.Load(RepositoryPaths.CommittedData);
-        var served = ArmCatalogue.All.Values.Where(arm => arm.Style is Arm.MinimalApi || (arm.Style is Arm.GrpcService && arm.Protocol is Arm.Grpc or Arm.GrpcWeb)).ToList();
+        var served = ArmCatalogue
+            .All.Values.Where(arm =>
+                arm.Style is Arm.MinimalApi || (arm.Style is Arm.GrpcService && arm.Protocol is Arm.Grpc or Arm.GrpcWeb)
+            )
+            .ToList();
         var aot = new AotServerAddresses(servers.RestAddresses.Http11, servers.GrpcAddresses.H2c);
 
         foreach (var arm in served)
@@ -41,8 +49,22 @@ public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotSe
         }
 
         Assert.Equal(
-            ["grpc", "grpc-stream", "grpc-stream-buffered", "grpc-stream-chunked", "grpc-tls", "grpc-gzip", "rest-minimal", "grpc-web", "grpc-web-h2c", "grpc-web-text", "rest-minimal-aot", "grpc-aot"],
-            served.Select(arm => arm.Id));
+            [
+                "grpc",
+                "grpc-stream",
+                "grpc-stream-buffered",
+                "grpc-stream-chunked",
+                "grpc-tls",
+                "grpc-gzip",
+                "rest-minimal",
+                "grpc-web",
+                "grpc-web-h2c",
+                "grpc-web-text",
+                "rest-minimal-aot",
+                "grpc-aot",
+            ],
+            served.Select(arm => arm.Id)
+        );
     }
 
     [AotTheory]
@@ -55,7 +77,10 @@ public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotSe
 
         Assert.Equal(row.Status, observed.Status);
         BadInputTests.AssertNothingInternal(observed.Text);
-        Assert.True(await servers.ServesAsync(row.Server), $"{row.Server} (AOT) did not serve a good request after: {row.Request}");
+        Assert.True(
+            await servers.ServesAsync(row.Server),
+            $"{row.Server} (AOT) did not serve a good request after: {row.Request}"
+        );
     }
 
     [AotFact]
@@ -64,7 +89,12 @@ public sealed class AotServersTests(AotServerPair servers) : IClassFixture<AotSe
         Assert.Equal(HttpStatusCode.NotFound, (await servers.Rest.GetAsync("api/MeteoriteLandings")).StatusCode);
         Assert.Equal(HttpStatusCode.NotFound, (await servers.Web.GetAsync("v1/meteorite-landings")).StatusCode);
 
-        var reflection = await servers.GrpcAsync(RawGrpc.Request("/grpc.reflection.v1.ServerReflection/ServerReflectionInfo", new ByteArrayContent(RawGrpc.Frame([]))));
+        var reflection = await servers.GrpcAsync(
+            RawGrpc.Request(
+                "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+                new ByteArrayContent(RawGrpc.Frame([]))
+            )
+        );
 
         Assert.Equal("grpc-status 12", reflection.Status);
     }

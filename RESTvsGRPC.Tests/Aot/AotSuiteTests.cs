@@ -4,7 +4,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 namespace RESTvsGRPC.Tests.Aot;
 
 /// <summary>
-/// <c>--suite aot</c> as a user runs it: the bench publishes the AOT servers, measures both builds from fresh processes,
+/// <c>--suite aot</c> as a user runs it: the bench publishes the AOT servers, measures both builds from fresh
+/// processes,
 /// then both builds' arms in the trials; or refuses at once.
 /// </summary>
 [Collection(AotCollection.Name)]
@@ -16,32 +17,78 @@ public sealed class AotSuiteTests : IDisposable
     public async Task Suite_aot_publishes_the_aot_servers_then_measures_each_build_from_fresh_processes_and_in_the_trials()
     {
         // The dry job: one trial of 50 ms segments, enough to prove every arm answered and was measured.
-        await BenchProcess.RunToSummaryAsync("--suite", "aot", "--job", "dry", "--trials", "1", "--artifacts", _artifacts.Path);
+        await BenchProcess.RunToSummaryAsync(
+            "--suite",
+            "aot",
+            "--job",
+            "dry",
+            "--trials",
+            "1",
+            "--artifacts",
+            _artifacts.Path
+        );
 
         var run = RunResults.Load(Path.Combine(_artifacts.Path, "aot"));
         var startup = run.Startup!;
         Assert.Equal(
-            [.. from build in StartupRun.Builds from arm in new[] { "rest-minimal", "grpc" } from operation in new[] { "small", "large", "post" } select (build, arm, operation)],
-            startup.ColdStarts.Select(c => (c.Build, c.Arm, c.Operation)));
-        Assert.All(startup.ColdStarts, c => Assert.True(c.Milliseconds is [> 0] && c.ListeningMilliseconds is [> 0] && c.ListeningMilliseconds[0] <= c.Milliseconds[0], $"{c.Build} {c.Arm} {c.Operation}"));
+            [
+                .. from build in StartupRun.Builds
+                from arm in new[] { "rest-minimal", "grpc" }
+                from operation in new[] { "small", "large", "post" }
+                select (build, arm, operation),
+            ],
+            startup.ColdStarts.Select(c => (c.Build, c.Arm, c.Operation))
+        );
+        Assert.All(startup.ColdStarts, c =>
+            Assert.True(
+                c.Milliseconds is [> 0]
+                    && c.ListeningMilliseconds is [> 0]
+                    && c.ListeningMilliseconds[0] <= c.Milliseconds[0],
+                $"{c.Build} {c.Arm} {c.Operation}"
+            )
+        );
         Assert.Equal(4, startup.Memory.Count);
-        Assert.All(startup.Memory, m => Assert.True(m.WarmMebibytes > 0 && m.SaturatedMebibytes >= m.WarmMebibytes, $"{m.Build} {m.Arm}"));
+        Assert.All(startup.Memory, m =>
+            Assert.True(m.WarmMebibytes > 0 && m.SaturatedMebibytes >= m.WarmMebibytes, $"{m.Build} {m.Arm}")
+        );
         Assert.True(startup.PublishSeconds > 0);
         var trials = run.AotTrials!;
         Assert.Equal(
-            [.. from operation in OperationNames.Calls from arm in new[] { "grpc", "rest-minimal", "rest-minimal-aot", "grpc-aot" } select (operation, arm)],
-            TrialStatistics.Arms(trials.Trials));
-        Assert.All(trials.Trials.Single().Segments, s => Assert.True(s is { LatencyNanosecondsPerCall: > 0, CallsPerSecond: > 0, ServerCpuNanosecondsPerCall: >= 0 }, $"{s.Operation} {s.Arm}"));
+            [
+                .. from operation in OperationNames.Calls
+                from arm in new[] { "grpc", "rest-minimal", "rest-minimal-aot", "grpc-aot" }
+                select (operation, arm),
+            ],
+            TrialStatistics.Arms(trials.Trials)
+        );
+        Assert.All(trials.Trials.Single().Segments, s =>
+            Assert.True(
+                s is { LatencyNanosecondsPerCall: > 0, CallsPerSecond: > 0, ServerCpuNanosecondsPerCall: >= 0 },
+                $"{s.Operation} {s.Arm}"
+            )
+        );
         Assert.Equal(
-            [.. from operation in OperationNames.Calls from pair in TrialStatistics.AotPairs from quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput } select (operation, pair.Arm, pair.Baseline, quantity)],
-            trials.Headline.Select(r => (r.Operation, r.Arm, r.Baseline, r.Quantity)));
+            [
+                .. from operation in OperationNames.Calls
+                from pair in TrialStatistics.AotPairs
+                from quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput }
+                select (operation, pair.Arm, pair.Baseline, quantity),
+            ],
+            trials.Headline.Select(r => (r.Operation, r.Arm, r.Baseline, r.Quantity))
+        );
     }
 
     [Fact]
     public async Task Suite_aot_without_a_native_toolchain_says_so_in_one_line_and_exits_2_before_any_server_starts()
     {
         // Only the SDK's own folder on PATH: no clang, no gcc.
-        using var bench = BenchProcess.Start(new Dictionary<string, string> { ["PATH"] = Path.GetDirectoryName(Environment.ProcessPath)! }, "--suite", "aot", "--artifacts", _artifacts.Path);
+        using var bench = BenchProcess.Start(
+            new Dictionary<string, string> { ["PATH"] = Path.GetDirectoryName(Environment.ProcessPath)! },
+            "--suite",
+            "aot",
+            "--artifacts",
+            _artifacts.Path
+        );
         var output = bench.StandardOutput.ReadToEndAsync();
         var error = await bench.StandardError.ReadToEndAsync();
         await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));

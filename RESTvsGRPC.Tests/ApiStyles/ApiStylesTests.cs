@@ -28,7 +28,10 @@ public sealed class ApiStylesTests(BadInputServers servers) : IClassFixture<BadI
     [Fact]
     public async Task Json_transcoding_passes_the_correctness_gate_over_http11_stream_included()
     {
-        using var client = new RestClient(HttpTransport.Http11(servers.GrpcAddresses.Web!), routes: RestRoutes.Transcoded);
+        using var client = new RestClient(
+            HttpTransport.Http11(servers.GrpcAddresses.Web!),
+            routes: RestRoutes.Transcoded
+        );
 
         await CorrectnessGate.CheckRestAsync(client, Dataset);
 
@@ -42,7 +45,8 @@ public sealed class ApiStylesTests(BadInputServers servers) : IClassFixture<BadI
     [InlineData("h2c", GrpcWebMode.GrpcWebText)]
     public async Task GrpcWeb_passes_the_correctness_gate(string transport, GrpcWebMode mode)
     {
-        var over = transport == "h2c" ? servers.GrpcAddresses.H2cTransport : HttpTransport.Http11(servers.GrpcAddresses.Web!);
+        var over =
+            transport == "h2c" ? servers.GrpcAddresses.H2cTransport : HttpTransport.Http11(servers.GrpcAddresses.Web!);
         using var client = new GrpcClient(over, web: mode);
 
         await CorrectnessGate.CheckGrpcAsync(client, Dataset);
@@ -53,14 +57,19 @@ public sealed class ApiStylesTests(BadInputServers servers) : IClassFixture<BadI
     [Fact]
     public async Task Minimal_apis_answer_byte_for_byte_as_the_controllers()
     {
-        foreach (var (controller, minimal) in new[]
+        foreach (
+            var (controller, minimal) in new[]
+            {
+                ("api/MeteoriteLandings", "minimal/MeteoriteLandings"),
+                ("api/MeteoriteLandings/LargePayload", "minimal/MeteoriteLandings/LargePayload"),
+                ("api/MeteoriteLandings/LargePayload?limit=7", "minimal/MeteoriteLandings/LargePayload?limit=7"),
+            }
+        )
         {
-            ("api/MeteoriteLandings", "minimal/MeteoriteLandings"),
-            ("api/MeteoriteLandings/LargePayload", "minimal/MeteoriteLandings/LargePayload"),
-            ("api/MeteoriteLandings/LargePayload?limit=7", "minimal/MeteoriteLandings/LargePayload?limit=7"),
-        })
-        {
-            Assert.Equal(await servers.Rest.GetByteArrayAsync(controller), await servers.Rest.GetByteArrayAsync(minimal));
+            Assert.Equal(
+                await servers.Rest.GetByteArrayAsync(controller),
+                await servers.Rest.GetByteArrayAsync(minimal)
+            );
         }
     }
 

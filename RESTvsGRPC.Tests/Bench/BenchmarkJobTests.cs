@@ -10,7 +10,8 @@ using RESTvsGRPC.Bench.Settings;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>The jobs BenchmarkDotNet builds from the bench's configurations: what differs between the server benchmarks and the codec floor.</summary>
+/// <summary>The jobs BenchmarkDotNet builds from the bench's configurations: what differs between the server benchmarks
+/// and the codec floor.</summary>
 public sealed class BenchmarkJobTests
 {
     [Theory]
@@ -42,7 +43,10 @@ public sealed class BenchmarkJobTests
         Assert.True(BenchOptions.Parse(["--filter", "*Small*"]).SettlesBenchmarks);
         Assert.False(BenchOptions.Parse(["--job", "dry"]).SettlesBenchmarks);
         var settings = new BenchSettings(null, null, null, null, "data.json");
-        Assert.Contains(KeyValuePair.Create(BenchSettings.SettleVariable, "1"), (settings with { SettlesBenchmarks = true }).Variables());
+        Assert.Contains(
+            KeyValuePair.Create(BenchSettings.SettleVariable, "1"),
+            (settings with { SettlesBenchmarks = true }).Variables()
+        );
         Assert.DoesNotContain(settings.Variables(), v => v.Key == BenchSettings.SettleVariable);
     }
 
@@ -51,7 +55,11 @@ public sealed class BenchmarkJobTests
     {
         var benchmarks = new CountingBenchmarks();
 
-        benchmarks.SettleOnCase(["RESTvsGRPC.Bench-Job-1.dll", ServerBenchmarks.BenchmarkNameArgument, $"{typeof(CountingBenchmarks).FullName}.{nameof(CountingBenchmarks.Counted)}(Calls: 1)"]);
+        benchmarks.SettleOnCase([
+            "RESTvsGRPC.Bench-Job-1.dll",
+            ServerBenchmarks.BenchmarkNameArgument,
+            $"{typeof(CountingBenchmarks).FullName}.{nameof(CountingBenchmarks.Counted)}(Calls: 1)",
+        ]);
 
         Assert.InRange(benchmarks.Calls, 1, JitSettling.MaxSettlePasses);
         Assert.Equal(0, benchmarks.OtherCalls);
@@ -63,7 +71,9 @@ public sealed class BenchmarkJobTests
         var benchmarks = new CountingBenchmarks();
 
         benchmarks.SettleOnCase(["RESTvsGRPC.Bench-Job-1.dll"]);
-        var error = Assert.Throws<InvalidOperationException>(() => benchmarks.SettleOnCase([ServerBenchmarks.BenchmarkNameArgument, "Some.Other.Missing(Calls: 1)"]));
+        var error = Assert.Throws<InvalidOperationException>(() =>
+            benchmarks.SettleOnCase([ServerBenchmarks.BenchmarkNameArgument, "Some.Other.Missing(Calls: 1)"])
+        );
 
         Assert.Equal(0, benchmarks.Calls);
         Assert.Contains("Missing", error.Message);
@@ -93,5 +103,6 @@ public sealed class BenchmarkJobTests
         protected override Task ConnectAsync(BenchSettings settings) => Task.CompletedTask;
     }
 
-    private static bool ForcesCollections(BenchmarkCase benchmark) => benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance);
+    private static bool ForcesCollections(BenchmarkCase benchmark) =>
+        benchmark.Job.ResolveValue(GcMode.ForceCharacteristic, EnvironmentResolver.Instance);
 }

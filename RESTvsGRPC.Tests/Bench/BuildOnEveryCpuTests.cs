@@ -9,7 +9,10 @@ public class BuildOnEveryCpuTests
     [LinuxFact]
     public void Build_stage_runs_on_every_cpu_and_the_benchmark_processes_start_on_the_clients_again()
     {
-        Assert.True(Environment.ProcessorCount >= 2, "placing a process on part of the machine needs two CPUs, as CI's machine has.");
+        Assert.True(
+            Environment.ProcessorCount >= 2,
+            "placing a process on part of the machine needs two CPUs, as CI's machine has."
+        );
         using var process = Process.Start(new ProcessStartInfo("sleep", "30") { UseShellExecute = false })!;
         try
         {

@@ -5,7 +5,8 @@ using RESTvsGRPC.Bench.Clients;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>A REST call's deadline covers the whole call: a server that freezes after its headers fails the call, it does not hang it.</summary>
+/// <summary>A REST call's deadline covers the whole call: a server that freezes after its headers fails the call, it
+/// does not hang it.</summary>
 public sealed class CallDeadlineTests
 {
     [Theory]
@@ -17,10 +18,15 @@ public sealed class CallDeadlineTests
         listener.Start();
         using var frozen = new CancellationTokenSource();
         var server = FreezeAfterHeadersAsync(listener, frozen.Token);
-        using var client = new RestClient(HttpTransport.Http11(new Uri($"http://{listener.LocalEndpoint}/")), TimeSpan.FromSeconds(2));
+        using var client = new RestClient(
+            HttpTransport.Http11(new Uri($"http://{listener.LocalEndpoint}/")),
+            TimeSpan.FromSeconds(2)
+        );
 
         var watch = Stopwatch.StartNew();
-        var error = await Assert.ThrowsAsync<TaskCanceledException>(() => stream ? client.StreamLargePayloadAsync() : client.GetLargePayloadAsync());
+        var error = await Assert.ThrowsAsync<TaskCanceledException>(() =>
+            stream ? client.StreamLargePayloadAsync() : client.GetLargePayloadAsync()
+        );
         watch.Stop();
         await frozen.CancelAsync();
         await server;
@@ -29,12 +35,17 @@ public sealed class CallDeadlineTests
         Assert.InRange(watch.Elapsed, TimeSpan.FromSeconds(1.5), TimeSpan.FromSeconds(20));
     }
 
-    /// <summary>Answers one request with its status line, headers and the first bytes of a JSON array, then sends nothing more.</summary>
+    /// <summary>Answers one request with its status line, headers and the first bytes of a JSON array, then sends
+    /// nothing more.</summary>
     private static async Task FreezeAfterHeadersAsync(TcpListener listener, CancellationToken frozen)
     {
         using var socket = await listener.AcceptSocketAsync(frozen);
         await socket.ReceiveAsync(new byte[8192], SocketFlags.None, frozen);
-        await socket.SendAsync("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{\"name\":\"Aachen\","u8.ToArray(), SocketFlags.None, frozen);
+        await socket.SendAsync(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{\"name\":\"Aachen\","u8.ToArray(),
+            SocketFlags.None,
+            frozen
+        );
         try
         {
             await Task.Delay(Timeout.Infinite, frozen);

@@ -2,14 +2,52 @@ using RESTvsGRPC.Bench;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>The bench's command line as a newcomer meets it: help for every command, and every mistake refused before a server starts.</summary>
+/// <summary>The bench's command line as a newcomer meets it: help for every command, and every mistake refused before a
+/// server starts.</summary>
 public sealed class CommandLineTests
 {
     [Theory]
-    [InlineData(new[] { "--help" }, new[] { "--suite", "[default: default]", "default|styles|scaling|full", "--headline", "--trials", "--segment", "--in-flight", "--quick", "--call-timeout", "[default: 30]", "Examples:", "--benchmarkdotnet-help", "load", "soak", "compare", "summary" })]
+    [InlineData(
+        new[] { "--help" },
+        new[]
+        {
+            "--suite",
+            "[default: default]",
+            "default|styles|scaling|full",
+            "--headline",
+            "--trials",
+            "--segment",
+            "--in-flight",
+            "--quick",
+            "--call-timeout",
+            "[default: 30]",
+            "Examples:",
+            "--benchmarkdotnet-help",
+            "load",
+            "soak",
+            "compare",
+            "summary",
+        }
+    )]
     [InlineData(new[] { "run", "--help" }, new[] { "--suite", "--rest-url", "--data", "--benchmarkdotnet-help" })]
-    [InlineData(new[] { "load", "--help" }, new[] { "--scenario", "[default: normal]", "--targets", "--users", "--think-time", "--connections", "--rest-url", "Examples:" })]
-    [InlineData(new[] { "soak", "--help" }, new[] { "--duration", "[default: 10m]", "--warmup", "[default: 2m]", "[default: rest-json,grpc]" })]
+    [InlineData(
+        new[] { "load", "--help" },
+        new[]
+        {
+            "--scenario",
+            "[default: normal]",
+            "--targets",
+            "--users",
+            "--think-time",
+            "--connections",
+            "--rest-url",
+            "Examples:",
+        }
+    )]
+    [InlineData(
+        new[] { "soak", "--help" },
+        new[] { "--duration", "[default: 10m]", "--warmup", "[default: 2m]", "[default: rest-json,grpc]" }
+    )]
     [InlineData(new[] { "compare", "--help" }, new[] { "RESULTS_DIR", "--out" })]
     [InlineData(new[] { "summary", "--help" }, new[] { "RESULTS_DIR" })]
     public async Task Help_lists_each_commands_own_options_with_their_defaults(string[] args, string[] expected)
@@ -34,8 +72,19 @@ public sealed class CommandLineTests
         var lines = output.ToString().Split('\n');
         var (first, more) = (Array.IndexOf(lines, "Options for a first run:"), Array.IndexOf(lines, "More options:"));
         Assert.InRange(first, 0, more - 1);
-        Assert.All(new[] { "--quick", "--headline", "--suite", "--trials", "--link", "--data" }, option => Assert.InRange(Array.FindIndex(lines, l => l.StartsWith($"  {option} ", StringComparison.Ordinal)), first, more));
-        Assert.All(new[] { "--rest-url", "--segment", "--help" }, option => Assert.True(Array.FindIndex(lines, l => l.Contains($" {option} ", StringComparison.Ordinal)) > more, $"{option} is not under More options"));
+        Assert.All(new[] { "--quick", "--headline", "--suite", "--trials", "--link", "--data" }, option =>
+            Assert.InRange(
+                Array.FindIndex(lines, l => l.StartsWith($"  {option} ", StringComparison.Ordinal)),
+                first,
+                more
+            )
+        );
+        Assert.All(new[] { "--rest-url", "--segment", "--help" }, option =>
+            Assert.True(
+                Array.FindIndex(lines, l => l.Contains($" {option} ", StringComparison.Ordinal)) > more,
+                $"{option} is not under More options"
+            )
+        );
     }
 
     [Theory]
@@ -64,7 +113,10 @@ public sealed class CommandLineTests
     [InlineData("'--rest-url'", "soak", "--rest-url", "http://127.0.0.1:5000")]
     [InlineData("RESULTS_DIR", "compare", "one")]
     [InlineData("RESULTS_DIR", "summary")]
-    public async Task A_bad_command_line_is_refused_in_one_sentence_with_usage_and_exit_code_2_before_any_server_starts(string named, params string[] args)
+    public async Task A_bad_command_line_is_refused_in_one_sentence_with_usage_and_exit_code_2_before_any_server_starts(
+        string named,
+        params string[] args
+    )
     {
         var (output, error) = (new StringWriter(), new StringWriter());
 
@@ -83,7 +135,10 @@ public sealed class CommandLineTests
         var options = BenchOptions.Parse(["--filter", "*Small*", "--artifacts", "out", "--inProcess"]);
 
         Assert.Equal(["--filter", "*Small*", "--artifacts", "out", "--inProcess"], options.BenchmarkDotNetArgs[..5]);
-        Assert.Equal(["--help"], BenchOptions.Parse(["--benchmarkdotnet-help"]).BenchmarkDotNetArgs.Where(a => a == "--help"));
+        Assert.Equal(
+            ["--help"],
+            BenchOptions.Parse(["--benchmarkdotnet-help"]).BenchmarkDotNetArgs.Where(a => a == "--help")
+        );
         Assert.True(BenchOptions.Parse(["--benchmarkdotnet-help"]).OnlyPrints);
     }
 }

@@ -50,7 +50,9 @@ public sealed class CorrectnessGateTests : IDisposable
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new RestProtobufClient(HttpTransport.Http11(server.BaseAddress));
 
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestProtobufAsync(client, Expected));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestProtobufAsync(client, Expected)
+        );
 
         Assert.StartsWith("REST protobuf GetLargePayload returned 10 records", error.Message);
     }
@@ -63,11 +65,14 @@ public sealed class CorrectnessGateTests : IDisposable
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new RestClient(HttpTransport.Http11(server.BaseAddress));
 
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestAsync(client, Expected)
+        );
 
         Assert.Equal(
             $"REST GetLargePayload returned 10 records; the data set '{Expected.SourcePath}' has 1000. Are the servers serving another data file?",
-            error.Message);
+            error.Message
+        );
     }
 
     [Fact]
@@ -78,7 +83,9 @@ public sealed class CorrectnessGateTests : IDisposable
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new RestClient(HttpTransport.Http11(server.BaseAddress));
 
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestAsync(client, Expected)
+        );
 
         Assert.StartsWith("REST GetLargePayload returned records whose canonical hash", error.Message);
     }
@@ -88,7 +95,9 @@ public sealed class CorrectnessGateTests : IDisposable
     {
         using var client = new RestClient(HttpTransport.Http11(new Uri($"http://127.0.0.1:{ClosedPort()}/")));
 
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestAsync(client, Expected)
+        );
 
         Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
     }
@@ -115,7 +124,9 @@ public sealed class CorrectnessGateTests : IDisposable
         var addresses = RestServerAddresses.FromReadyLine(server.ReadyLine);
         using var client = new RestClient(HttpTransport.Tls(addresses.Tls!, new string('0', 64)));
 
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestAsync(client, Expected)
+        );
 
         Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
     }
@@ -126,7 +137,9 @@ public sealed class CorrectnessGateTests : IDisposable
         using var server = await TestServers.StartRestAsync();
         using var client = new RestClient(HttpTransport.H2c(server.BaseAddress));
 
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestAsync(client, Expected));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestAsync(client, Expected)
+        );
 
         Assert.StartsWith("REST GetSmallPayload failed:", error.Message);
     }
@@ -148,7 +161,9 @@ public sealed class CorrectnessGateTests : IDisposable
         }
 
         var other = MeteoriteDataset.FromRecords("other seed", MeteoriteGenerator.Generate(100, seed: 8));
-        var error = await Assert.ThrowsAsync<GateFailedException>(() => CorrectnessGate.CheckRestScalingAsync(json, protobuf, other, 10));
+        var error = await Assert.ThrowsAsync<GateFailedException>(() =>
+            CorrectnessGate.CheckRestScalingAsync(json, protobuf, other, 10)
+        );
         Assert.StartsWith("REST GetLargePayload?limit=10 returned records whose canonical hash", error.Message);
     }
 

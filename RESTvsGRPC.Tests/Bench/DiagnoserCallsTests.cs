@@ -6,7 +6,8 @@ using RESTvsGRPC.Bench.Harness;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>What the bench's diagnosers divide their readings by: the calls of the iterations the readings bracket.</summary>
+/// <summary>What the bench's diagnosers divide their readings by: the calls of the iterations the readings
+/// bracket.</summary>
 public sealed class DiagnoserCallsTests
 {
     /// <summary>
@@ -17,7 +18,9 @@ public sealed class DiagnoserCallsTests
     [Fact]
     public void ActualCallsOf_counts_the_calls_of_the_actual_iterations_alone()
     {
-        var benchmark = BenchmarkConverter.TypeToBenchmarks(typeof(TransportBenchmarks)).BenchmarksCases.First(c => BenchmarkResults.CallsOf(c) == 200);
+        var benchmark = BenchmarkConverter
+            .TypeToBenchmarks(typeof(TransportBenchmarks))
+            .BenchmarksCases.First(c => BenchmarkResults.CallsOf(c) == 200);
         string[] lines =
         [
             "OverheadJitting  1: 1 op, 1000.00 ns, 1.0000 us/op",

@@ -2,18 +2,17 @@ using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>Load mode's cross-check: how its rounds of windows become the calls/s and ratio set beside the trials'.</summary>
+/// <summary>Load mode's cross-check: how its rounds of windows become the calls/s and ratio set beside the
+/// trials'.</summary>
 public sealed class LoadCrossCheckTests
 {
     [Fact]
     public void LoadCheck_ratio_is_the_median_of_the_rounds_ratios_to_the_baseline_of_the_same_round()
     {
         // A slow moment in round 2 falls on both arms: the round's ratio holds, where a ratio of medians would not.
-        var checks = TrialMeasurement.LoadChecksOf("small",
-        [
-            ("rest-json", 64, [100.0, 50.0, 100.0]),
-            ("grpc", 32, [200.0, 100.0, 150.0]),
-        ]).ToList();
+        var checks = TrialMeasurement
+            .LoadChecksOf("small", [("rest-json", 64, [100.0, 50.0, 100.0]), ("grpc", 32, [200.0, 100.0, 150.0])])
+            .ToList();
 
         Assert.Equal(["rest-json", "grpc"], checks.Select(c => c.Arm));
         Assert.Null(checks[0].Ratio);
@@ -58,7 +57,13 @@ public sealed class LoadCrossCheckTests
     [Fact]
     public void LoadCheck_in_one_process_is_that_process_check_with_no_process_count()
     {
-        IReadOnlyList<RESTvsGRPC.Results.LoadCheck> only = [.. TrialMeasurement.LoadChecksOf("large", [("rest-json", 16, [300.0, 280.0]), ("grpc", 16, [900.0, 850.0])])];
+        IReadOnlyList<RESTvsGRPC.Results.LoadCheck> only =
+        [
+            .. TrialMeasurement.LoadChecksOf(
+                "large",
+                [("rest-json", 16, [300.0, 280.0]), ("grpc", 16, [900.0, 850.0])]
+            ),
+        ];
 
         Assert.Same(only, LoadCrossCheck.Across([only]));
         Assert.All(only, c => Assert.Null(c.Processes));

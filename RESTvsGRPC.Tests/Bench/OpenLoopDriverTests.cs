@@ -8,26 +8,41 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>The open loop the trials end with: times from each call's intended start, a rate not held said so, a failed call fails the window.</summary>
+/// <summary>The open loop the trials end with: times from each call's intended start, a rate not held said so, a failed
+/// call fails the window.</summary>
 public sealed class OpenLoopDriverTests
 {
-    private static readonly LoadExpectation Expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
+    private static readonly LoadExpectation Expected = LoadExpectation.For(
+        MeteoriteDataset.Load(RepositoryPaths.CommittedData)
+    );
 
     /// <summary>
-    /// GrpcAPI frozen (SIGSTOP) for 300 ms early in 3 s of small GETs (the rest of the window lets it work off the queue,
+    /// GrpcAPI frozen (SIGSTOP) for 300 ms early in 3 s of small GETs (the rest of the window lets it work off the
+    /// queue,
     /// which took it up to a quarter second more here): driven open loop at 200 calls/s, every call
-    /// due during the freeze waits for it, so the 99th percentile holds most of the 300 ms; one call at a time in a closed
-    /// loop, timed from each call's own start, only the call in flight waits, and its 99th percentile stays a call's time.
+    /// due during the freeze waits for it, so the 99th percentile holds most of the 300 ms; one call at a time in a
+    /// closed
+    /// loop, timed from each call's own start, only the call in flight waits, and its 99th percentile stays a call's
+    /// time.
     /// </summary>
     [LinuxFact]
     public async Task Open_loop_sees_a_server_freeze_in_its_p99_where_a_closed_loop_does_not()
     {
         using var server = await TestServers.StartGrpcAsync();
-        using var client = new LoadClient(ArmCatalogue.Clients["grpc"], HttpTransport.H2c(server.BaseAddress), Expected);
+        using var client = new LoadClient(
+            ArmCatalogue.Clients["grpc"],
+            HttpTransport.H2c(server.BaseAddress),
+            Expected
+        );
         await WarmAsync(client);
 
         var freeze = FreezeAsync(server.Id, TimeSpan.FromMilliseconds(600));
-        var open = await OpenLoopDriver.RunAsync(() => client.CallCheckedAsync(LoadOperation.Small), 200, 600, TimeSpan.FromSeconds(5));
+        var open = await OpenLoopDriver.RunAsync(
+            () => client.CallCheckedAsync(LoadOperation.Small),
+            200,
+            600,
+            TimeSpan.FromSeconds(5)
+        );
         await freeze;
         var reading = open.ToReading(0.5, 200);
 
@@ -36,11 +51,20 @@ public sealed class OpenLoopDriverTests
         await freeze;
 
         Assert.True(reading.Held, $"{reading}");
-        Assert.True(reading.P99Nanoseconds >= 200e6, $"open loop's p99 {reading.P99Nanoseconds / 1e6:0.0} ms does not show the 300-ms freeze");
-        Assert.True(reading.P50Nanoseconds < 50e6, $"open loop median {reading.P50Nanoseconds / 1e6:0.0} ms: {string.Join(", ", new[] { 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1 }.Select(p => (OpenLoopWindow.Percentile(open.Latencies, p) / 1e6).ToString("0.0")))}; late {OpenLoopWindow.Percentile(open.Lateness, 0.5) / 1e6:0.0} {OpenLoopWindow.Percentile(open.Lateness, 0.99) / 1e6:0.0}");
+        Assert.True(
+            reading.P99Nanoseconds >= 200e6,
+            $"open loop's p99 {reading.P99Nanoseconds / 1e6:0.0} ms does not show the 300-ms freeze"
+        );
+        Assert.True(
+            reading.P50Nanoseconds < 50e6,
+            $"open loop median {reading.P50Nanoseconds / 1e6:0.0} ms: {string.Join(", ", new[] { 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1 }.Select(p => (OpenLoopWindow.Percentile(open.Latencies, p) / 1e6).ToString("0.0")))}; late {OpenLoopWindow.Percentile(open.Lateness, 0.5) / 1e6:0.0} {OpenLoopWindow.Percentile(open.Lateness, 0.99) / 1e6:0.0}"
+        );
         Assert.True(closed.Count > 400, $"the closed loop made {closed.Count} calls");
         Assert.True(closed.Max() >= 200e6, "the closed loop's call in flight did not wait for the freeze");
-        Assert.True(OpenLoopWindow.Percentile(closed, 0.99) < 50e6, $"closed loop's p99 {OpenLoopWindow.Percentile(closed, 0.99) / 1e6:0.0} ms");
+        Assert.True(
+            OpenLoopWindow.Percentile(closed, 0.99) < 50e6,
+            $"closed loop's p99 {OpenLoopWindow.Percentile(closed, 0.99) / 1e6:0.0} ms"
+        );
     }
 
     /// <summary>
@@ -64,7 +88,10 @@ public sealed class OpenLoopDriverTests
             }
         }
 
-        var reading = (await OpenLoopDriver.RunAsync(CallAsync, 200, 100, TimeSpan.FromSeconds(0.5))).ToReading(0.8, 200);
+        var reading = (await OpenLoopDriver.RunAsync(CallAsync, 200, 100, TimeSpan.FromSeconds(0.5))).ToReading(
+            0.8,
+            200
+        );
 
         Assert.False(reading.Held);
         Assert.False(reading.IsLatency);
@@ -77,9 +104,14 @@ public sealed class OpenLoopDriverTests
     public async Task Open_loop_fails_the_window_on_a_failed_call()
     {
         var calls = 0;
-        Task CallAsync() => Interlocked.Increment(ref calls) == 5 ? Task.FromException(new LoadValidationException("the fifth answer was wrong")) : Task.CompletedTask;
+        Task CallAsync() =>
+            Interlocked.Increment(ref calls) == 5
+                ? Task.FromException(new LoadValidationException("the fifth answer was wrong"))
+                : Task.CompletedTask;
 
-        var error = await Assert.ThrowsAsync<LoadValidationException>(() => OpenLoopDriver.RunAsync(CallAsync, 1000, 20, TimeSpan.FromSeconds(1)));
+        var error = await Assert.ThrowsAsync<LoadValidationException>(() =>
+            OpenLoopDriver.RunAsync(CallAsync, 1000, 20, TimeSpan.FromSeconds(1))
+        );
         Assert.Equal("the fifth answer was wrong", error.Message);
     }
 
@@ -96,7 +128,9 @@ public sealed class OpenLoopDriverTests
             }
         }
 
-        var error = await Assert.ThrowsAsync<LoadValidationException>(() => OpenLoopDriver.RunAsync(CallAsync, 1000, 20, TimeSpan.FromMilliseconds(50)));
+        var error = await Assert.ThrowsAsync<LoadValidationException>(() =>
+            OpenLoopDriver.RunAsync(CallAsync, 1000, 20, TimeSpan.FromMilliseconds(50))
+        );
         Assert.Equal("the last answer was wrong, late", error.Message);
     }
 
@@ -116,7 +150,8 @@ public sealed class OpenLoopDriverTests
         }
     }
 
-    /// <summary>Calls one at a time for <paramref name="length"/>, each timed from its own start, in nanoseconds, sorted.</summary>
+    /// <summary>Calls one at a time for <paramref name="length"/>, each timed from its own start, in nanoseconds,
+    /// sorted.</summary>
     private static async Task<IReadOnlyList<double>> ClosedLoopAsync(LoadClient client, TimeSpan length)
     {
         var times = new List<double>();
@@ -131,7 +166,8 @@ public sealed class OpenLoopDriverTests
         return [.. times.Order()];
     }
 
-    /// <summary>Stops process <paramref name="id"/> after <paramref name="after"/> for 300 ms, then lets it go on.</summary>
+    /// <summary>Stops process <paramref name="id"/> after <paramref name="after"/> for 300 ms, then lets it go
+    /// on.</summary>
     private static async Task FreezeAsync(int id, TimeSpan after)
     {
         await Task.Delay(after);

@@ -19,7 +19,14 @@ public sealed class StallReproductionTests : IDisposable
     public async Task Stalls_reports_each_client_at_both_windows_per_100000_calls()
     {
         using var bench = BenchProcess.Start(
-            "stalls", "--calls", "300", "--clients", "grpc,grpc-js", "--out", _out.Path);
+            "stalls",
+            "--calls",
+            "300",
+            "--clients",
+            "grpc,grpc-js",
+            "--out",
+            _out.Path
+        );
         try
         {
             var output = bench.StandardOutput.ReadToEndAsync();
@@ -35,7 +42,8 @@ public sealed class StallReproductionTests : IDisposable
         var run = StallReproductionRun.Load(_out.Path);
         Assert.Equal(
             [("grpc", 65535), ("grpc", 4 * 1024 * 1024), ("grpc-js", 65535), ("grpc-js", 4 * 1024 * 1024)],
-            run.Rows.Select(r => (r.Client, r.WindowBytes)));
+            run.Rows.Select(r => (r.Client, r.WindowBytes))
+        );
         Assert.All(run.Rows, r => Assert.Equal((1, r.StalledRounds == 0), (r.Rounds, r.Calls == 300)));
         var markdown = File.ReadAllText(Path.Combine(_out.Path, "stalls.md"));
         Assert.Contains("| grpc-js | 65,535 B (the client's default) | 1 | ", markdown);

@@ -16,8 +16,9 @@ namespace RESTvsGRPC.Tests.Bench;
 /// </summary>
 public sealed class StallTests
 {
-    private static readonly LoadExpectation Expected =
-        LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
+    private static readonly LoadExpectation Expected = LoadExpectation.For(
+        MeteoriteDataset.Load(RepositoryPaths.CommittedData)
+    );
 
     /// <summary>
     /// Slices of 1.2 s (0.9 s counted at a throughput level), the server frozen 300 ms in every 500: each of the
@@ -40,7 +41,8 @@ public sealed class StallTests
         var targets = LoadTarget.Resolve(
             ["rest-json", "grpc"],
             RestServerAddresses.FromReadyLine(rest.ReadyLine),
-            GrpcServerAddresses.FromReadyLine(grpc.ReadyLine));
+            GrpcServerAddresses.FromReadyLine(grpc.ReadyLine)
+        );
 
         var trials = new List<Trial>();
         for (var index = 1; index <= Plan.Trials; index++)
@@ -52,7 +54,8 @@ public sealed class StallTests
             };
             var measurement = new TrialMeasurement(request, targets, Expected, TextWriter.Null);
             trials.Add(
-                index == 2 ? await FrozenThroughoutAsync(grpc.Id, measurement.RunAsync) : await measurement.RunAsync());
+                index == 2 ? await FrozenThroughoutAsync(grpc.Id, measurement.RunAsync) : await measurement.RunAsync()
+            );
         }
 
         var chosen = ThroughputPeak.ChosenOnOtherTrials(trials);
@@ -62,7 +65,8 @@ public sealed class StallTests
         var frozen = Segment(chosen[1], "grpc");
         Assert.True(
             frozen.LatencyGaps!.Stalls >= 1,
-            $"latency: {frozen.LatencyGaps}, threshold {frozen.StallThresholdMilliseconds} ms");
+            $"latency: {frozen.LatencyGaps}, threshold {frozen.StallThresholdMilliseconds} ms"
+        );
         Assert.All(frozen.Levels!, l => Assert.True(l.Gaps!.Stalls >= 1, $"{l.Concurrency} in flight: {l.Gaps}"));
         var longest = frozen.Levels!.Max(l => l.Gaps!.LongestMilliseconds);
         Assert.True(longest >= 250, $"{longest} ms");
@@ -72,7 +76,8 @@ public sealed class StallTests
         // Trial 1 chose its peak as if the frozen trial had not run: its stalled readings were set aside.
         Assert.Equal(
             ThroughputPeak.LevelFor([chosen[0], chosen[2]], chosen[0], "small", "grpc"),
-            ThroughputPeak.LevelFor(chosen, chosen[0], "small", "grpc"));
+            ThroughputPeak.LevelFor(chosen, chosen[0], "small", "grpc")
+        );
 
         foreach (var quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput })
         {
@@ -83,7 +88,8 @@ public sealed class StallTests
             [
                 .. chosen.Where(t =>
                     !StallStatistics.Stalled(t, "small", "grpc", quantity)
-                    && !StallStatistics.Stalled(t, "small", "rest-json", quantity)),
+                    && !StallStatistics.Stalled(t, "small", "rest-json", quantity)
+                ),
             ];
             var clean = TrialStatistics.PerTrial(unstalled, "small", "grpc", "rest-json", quantity);
             Assert.Equal(MedianInterval.MedianOf(clean), both.Median, 9);

@@ -5,7 +5,8 @@ using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Tests.Bench;
 
-/// <summary>Which cases BenchmarkDotNet times: the transport suite's stream variants at the smallest batch only, every other case at every batch.</summary>
+/// <summary>Which cases BenchmarkDotNet times: the transport suite's stream variants at the smallest batch only, every
+/// other case at every batch.</summary>
 public sealed class VariantBatchFilterTests
 {
     [Fact]
@@ -13,11 +14,18 @@ public sealed class VariantBatchFilterTests
     {
         var filter = new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min());
         var cases = new[] { typeof(TransportBenchmarks), typeof(HttpVersionBenchmarks), typeof(CodecBenchmarks) }
-            .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases).ToList();
+            .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases)
+            .ToList();
 
-        var left = cases.Where(c => !filter.Predicate(c)).Select(c => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}").Order();
+        var left = cases
+            .Where(c => !filter.Predicate(c))
+            .Select(c => $"{c.Descriptor.WorkloadMethod.Name} {BenchmarkResults.CallsOf(c)}")
+            .Order();
 
-        Assert.Equal(["GrpcStreamBufferedLargePayload 200", "GrpcStreamChunkedLargePayload 200", "RestStreamLargePayload 200"], left);
+        Assert.Equal(
+            ["GrpcStreamBufferedLargePayload 200", "GrpcStreamChunkedLargePayload 200", "RestStreamLargePayload 200"],
+            left
+        );
         Assert.Equal(23, cases.Count(c => c.Descriptor.Type == typeof(TransportBenchmarks) && filter.Predicate(c)));
     }
 }

@@ -30,7 +30,14 @@ public sealed class LineEndingTests : IDisposable
     [Fact]
     public void Load_summary_series_and_results_are_written_with_lf_only()
     {
-        var results = new LoadResults(RunFixture.Provenance(), RunFixture.Scenario, new LoadTiming(0, 1, 1, 10, 10), true, null, []);
+        var results = new LoadResults(
+            RunFixture.Provenance(),
+            RunFixture.Scenario,
+            new LoadTiming(0, 1, 1, 10, 10),
+            true,
+            null,
+            []
+        );
         results.Save(_directory.Path);
         LoadSummary.Write(results, _directory.Path);
 
@@ -40,7 +47,11 @@ public sealed class LineEndingTests : IDisposable
     [Fact]
     public void Scaling_fit_is_written_with_lf_only()
     {
-        var markdown = ScalingReport.ToMarkdown([new("RestGetLargePayload", 1, 100_000), new("RestGetLargePayload", 10, 150_000), new("RestGetLargePayload", 100, 600_000)]);
+        var markdown = ScalingReport.ToMarkdown([
+            new("RestGetLargePayload", 1, 100_000),
+            new("RestGetLargePayload", 10, 150_000),
+            new("RestGetLargePayload", 100, 600_000),
+        ]);
 
         Assert.DoesNotContain('\r', markdown);
         Assert.Contains("|\n", markdown);
@@ -49,22 +60,43 @@ public sealed class LineEndingTests : IDisposable
     [Fact]
     public async Task Files_compared_by_bytes_keep_lf_on_every_checkout()
     {
-        var (exitCode, output) = await Git("check-attr", "eol", "--", "data/meteorites.json", "scripts/load-crosscheck.sh", ".ci/run", "interop/node/client.js", ".github/workflows/ci.yml");
+        var (exitCode, output) = await Git(
+            "check-attr",
+            "eol",
+            "--",
+            "data/meteorites.json",
+            "scripts/load-crosscheck.sh",
+            ".ci/run",
+            "interop/node/client.js",
+            ".github/workflows/ci.yml"
+        );
 
         Assert.Equal(0, exitCode);
-        Assert.Equal(5, output.Split('\n', StringSplitOptions.RemoveEmptyEntries).Count(line => line.EndsWith(": eol: lf", StringComparison.Ordinal)));
+        Assert.Equal(
+            5,
+            output
+                .Split('\n', StringSplitOptions.RemoveEmptyEntries)
+                .Count(line => line.EndsWith(": eol: lf", StringComparison.Ordinal))
+        );
     }
 
     private static void AssertLfOnly(string directory)
     {
         var files = Directory.GetFiles(directory);
         Assert.NotEmpty(files);
-        Assert.All(files, file => Assert.False(File.ReadAllText(file).Contains('\r'), $"{Path.GetFileName(file)} holds a carriage return"));
+        Assert.All(files, file =>
+            Assert.False(File.ReadAllText(file).Contains('\r'), $"{Path.GetFileName(file)} holds a carriage return")
+        );
     }
 
     private static async Task<(int, string)> Git(params string[] arguments)
     {
-        var start = new System.Diagnostics.ProcessStartInfo("git") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = RepositoryPaths.Root };
+        var start = new System.Diagnostics.ProcessStartInfo("git")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            WorkingDirectory = RepositoryPaths.Root,
+        };
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);

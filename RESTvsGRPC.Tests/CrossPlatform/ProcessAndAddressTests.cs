@@ -5,7 +5,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.CrossPlatform;
 
-/// <summary>How the bench stops what it starts, and how the servers behave off loopback: decisions a Windows or multi-machine run relies on.</summary>
+/// <summary>How the bench stops what it starts, and how the servers behave off loopback: decisions a Windows or
+/// multi-machine run relies on.</summary>
 public sealed partial class ProcessAndAddressTests
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
@@ -14,8 +15,14 @@ public sealed partial class ProcessAndAddressTests
     public async Task Disposing_a_server_stops_its_whole_process_tree()
     {
         var server = await ServerProcess.StartProgramAsync(
-            "bash", ["-c", "sleep 600 & echo \"child $!\"; echo \"listening on http://127.0.0.1:9/\"; wait"], Timeout);
-        var child = int.Parse(ChildLine().Match(server.Output).Groups["pid"].Value, System.Globalization.CultureInfo.InvariantCulture);
+            "bash",
+            ["-c", "sleep 600 & echo \"child $!\"; echo \"listening on http://127.0.0.1:9/\"; wait"],
+            Timeout
+        );
+        var child = int.Parse(
+            ChildLine().Match(server.Output).Groups["pid"].Value,
+            System.Globalization.CultureInfo.InvariantCulture
+        );
         Assert.True(Exists(child), "the grandchild never started");
 
         server.Dispose();
@@ -52,16 +59,39 @@ public sealed partial class ProcessAndAddressTests
             await RunAsync("ip", "-n", ns, "link", "set", "v1", "up");
             await RunAsync("ip", "-n", ns, "link", "set", "lo", "up");
             using var server = await ServerProcess.StartProgramAsync(
-                "ip", ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly("GrpcAPI"), "--urls", "http://10.203.1.1:0", "--tls", "https://127.0.0.1:0", "--web", "http://127.0.0.1:0"], Timeout);
+                "ip",
+                [
+                    "netns",
+                    "exec",
+                    ns,
+                    "dotnet",
+                    RepositoryPaths.ProjectAssembly("GrpcAPI"),
+                    "--urls",
+                    "http://10.203.1.1:0",
+                    "--tls",
+                    "https://127.0.0.1:0",
+                    "--web",
+                    "http://127.0.0.1:0",
+                ],
+                Timeout
+            );
 
             using var wait = new CancellationTokenSource(TimeSpan.FromSeconds(10));
-            while (!server.Output.Contains("beyond loopback", StringComparison.Ordinal) && !wait.IsCancellationRequested)
+            while (
+                !server.Output.Contains("beyond loopback", StringComparison.Ordinal) && !wait.IsCancellationRequested
+            )
             {
                 await Task.Delay(50);
             }
 
-            Assert.Matches(@"warning: GrpcAPI listens on http://10\.203\.1\.1:\d+, beyond loopback: anyone who can reach this address can call it\.", server.Output);
-            Assert.DoesNotContain("127.0.0.1", WarningLines().Matches(server.Output).Select(m => m.Value).Aggregate("", string.Concat));
+            Assert.Matches(
+                @"warning: GrpcAPI listens on http://10\.203\.1\.1:\d+, beyond loopback: anyone who can reach this address can call it\.",
+                server.Output
+            );
+            Assert.DoesNotContain(
+                "127.0.0.1",
+                WarningLines().Matches(server.Output).Select(m => m.Value).Aggregate("", string.Concat)
+            );
         }
         finally
         {

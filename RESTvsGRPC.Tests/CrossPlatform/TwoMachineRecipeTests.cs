@@ -29,14 +29,63 @@ public sealed class TwoMachineRecipeTests : IDisposable
         try
         {
             await JoinAsync(servers, client);
-            using var rest = await StartInAsync(servers, "RestAPI", "--urls", "http://10.203.5.1:0", "--h2c", "http://10.203.5.1:0", "--tls", "https://10.203.5.1:0");
-            using var grpc = await StartInAsync(servers, "GrpcAPI", "--urls", "http://10.203.5.1:0", "--tls", "https://10.203.5.1:0", "--web", "http://10.203.5.1:0");
-            var (r, g) = (RestServerAddresses.FromReadyLine(rest.ReadyLine), GrpcServerAddresses.FromReadyLine(grpc.ReadyLine));
+            using var rest = await StartInAsync(
+                servers,
+                "RestAPI",
+                "--urls",
+                "http://10.203.5.1:0",
+                "--h2c",
+                "http://10.203.5.1:0",
+                "--tls",
+                "https://10.203.5.1:0"
+            );
+            using var grpc = await StartInAsync(
+                servers,
+                "GrpcAPI",
+                "--urls",
+                "http://10.203.5.1:0",
+                "--tls",
+                "https://10.203.5.1:0",
+                "--web",
+                "http://10.203.5.1:0"
+            );
+            var (r, g) = (
+                RestServerAddresses.FromReadyLine(rest.ReadyLine),
+                GrpcServerAddresses.FromReadyLine(grpc.ReadyLine)
+            );
 
-            var (exitCode, output) = await RunBenchInAsync(client,
-                "--headline", "--tls", "--quick", "--trials", "1", "--segment", "0.05", "--slices", "1", "--in-flight", "small=16,large=2,post=2", "--artifacts", _directory.Path,
-                "--rest-url", $"{r.Http11}", "--rest-h2c-url", $"{r.H2c}", "--rest-tls-url", $"{r.Tls}", "--rest-tls-certificate", r.CertificateSha256!,
-                "--grpc-url", $"{g.H2c}", "--grpc-tls-url", $"{g.Tls}", "--grpc-tls-certificate", g.CertificateSha256!, "--grpc-web-url", $"{g.Web}");
+            var (exitCode, output) = await RunBenchInAsync(
+                client,
+                "--headline",
+                "--tls",
+                "--quick",
+                "--trials",
+                "1",
+                "--segment",
+                "0.05",
+                "--slices",
+                "1",
+                "--in-flight",
+                "small=16,large=2,post=2",
+                "--artifacts",
+                _directory.Path,
+                "--rest-url",
+                $"{r.Http11}",
+                "--rest-h2c-url",
+                $"{r.H2c}",
+                "--rest-tls-url",
+                $"{r.Tls}",
+                "--rest-tls-certificate",
+                r.CertificateSha256!,
+                "--grpc-url",
+                $"{g.H2c}",
+                "--grpc-tls-url",
+                $"{g.Tls}",
+                "--grpc-tls-certificate",
+                g.CertificateSha256!,
+                "--grpc-web-url",
+                $"{g.Web}"
+            );
 
             Assert.True(exitCode == 0, $"the bench exited with {exitCode}:\n{output}");
             Assert.Contains("correctness gate done", output);
@@ -44,12 +93,36 @@ public sealed class TwoMachineRecipeTests : IDisposable
             var trial = Assert.Single(run.TlsTrials!.Trials);
             Assert.Equal(
                 [.. TrialArm.Tls.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}").Order()],
-                [.. trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order()]);
+                [.. trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order()]
+            );
             Assert.Equal(
-                [.. OperationNames.Calls.SelectMany(op => TrialStatistics.TlsPairs.SelectMany(p => new[] { $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Latency}", $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Throughput}" })).Order()],
-                [.. run.TlsTrials.Headline.Select(r => $"{r.Operation} {r.Arm}/{r.Baseline} {r.Quantity}").Order()]);
-            Assert.Equal([("rest-json-tls-http11", "http/1.1"), ("rest-json-tls", "h2"), ("grpc-tls", "h2")], run.TlsTrials.TlsSessions!.Select(s => (s.Arm, s.ApplicationProtocol)));
-            Assert.All(trial.Segments, s => Assert.True(s.Operation == OperationNames.Small ? s.NewConnectionNanoseconds > 0 : s.NewConnectionNanoseconds is null, $"{s.Operation}/{s.Arm}"));
+                [
+                    .. OperationNames
+                        .Calls.SelectMany(op =>
+                            TrialStatistics.TlsPairs.SelectMany(p =>
+                                new[]
+                                {
+                                    $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Latency}",
+                                    $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Throughput}",
+                                }
+                            )
+                        )
+                        .Order(),
+                ],
+                [.. run.TlsTrials.Headline.Select(r => $"{r.Operation} {r.Arm}/{r.Baseline} {r.Quantity}").Order()]
+            );
+            Assert.Equal(
+                [("rest-json-tls-http11", "http/1.1"), ("rest-json-tls", "h2"), ("grpc-tls", "h2")],
+                run.TlsTrials.TlsSessions!.Select(s => (s.Arm, s.ApplicationProtocol))
+            );
+            Assert.All(trial.Segments, s =>
+                Assert.True(
+                    s.Operation == OperationNames.Small
+                        ? s.NewConnectionNanoseconds > 0
+                        : s.NewConnectionNanoseconds is null,
+                    $"{s.Operation}/{s.Arm}"
+                )
+            );
             Assert.Contains(run.Provenance.Servers, server => server.Contains("10.203.5.1:", StringComparison.Ordinal));
         }
         finally
@@ -60,13 +133,30 @@ public sealed class TwoMachineRecipeTests : IDisposable
         }
     }
 
-    /// <summary>Makes two namespaces joined by a veth pair: 10.203.5.1 in <paramref name="servers"/>, 10.203.5.2 in <paramref name="client"/>.</summary>
+    /// <summary>Makes two namespaces joined by a veth pair: 10.203.5.1 in <paramref name="servers"/>, 10.203.5.2 in
+    /// <paramref name="client"/>.</summary>
     private static async Task JoinAsync(string servers, string client)
     {
         await MustRunAsync("ip", "netns", "add", servers);
         await MustRunAsync("ip", "netns", "add", client);
-        await MustRunAsync("ip", "-n", servers, "link", "add", "v0", "type", "veth", "peer", "name", "v1", "netns", client);
-        foreach (var (ns, device, address) in new[] { (servers, "v0", "10.203.5.1/30"), (client, "v1", "10.203.5.2/30") })
+        await MustRunAsync(
+            "ip",
+            "-n",
+            servers,
+            "link",
+            "add",
+            "v0",
+            "type",
+            "veth",
+            "peer",
+            "name",
+            "v1",
+            "netns",
+            client
+        );
+        foreach (
+            var (ns, device, address) in new[] { (servers, "v0", "10.203.5.1/30"), (client, "v1", "10.203.5.2/30") }
+        )
         {
             await MustRunAsync("ip", "-n", ns, "addr", "add", address, "dev", device);
             await MustRunAsync("ip", "-n", ns, "link", "set", device, "up");
@@ -78,12 +168,19 @@ public sealed class TwoMachineRecipeTests : IDisposable
         Assert.True(await RunAsync(program, arguments) == 0, $"{program} {string.Join(' ', arguments)} failed");
 
     private static Task<ServerProcess> StartInAsync(string ns, string project, params string[] arguments) =>
-        ServerProcess.StartProgramAsync("ip", ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly(project), .. arguments], Timeout);
+        ServerProcess.StartProgramAsync(
+            "ip",
+            ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly(project), .. arguments],
+            Timeout
+        );
 
     private static async Task<(int ExitCode, string Output)> RunBenchInAsync(string ns, params string[] arguments)
     {
         var start = new ProcessStartInfo("ip") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in (string[])["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments])
+        foreach (
+            var argument in (string[])
+                ["netns", "exec", ns, "dotnet", RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"), .. arguments]
+        )
         {
             start.ArgumentList.Add(argument);
         }

@@ -4,7 +4,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.CrossPlatform;
 
-/// <summary>The GitHub workflow that reruns everything on Linux, Windows and macOS, checked by GitHub's own parser.</summary>
+/// <summary>The GitHub workflow that reruns everything on Linux, Windows and macOS, checked by GitHub's own
+/// parser.</summary>
 public sealed partial class WorkflowTests : IDisposable
 {
     private static readonly string Workflow = Path.Combine(RepositoryPaths.Root, ".github", "workflows", "ci.yml");
@@ -25,7 +26,11 @@ public sealed partial class WorkflowTests : IDisposable
     public async Task A_typo_in_a_workflow_fails_the_check_naming_line_and_key()
     {
         var broken = _directory.File("ci.yml");
-        File.WriteAllText(broken, File.ReadAllText(Workflow).Replace("    runs-on: ${{ matrix.os }}", "    runs-onn: ${{ matrix.os }}", StringComparison.Ordinal));
+        File.WriteAllText(
+            broken,
+            File.ReadAllText(Workflow)
+                .Replace("    runs-on: ${{ matrix.os }}", "    runs-onn: ${{ matrix.os }}", StringComparison.Ordinal)
+        );
 
         var (exitCode, output) = await CheckAsync(broken);
 
@@ -53,7 +58,12 @@ public sealed partial class WorkflowTests : IDisposable
 
     private static async Task<(int ExitCode, string Output)> CheckAsync(string workflow)
     {
-        var start = new ProcessStartInfo("node") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = RepositoryPaths.Root };
+        var start = new ProcessStartInfo("node")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            WorkingDirectory = RepositoryPaths.Root,
+        };
         start.ArgumentList.Add(Path.Combine(RepositoryPaths.Root, "tools", "workflow-check", "check.mjs"));
         start.ArgumentList.Add(workflow);
         using var node = Process.Start(start)!;

@@ -56,7 +56,11 @@ public sealed partial class DecisionPageTests : IDisposable
         var firstScreen = string.Join('\n', lines.Take(FirstScreenLines));
 
         Assert.InRange(lines.Length, 1, MaxReadmeLines);
-        Assert.InRange(lines.Take(FirstScreenLines).Count(line => line.StartsWith("- **", StringComparison.Ordinal)), 4, 6);
+        Assert.InRange(
+            lines.Take(FirstScreenLines).Count(line => line.StartsWith("- **", StringComparison.Ordinal)),
+            4,
+            6
+        );
         Assert.Contains("**Not measured**", firstScreen);
         Assert.DoesNotMatch(CommitHash(), firstScreen);
     }
@@ -69,24 +73,26 @@ public sealed partial class DecisionPageTests : IDisposable
         Assert.Equal(0, await BenchCommandLine.InvokeAsync(["--help"], help, TextWriter.Null));
 
         var table = string.Join('\n', RunTimeTable());
-        Assert.All(
-            RunTimeClaim().Matches(help.ToString()),
-            claim => Assert.True(
+        Assert.All(RunTimeClaim().Matches(help.ToString()), claim =>
+            Assert.True(
                 table.Contains(claim.Value, StringComparison.Ordinal),
-                $"--help says '{claim.Value}', README's run-time table does not"));
+                $"--help says '{claim.Value}', README's run-time table does not"
+            )
+        );
     }
 
     [Fact]
     public void Readme_run_time_table_times_the_test_command_and_the_first_command_is_paste_ready()
     {
-        Assert.Contains(
-            RunTimeTable(),
-            row => row.StartsWith("| `dotnet test -c Release` | ", StringComparison.Ordinal));
+        Assert.Contains(RunTimeTable(), row =>
+            row.StartsWith("| `dotnet test -c Release` | ", StringComparison.Ordinal)
+        );
         Assert.Contains("dotnet run -c Release --project RESTvsGRPC.Bench -- --headline --artifacts mine", Readme);
     }
 
     private static IEnumerable<string> RunTimeTable() =>
-        Readme.Split('\n')
+        Readme
+            .Split('\n')
             .SkipWhile(line => !line.StartsWith("| command | time here", StringComparison.Ordinal))
             .TakeWhile(line => line.StartsWith('|'));
 
@@ -134,7 +140,10 @@ public sealed partial class DecisionPageTests : IDisposable
     {
         var page = Page("troubleshooting.md");
 
-        Assert.True(page.Split('\n').Count(line => line.StartsWith("## ", StringComparison.Ordinal)) >= 6, "troubleshooting.md covers at least six cases");
+        Assert.True(
+            page.Split('\n').Count(line => line.StartsWith("## ", StringComparison.Ordinal)) >= 6,
+            "troubleshooting.md covers at least six cases"
+        );
         Assert.Contains(H2loadCrossCheck.MissingText, page);
         Assert.Contains("](docs/troubleshooting.md)", Readme);
     }

@@ -32,10 +32,16 @@ public sealed partial class PageLinkTests
             var (file, heading) = Split(target);
             var linked = file.Length == 0 ? path : Path.GetFullPath(Path.Combine(Path.GetDirectoryName(path)!, file));
             Assert.StartsWith(Path.GetFullPath(RepositoryPaths.Root) + Path.DirectorySeparatorChar, linked);
-            Assert.True(File.Exists(linked) || Directory.Exists(linked), $"{page} links to {target}, which is not there");
+            Assert.True(
+                File.Exists(linked) || Directory.Exists(linked),
+                $"{page} links to {target}, which is not there"
+            );
             if (heading.Length > 0)
             {
-                Assert.True(Headings(linked).Contains(heading), $"{page} links to {target}, a heading that is not there");
+                Assert.True(
+                    Headings(linked).Contains(heading),
+                    $"{page} links to {target}, a heading that is not there"
+                );
             }
         }
     }
@@ -46,7 +52,8 @@ public sealed partial class PageLinkTests
         return hash < 0 ? (target, "") : (target[..hash], target[(hash + 1)..]);
     }
 
-    /// <summary>The anchors a markdown renderer gives a page's headings: lower case, punctuation dropped, spaces as hyphens.</summary>
+    /// <summary>The anchors a markdown renderer gives a page's headings: lower case, punctuation dropped, spaces as
+    /// hyphens.</summary>
     private static IReadOnlyList<string> Headings(string page) =>
         File.ReadLines(page)
             .Where(line => line.StartsWith('#'))

@@ -9,7 +9,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.GrpcAPI;
 
-/// <summary>GrpcAPI's process: its options, its ready line, refusing bad data at start, stopping cleanly (and saying so to health watchers).</summary>
+/// <summary>GrpcAPI's process: its options, its ready line, refusing bad data at start, stopping cleanly (and saying so
+/// to health watchers).</summary>
 public sealed class GrpcApiStartupTests : IDisposable
 {
     private readonly TemporaryDirectory _directory = new();
@@ -20,7 +21,10 @@ public sealed class GrpcApiStartupTests : IDisposable
     public async Task GrpcAPI_names_a_malformed_data_file_and_exits_1()
     {
         var path = _directory.File("bad.json");
-        File.WriteAllText(path, "[{\"id\":\"1\",\"name\":\"x\",\"nametype\":\"Valid\",\"recclass\":\"L6\",\"fall\":\"Fell\",\"mass\":\"abc\"}]");
+        File.WriteAllText(
+            path,
+            "[{\"id\":\"1\",\"name\":\"x\",\"nametype\":\"Valid\",\"recclass\":\"L6\",\"fall\":\"Fell\",\"mass\":\"abc\"}]"
+        );
 
         var (exitCode, output) = await TestServers.RunGrpcToExitAsync("--data", path);
 
@@ -51,7 +55,10 @@ public sealed class GrpcApiStartupTests : IDisposable
 
         using var server = await TestServers.StartGrpcAsync();
         using var channel = GrpcChannel.ForAddress(server.BaseAddress);
-        using var watch = new Health.HealthClient(channel).Watch(new HealthCheckRequest(), deadline: DateTime.UtcNow.AddSeconds(60));
+        using var watch = new Health.HealthClient(channel).Watch(
+            new HealthCheckRequest(),
+            deadline: DateTime.UtcNow.AddSeconds(60)
+        );
         Assert.True(await watch.ResponseStream.MoveNext(CancellationToken.None));
         Assert.Equal(HealthCheckResponse.Types.ServingStatus.Serving, watch.ResponseStream.Current.Status);
 
@@ -106,7 +113,12 @@ public sealed class GrpcApiStartupTests : IDisposable
         using var http = HttpClientSettings.Create(HttpTransport.H2c(server.BaseAddress));
         using var client = new GrpcClient(HttpTransport.H2c(server.BaseAddress));
 
-        var answer = await RawGrpc.SendAsync(http, "/meteorites.v1.MeteoriteLandingsService/GetLargePayloadAsList", RawGrpc.Frame([]), headers: ("grpc-accept-encoding", "gzip"));
+        var answer = await RawGrpc.SendAsync(
+            http,
+            "/meteorites.v1.MeteoriteLandingsService/GetLargePayloadAsList",
+            RawGrpc.Frame([]),
+            headers: ("grpc-accept-encoding", "gzip")
+        );
 
         Assert.Equal("gzip", answer.Header("grpc-encoding"));
         Assert.True(answer.Messages[0].Length < 50_000, $"the list took {answer.Messages[0].Length} bytes compressed");

@@ -12,7 +12,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.GrpcAPI;
 
-/// <summary>GrpcAPI as a client sees it: the four operations, health, reflection, and how grpc-dotnet answers protocol errors, with the project's own guards on top.</summary>
+/// <summary>GrpcAPI as a client sees it: the four operations, health, reflection, and how grpc-dotnet answers protocol
+/// errors, with the project's own guards on top.</summary>
 public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<GrpcServerFixture>
 {
     private const string Service = "/meteorites.v1.MeteoriteLandingsService";
@@ -38,7 +39,9 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
 
         Assert.Equal(Expected.Count, buffered.Messages.Length);
         Assert.Equal((Expected.Count + 99) / 100, chunked.Messages.Length);
-        Assert.All(chunked.Messages, message => Assert.Equal(100, MeteoriteLandingList.Parser.ParseFrom(message).MeteoriteLandings.Count));
+        Assert.All(chunked.Messages, message =>
+            Assert.Equal(100, MeteoriteLandingList.Parser.ParseFrom(message).MeteoriteLandings.Count)
+        );
         Assert.Equal(("0", "0"), (buffered.Status, chunked.Status));
     }
 
@@ -85,7 +88,10 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
 
         Assert.Equal(HttpStatusCode.OK, answer.HttpStatus);
         Assert.Equal("application/grpc", answer.Response.Content.Headers.ContentType?.MediaType);
-        Assert.Equal("API Version 1.0", global::ModelLibrary.Protos.Version.Parser.ParseFrom(Assert.Single(answer.Messages)).ApiVersion);
+        Assert.Equal(
+            "API Version 1.0",
+            global::ModelLibrary.Protos.Version.Parser.ParseFrom(Assert.Single(answer.Messages)).ApiVersion
+        );
         Assert.Equal("0", Assert.Single(answer.Response.TrailingHeaders.GetValues("grpc-status")));
         Assert.False(answer.Response.Headers.Contains("server"));
     }
@@ -114,7 +120,12 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Grpc_json_content_type_is_accepted_as_protobuf()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/GetVersion", EmptyMessage, "application/grpc+json");
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/GetVersion",
+            EmptyMessage,
+            "application/grpc+json"
+        );
 
         Assert.Equal("0", answer.Status);
     }
@@ -128,7 +139,10 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
 
         Assert.Equal(HttpStatusCode.OK, answer.HttpStatus);
         Assert.Empty(answer.Messages);
-        Assert.True(answer.Response.Headers.Contains("grpc-status"), "the status must come in the only HEADERS frame (Trailers-Only)");
+        Assert.True(
+            answer.Response.Headers.Contains("grpc-status"),
+            "the status must come in the only HEADERS frame (Trailers-Only)"
+        );
         Assert.Equal("12", answer.Status);
         Assert.Equal(message, answer.StatusMessage);
     }
@@ -136,7 +150,11 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Get_request_gets_404()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, Service + "/GetVersion") { Version = HttpVersion.Version20, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
+        using var request = new HttpRequestMessage(HttpMethod.Get, Service + "/GetVersion")
+        {
+            Version = HttpVersion.Version20,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
 
         using var response = await fixture.Raw.SendAsync(request);
 
@@ -148,7 +166,10 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     {
         using var http11 = new HttpClient();
 
-        using var response = await http11.PostAsync(new Uri(fixture.Server.BaseAddress, Service + "/GetVersion"), new ByteArrayContent(EmptyMessage));
+        using var response = await http11.PostAsync(
+            new Uri(fixture.Server.BaseAddress, Service + "/GetVersion"),
+            new ByteArrayContent(EmptyMessage)
+        );
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         Assert.Contains("HTTP/2", await response.Content.ReadAsStringAsync());
@@ -167,7 +188,11 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Truncated_frame_is_an_incomplete_message()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/PostLargePayload", RawGrpc.Frame([0x0A, 0x02], declaredLength: 16));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/PostLargePayload",
+            RawGrpc.Frame([0x0A, 0x02], declaredLength: 16)
+        );
 
         Assert.Equal(("13", "Incomplete message."), (answer.Status, answer.StatusMessage));
         await AssertStillServing();
@@ -185,7 +210,11 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task PostLargePayload_rejects_invalid_protobuf_as_grpc_dotnet_does_without_details()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/PostLargePayload", RawGrpc.Frame([0xFF, 0xFF, 0xFF, 0xFF, 0xFF]));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/PostLargePayload",
+            RawGrpc.Frame([0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        );
 
         Assert.Equal(("2", "Exception was thrown by handler."), (answer.Status, answer.StatusMessage));
         await AssertStillServing();
@@ -196,7 +225,11 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     {
         var bytes = Expected.ProtoList.ToByteArray();
 
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/PostLargePayload", RawGrpc.Frame(bytes[..(bytes.Length / 2)]));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/PostLargePayload",
+            RawGrpc.Frame(bytes[..(bytes.Length / 2)])
+        );
 
         Assert.Equal("2", answer.Status);
         await AssertStillServing();
@@ -205,7 +238,11 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Declared_length_of_four_gibibytes_is_refused_before_the_message_arrives()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/PostLargePayload", RawGrpc.Frame([0x0A], declaredLength: uint.MaxValue));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/PostLargePayload",
+            RawGrpc.Frame([0x0A], declaredLength: uint.MaxValue)
+        );
 
         Assert.Equal("2", answer.Status);
         await AssertStillServing();
@@ -215,7 +252,10 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     public async Task Message_of_six_mebibytes_is_resource_exhausted()
     {
         using var client = new GrpcClient(fixture.Addresses.H2cTransport);
-        var big = new MeteoriteLandingList { MeteoriteLandings = { Enumerable.Repeat(Expected.ProtoList.MeteoriteLandings, 60).SelectMany(r => r) } };
+        var big = new MeteoriteLandingList
+        {
+            MeteoriteLandings = { Enumerable.Repeat(Expected.ProtoList.MeteoriteLandings, 60).SelectMany(r => r) },
+        };
 
         var error = await Assert.ThrowsAsync<RpcException>(() => client.PostLargePayloadAsync(big));
 
@@ -227,12 +267,19 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     public async Task Client_asks_for_a_gzip_response_per_call_and_gets_it_compressed()
     {
         var answer = await RawGrpc.SendAsync(
-            fixture.Raw, Service + "/GetLargePayloadAsList", EmptyMessage, headers: [(GrpcCallHeaders.ResponseCompression, "gzip"), ("grpc-accept-encoding", "identity,gzip")]);
+            fixture.Raw,
+            Service + "/GetLargePayloadAsList",
+            EmptyMessage,
+            headers: [(GrpcCallHeaders.ResponseCompression, "gzip"), ("grpc-accept-encoding", "identity,gzip")]
+        );
         using var gzip = new GZipStream(new MemoryStream(Assert.Single(answer.Messages)), CompressionMode.Decompress);
 
         Assert.Equal("gzip", answer.Response.Headers.GetValues("grpc-encoding").Single());
         Assert.Equal(Expected.ProtoList, MeteoriteLandingList.Parser.ParseFrom(gzip));
-        Assert.True(answer.Messages[0].Length < Expected.ProtoList.CalculateSize() / 2, $"{answer.Messages[0].Length} compressed bytes");
+        Assert.True(
+            answer.Messages[0].Length < Expected.ProtoList.CalculateSize() / 2,
+            $"{answer.Messages[0].Length} compressed bytes"
+        );
     }
 
     [Fact]
@@ -245,7 +292,8 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
 
         await CorrectnessGate.CheckGrpcAsync(gzipClient, Expected);
         await CorrectnessGate.CheckGrpcAsync(plainClient, Expected);
-        // The list and the POST: one large message each way. (A stream compresses each small message on its own and gains little.)
+        // The list and the POST: one large message each way. (A stream compresses each small message on its own and
+        // gains little.)
         plain.Reset();
         gzip.Reset();
         foreach (var client in new[] { plainClient, gzipClient })
@@ -263,23 +311,39 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     {
         var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/GetVersion", RawGrpc.Frame([], compressed: true));
 
-        Assert.Equal(("13", "Request did not include grpc-encoding value with compressed message."), (answer.Status, answer.StatusMessage));
+        Assert.Equal(
+            ("13", "Request did not include grpc-encoding value with compressed message."),
+            (answer.Status, answer.StatusMessage)
+        );
     }
 
     [Fact]
     public async Task Unknown_encoding_of_a_compressed_message_is_unimplemented_and_lists_the_accepted_ones()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/GetVersion", RawGrpc.Frame([1, 2, 3], compressed: true), headers: ("grpc-encoding", "br"));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/GetVersion",
+            RawGrpc.Frame([1, 2, 3], compressed: true),
+            headers: ("grpc-encoding", "br")
+        );
 
         Assert.Equal("12", answer.Status);
-        Assert.Equal("Unsupported grpc-encoding value 'br'. Supported encodings: identity, gzip, deflate", answer.StatusMessage);
+        Assert.Equal(
+            "Unsupported grpc-encoding value 'br'. Supported encodings: identity, gzip, deflate",
+            answer.StatusMessage
+        );
         Assert.Equal("identity,gzip,deflate", answer.Header("grpc-accept-encoding"));
     }
 
     [Fact]
     public async Task Unknown_encoding_is_accepted_while_no_message_is_compressed()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/GetVersion", EmptyMessage, headers: ("grpc-encoding", "br"));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/GetVersion",
+            EmptyMessage,
+            headers: ("grpc-encoding", "br")
+        );
 
         Assert.Equal("0", answer.Status);
     }
@@ -289,7 +353,10 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [InlineData("deflate")]
     public async Task Compressed_request_is_decompressed_and_counted(string encoding)
     {
-        var status = await fixture.Meteorites.PostLargePayloadAsync(Expected.ProtoList, new Metadata { { "grpc-internal-encoding-request", encoding } });
+        var status = await fixture.Meteorites.PostLargePayloadAsync(
+            Expected.ProtoList,
+            new Metadata { { "grpc-internal-encoding-request", encoding } }
+        );
 
         Assert.Equal((uint)Expected.Count, status.Received);
     }
@@ -305,7 +372,12 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
             gzip.Write(new byte[60 * 1024 * 1024]);
         }
 
-        var answer = await RawGrpc.SendAsync(fixture.Raw, Service + "/PostLargePayload", RawGrpc.Frame(compressed.ToArray(), compressed: true), headers: ("grpc-encoding", "gzip"));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            Service + "/PostLargePayload",
+            RawGrpc.Frame(compressed.ToArray(), compressed: true),
+            headers: ("grpc-encoding", "gzip")
+        );
 
         Assert.True(compressed.Length < 100_000, $"the bomb is {compressed.Length} bytes compressed");
         Assert.Equal("8", answer.Status);
@@ -316,7 +388,12 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Deadline_that_passes_during_a_call_is_deadline_exceeded()
     {
-        var answer = await RawGrpc.SendAsync(fixture.Raw, "/grpc.health.v1.Health/Watch", EmptyMessage, headers: ("grpc-timeout", "1m"));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            "/grpc.health.v1.Health/Watch",
+            EmptyMessage,
+            headers: ("grpc-timeout", "1m")
+        );
 
         Assert.Equal("4", answer.Status);
         await AssertStillServing();
@@ -327,7 +404,10 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     {
         var error = await Assert.ThrowsAsync<RpcException>(async () =>
         {
-            using var call = fixture.Meteorites.GetLargePayload(new LargePayloadRequest(), deadline: DateTime.UtcNow.AddMilliseconds(1));
+            using var call = fixture.Meteorites.GetLargePayload(
+                new LargePayloadRequest(),
+                deadline: DateTime.UtcNow.AddMilliseconds(1)
+            );
             while (await call.ResponseStream.MoveNext(CancellationToken.None))
             {
                 await Task.Delay(5);
@@ -341,7 +421,9 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Health_check_of_an_unknown_service_is_not_found()
     {
-        var error = await Assert.ThrowsAsync<RpcException>(() => fixture.Health.CheckAsync(new HealthCheckRequest { Service = "no.such.Service" }).ResponseAsync);
+        var error = await Assert.ThrowsAsync<RpcException>(() =>
+            fixture.Health.CheckAsync(new HealthCheckRequest { Service = "no.such.Service" }).ResponseAsync
+        );
 
         Assert.Equal(StatusCode.NotFound, error.StatusCode);
     }
@@ -361,7 +443,9 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     [Fact]
     public async Task Health_check_and_watch_report_serving()
     {
-        var check = await fixture.Health.CheckAsync(new HealthCheckRequest { Service = "meteorites.v1.MeteoriteLandingsService" });
+        var check = await fixture.Health.CheckAsync(
+            new HealthCheckRequest { Service = "meteorites.v1.MeteoriteLandingsService" }
+        );
         using var watch = fixture.Health.Watch(new HealthCheckRequest());
 
         Assert.Equal(HealthCheckResponse.Types.ServingStatus.Serving, check.Status);
@@ -373,9 +457,16 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     public async Task Health_watch_of_an_unknown_service_says_service_unknown_and_stays_open()
     {
         var answer = await RawGrpc.SendAsync(
-            fixture.Raw, "/grpc.health.v1.Health/Watch", RawGrpc.Frame(new HealthCheckRequest { Service = "no.such.Service" }), headers: ("grpc-timeout", "500m"));
+            fixture.Raw,
+            "/grpc.health.v1.Health/Watch",
+            RawGrpc.Frame(new HealthCheckRequest { Service = "no.such.Service" }),
+            headers: ("grpc-timeout", "500m")
+        );
 
-        Assert.Equal(HealthCheckResponse.Types.ServingStatus.ServiceUnknown, HealthCheckResponse.Parser.ParseFrom(Assert.Single(answer.Messages)).Status);
+        Assert.Equal(
+            HealthCheckResponse.Types.ServingStatus.ServiceUnknown,
+            HealthCheckResponse.Parser.ParseFrom(Assert.Single(answer.Messages)).Status
+        );
         Assert.Equal("4", answer.Status);
     }
 
@@ -384,12 +475,26 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     {
         var request = new ServerReflectionRequest { FileContainingSymbol = "meteorites.v1.MeteoriteLandingsService" };
 
-        var answer = await RawGrpc.SendAsync(fixture.Raw, "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo", RawGrpc.Frame(request));
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+            RawGrpc.Frame(request)
+        );
 
         var response = ServerReflectionResponse.Parser.ParseFrom(Assert.Single(answer.Messages));
-        var files = response.FileDescriptorResponse.FileDescriptorProto
-            .Select(bytes => Google.Protobuf.Reflection.FileDescriptorProto.Parser.ParseFrom(bytes).Name);
-        Assert.Equal(["Protos/meteorites.proto", "google/api/annotations.proto", "google/api/http.proto", "google/protobuf/descriptor.proto", "google/protobuf/timestamp.proto"], files);
+        var files = response.FileDescriptorResponse.FileDescriptorProto.Select(bytes =>
+            Google.Protobuf.Reflection.FileDescriptorProto.Parser.ParseFrom(bytes).Name
+        );
+        Assert.Equal(
+            [
+                "Protos/meteorites.proto",
+                "google/api/annotations.proto",
+                "google/api/http.proto",
+                "google/protobuf/descriptor.proto",
+                "google/protobuf/timestamp.proto",
+            ],
+            files
+        );
         Assert.Equal("0", answer.Status);
     }
 
@@ -403,27 +508,50 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
             new() { ListServices = "" },
         ];
 
-        var answer = await RawGrpc.SendAsync(fixture.Raw, "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo", [.. requests.SelectMany(RawGrpc.Frame)]);
+        var answer = await RawGrpc.SendAsync(
+            fixture.Raw,
+            "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+            [.. requests.SelectMany(RawGrpc.Frame)]
+        );
 
         var responses = answer.Messages.Select(ServerReflectionResponse.Parser.ParseFrom).ToArray();
         Assert.Equal(3, responses.Length);
         Assert.Single(responses[0].FileDescriptorResponse.FileDescriptorProto);
         Assert.Equal((int)StatusCode.NotFound, responses[1].ErrorResponse.ErrorCode);
         Assert.Equal(
-            ["meteorites.v1.MeteoriteLandingsService", "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection", "grpc.reflection.v1.ServerReflection"],
-            responses[2].ListServicesResponse.Service.Select(service => service.Name));
+            [
+                "meteorites.v1.MeteoriteLandingsService",
+                "grpc.health.v1.Health",
+                "grpc.reflection.v1alpha.ServerReflection",
+                "grpc.reflection.v1.ServerReflection",
+            ],
+            responses[2].ListServicesResponse.Service.Select(service => service.Name)
+        );
     }
 
     [Fact]
     public async Task Every_method_of_every_served_service_is_mapped()
     {
-        var services = new[] { MeteoritesReflection.Descriptor, HealthReflection.Descriptor, ReflectionReflection.Descriptor }.SelectMany(file => file.Services);
+        var services = new[]
+        {
+            MeteoritesReflection.Descriptor,
+            HealthReflection.Descriptor,
+            ReflectionReflection.Descriptor,
+        }.SelectMany(file => file.Services);
 
         foreach (var method in services.SelectMany(service => service.Methods))
         {
-            var answer = await RawGrpc.SendAsync(fixture.Raw, $"/{method.Service.FullName}/{method.Name}", EmptyMessage, headers: ("grpc-timeout", "1S"));
+            var answer = await RawGrpc.SendAsync(
+                fixture.Raw,
+                $"/{method.Service.FullName}/{method.Name}",
+                EmptyMessage,
+                headers: ("grpc-timeout", "1S")
+            );
 
-            Assert.True(answer.Status is "0" or "4", $"{method.FullName} answered status {answer.Status} ({answer.StatusMessage})");
+            Assert.True(
+                answer.Status is "0" or "4",
+                $"{method.FullName} answered status {answer.Status} ({answer.StatusMessage})"
+            );
         }
     }
 

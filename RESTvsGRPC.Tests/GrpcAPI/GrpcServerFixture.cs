@@ -7,7 +7,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.GrpcAPI;
 
-/// <summary>One GrpcAPI process (h2c and TLS on free loopback ports), shared by a test class and stopped after it.</summary>
+/// <summary>One GrpcAPI process (h2c and TLS on free loopback ports), shared by a test class and stopped after
+/// it.</summary>
 public sealed class GrpcServerFixture : IAsyncLifetime
 {
     private ServerProcess? _server;
@@ -16,10 +17,12 @@ public sealed class GrpcServerFixture : IAsyncLifetime
 
     public GrpcServerAddresses Addresses => GrpcServerAddresses.FromReadyLine(Server.ReadyLine);
 
-    /// <summary>A plain HttpClient speaking exactly HTTP/2 to the h2c endpoint, for requests no gRPC client would send.</summary>
+    /// <summary>A plain HttpClient speaking exactly HTTP/2 to the h2c endpoint, for requests no gRPC client would
+    /// send.</summary>
     public HttpClient Raw { get; private set; } = null!;
 
-    /// <summary>grpc-dotnet's generated clients over one channel, for calls the bench's client does not make (other metadata, deadlines, health).</summary>
+    /// <summary>grpc-dotnet's generated clients over one channel, for calls the bench's client does not make (other
+    /// metadata, deadlines, health).</summary>
     public MeteoriteLandingsService.MeteoriteLandingsServiceClient Meteorites { get; private set; } = null!;
 
     public Health.HealthClient Health { get; private set; } = null!;

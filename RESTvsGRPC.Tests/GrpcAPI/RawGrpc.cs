@@ -1,6 +1,6 @@
+using System.Buffers.Binary;
 using System.Net;
 using Google.Protobuf;
-using System.Buffers.Binary;
 
 namespace RESTvsGRPC.Tests.GrpcAPI;
 
@@ -15,11 +15,21 @@ public static class RawGrpc
     /// <summary>A compressed-flag byte and a four-byte big-endian length precede every message.</summary>
     public const int MessageHeaderLength = 5;
 
-    /// <summary>What the server answered: HTTP status, headers, the message bodies, and the gRPC status from trailers or Trailers-Only headers.</summary>
-    public sealed record Answer(HttpStatusCode HttpStatus, HttpResponseMessage Response, byte[][] Messages, string? Status, string? StatusMessage)
+    /// <summary>What the server answered: HTTP status, headers, the message bodies, and the gRPC status from trailers
+    /// or Trailers-Only headers.</summary>
+    public sealed record Answer(
+        HttpStatusCode HttpStatus,
+        HttpResponseMessage Response,
+        byte[][] Messages,
+        string? Status,
+        string? StatusMessage
+    )
     {
         public string? Header(string name) =>
-            Response.Headers.TryGetValues(name, out var values) || Response.TrailingHeaders.TryGetValues(name, out values) ? string.Join(",", values) : null;
+            Response.Headers.TryGetValues(name, out var values)
+            || Response.TrailingHeaders.TryGetValues(name, out values)
+                ? string.Join(",", values)
+                : null;
     }
 
     /// <summary>Five header bytes then <paramref name="message"/>: one length-prefixed message.</summary>
@@ -34,14 +44,26 @@ public static class RawGrpc
 
     public static byte[] Frame(IMessage message) => Frame(message.ToByteArray());
 
-    public static async Task<Answer> SendAsync(HttpClient http, string path, byte[] body, string contentType = ContentType, params (string Name, string Value)[] headers)
+    public static async Task<Answer> SendAsync(
+        HttpClient http,
+        string path,
+        byte[] body,
+        string contentType = ContentType,
+        params (string Name, string Value)[] headers
+    )
     {
         using var request = Request(path, new ByteArrayContent(body), contentType, headers);
         return await SendAsync(http, request);
     }
 
-    /// <summary>An HTTP/2 POST with <paramref name="content"/> as the body, <c>te: trailers</c> and the given headers.</summary>
-    public static HttpRequestMessage Request(string path, HttpContent content, string contentType = ContentType, params (string Name, string Value)[] headers)
+    /// <summary>An HTTP/2 POST with <paramref name="content"/> as the body, <c>te: trailers</c> and the given
+    /// headers.</summary>
+    public static HttpRequestMessage Request(
+        string path,
+        HttpContent content,
+        string contentType = ContentType,
+        params (string Name, string Value)[] headers
+    )
     {
         var request = new HttpRequestMessage(HttpMethod.Post, path)
         {
@@ -59,12 +81,16 @@ public static class RawGrpc
         return request;
     }
 
-    public static async Task<Answer> SendAsync(HttpClient http, HttpRequestMessage request, CancellationToken cancellation = default)
+    public static async Task<Answer> SendAsync(
+        HttpClient http,
+        HttpRequestMessage request,
+        CancellationToken cancellation = default
+    )
     {
         var response = await http.SendAsync(request, cancellation);
         var bytes = await response.Content.ReadAsByteArrayAsync(cancellation);
         var messages = new List<byte[]>();
-        for (var offset = 0; offset + MessageHeaderLength <= bytes.Length;)
+        for (var offset = 0; offset + MessageHeaderLength <= bytes.Length; )
         {
             var length = (int)BinaryPrimitives.ReadUInt32BigEndian(bytes.AsSpan(offset + 1));
             if (offset + MessageHeaderLength + length > bytes.Length)

@@ -3,18 +3,24 @@ using RESTvsGRPC.Bench.Servers;
 namespace RESTvsGRPC.Tests.Infrastructure;
 
 /// <summary>
-/// The AOT servers as the tests run them: published once per test run by the bench's own step (<see cref="AotServers.Publish"/>),
-/// whichever test needs them first; on Linux outside CI a machine without the native toolchain skips those tests, under CI=true they fail.
+/// The AOT servers as the tests run them: published once per test run by the bench's own step (<see
+/// cref="AotServers.Publish"/>),
+/// whichever test needs them first; on Linux outside CI a machine without the native toolchain skips those tests, under
+/// CI=true they fail.
 /// </summary>
 public static class AotBuild
 {
-    private static readonly Lazy<TimeSpan> Published = new(() => AotServers.Publish(TextWriter.Null), LazyThreadSafetyMode.ExecutionAndPublication);
+    private static readonly Lazy<TimeSpan> Published = new(
+        () => AotServers.Publish(TextWriter.Null),
+        LazyThreadSafetyMode.ExecutionAndPublication
+    );
 
     /// <summary>
     /// Why the AOT tests skip here: off Linux always (the suite publishes and measures on Linux: a Linux extra, as the
     /// browser test), and on Linux outside CI where the native toolchain is missing; null where they run.
     /// </summary>
-    public static string? Skips { get; } = AotServers.Unavailable() is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux()) ? reason : null;
+    public static string? Skips { get; } =
+        AotServers.Unavailable() is { } reason && (!Peers.IsCi || !OperatingSystem.IsLinux()) ? reason : null;
 
     /// <summary>The native executable of <paramref name="project"/>, published first if this run has not yet.</summary>
     public static string Executable(string project)
@@ -24,7 +30,8 @@ public static class AotBuild
     }
 }
 
-/// <summary>The tests that publish the AOT servers (in this process or through the bench): one at a time, never two SDK publishes of one project at once.</summary>
+/// <summary>The tests that publish the AOT servers (in this process or through the bench): one at a time, never two SDK
+/// publishes of one project at once.</summary>
 [CollectionDefinition(Name)]
 [LongRunning(2)]
 public sealed class AotCollection

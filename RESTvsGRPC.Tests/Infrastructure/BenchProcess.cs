@@ -3,10 +3,12 @@ using System.Text.RegularExpressions;
 
 namespace RESTvsGRPC.Tests.Infrastructure;
 
-/// <summary>The bench as a process of its own, as a user starts it, and what the tests read of it and its children in /proc.</summary>
+/// <summary>The bench as a process of its own, as a user starts it, and what the tests read of it and its children in
+/// /proc.</summary>
 public static class BenchProcess
 {
-    /// <summary>The first child of <paramref name="pid"/> whose command line holds <paramref name="part"/>, once it has one.</summary>
+    /// <summary>The first child of <paramref name="pid"/> whose command line holds <paramref name="part"/>, once it has
+    /// one.</summary>
     public static async Task<int> WaitForChildAsync(int pid, string part, TimeSpan timeout)
     {
         var deadline = DateTime.UtcNow + timeout;
@@ -44,7 +46,8 @@ public static class BenchProcess
     }
 
     private static string LogTailOf(string error) =>
-        Regex.Match(error, @"BenchmarkDotNet's log: (\S+?\.log)") is { Success: true } named && File.Exists(named.Groups[1].Value)
+        Regex.Match(error, @"BenchmarkDotNet's log: (\S+?\.log)") is { Success: true } named
+        && File.Exists(named.Groups[1].Value)
             ? $"\nBenchmarkDotNet's log ends:\n{string.Join('\n', File.ReadLines(named.Groups[1].Value).TakeLast(60))}"
             : "";
 
@@ -82,7 +85,10 @@ public static class BenchProcess
 
     public static async Task SignalAsync(string signal, int pid)
     {
-        using var kill = Process.Start("kill", [$"-{signal}", pid.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+        using var kill = Process.Start(
+            "kill",
+            [$"-{signal}", pid.ToString(System.Globalization.CultureInfo.InvariantCulture)]
+        );
         await kill.WaitForExitAsync();
     }
 
@@ -94,8 +100,14 @@ public static class BenchProcess
         }
     }
 
-    /// <summary>Reads standard output up to a line starting with <paramref name="prefix"/>; the rest of both streams is read on, for the test to await.</summary>
-    public static async Task<(bool Found, (Task<string> Output, Task<string> Error) Remaining)> WaitForLineAsync(Process process, string prefix, TimeSpan timeout, bool readRest = true)
+    /// <summary>Reads standard output up to a line starting with <paramref name="prefix"/>; the rest of both streams is
+    /// read on, for the test to await.</summary>
+    public static async Task<(bool Found, (Task<string> Output, Task<string> Error) Remaining)> WaitForLineAsync(
+        Process process,
+        string prefix,
+        TimeSpan timeout,
+        bool readRest = true
+    )
     {
         if (!readRest)
         {
@@ -110,9 +122,7 @@ public static class BenchProcess
                     }
                 }
             }
-            catch (OperationCanceledException)
-            {
-            }
+            catch (OperationCanceledException) { }
 
             return (false, (Task.FromResult(""), Task.FromResult("")));
         }
@@ -129,9 +139,7 @@ public static class BenchProcess
                 }
             }
         }
-        catch (OperationCanceledException)
-        {
-        }
+        catch (OperationCanceledException) { }
 
         return (false, (process.StandardOutput.ReadToEndAsync(CancellationToken.None), error));
     }
@@ -140,14 +148,19 @@ public static class BenchProcess
     // when the gate line is read, and stopping those is BenchmarkDotNet's business, not what this test proves.
     public static int[] ServersStartedBy(int pid) => ChildrenOf(pid, "RestAPI.dll", "GrpcAPI.dll");
 
-    /// <summary>The direct children of <paramref name="pid"/> whose command line holds any of <paramref name="parts"/>.</summary>
+    /// <summary>The direct children of <paramref name="pid"/> whose command line holds any of <paramref
+    /// name="parts"/>.</summary>
     public static int[] ChildrenOf(int pid, params string[] parts) =>
-        [.. Directory.GetDirectories($"/proc/{pid}/task")
-            .SelectMany(task => ChildrenOfThread(task).Split(' ', StringSplitOptions.RemoveEmptyEntries))
-            .Select(int.Parse)
-            .Where(child => parts.Any(part => CommandLineOf(child).Contains(part, StringComparison.Ordinal)))];
+        [
+            .. Directory
+                .GetDirectories($"/proc/{pid}/task")
+                .SelectMany(task => ChildrenOfThread(task).Split(' ', StringSplitOptions.RemoveEmptyEntries))
+                .Select(int.Parse)
+                .Where(child => parts.Any(part => CommandLineOf(child).Contains(part, StringComparison.Ordinal))),
+        ];
 
-    /// <summary>A thread's children as /proc lists them; empty for a thread that ended after its folder was listed.</summary>
+    /// <summary>A thread's children as /proc lists them; empty for a thread that ended after its folder was
+    /// listed.</summary>
     private static string ChildrenOfThread(string task)
     {
         try
@@ -160,23 +173,27 @@ public static class BenchProcess
         }
     }
 
-    /// <summary>Every process whose environment holds <paramref name="token"/>: the ones a test's bench started, wherever they are now.</summary>
+    /// <summary>Every process whose environment holds <paramref name="token"/>: the ones a test's bench started,
+    /// wherever they are now.</summary>
     public static int[] ProcessesWith(string token) =>
-        [.. Directory.GetDirectories("/proc")
-            .Select(Path.GetFileName)
-            .Where(name => int.TryParse(name, out _))
-            .Select(name => int.Parse(name!, System.Globalization.CultureInfo.InvariantCulture))
-            .Where(pid =>
-            {
-                try
+        [
+            .. Directory
+                .GetDirectories("/proc")
+                .Select(Path.GetFileName)
+                .Where(name => int.TryParse(name, out _))
+                .Select(name => int.Parse(name!, System.Globalization.CultureInfo.InvariantCulture))
+                .Where(pid =>
                 {
-                    return File.ReadAllText($"/proc/{pid}/environ").Contains(token, StringComparison.Ordinal);
-                }
-                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-                {
-                    return false;
-                }
-            })];
+                    try
+                    {
+                        return File.ReadAllText($"/proc/{pid}/environ").Contains(token, StringComparison.Ordinal);
+                    }
+                    catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+                    {
+                        return false;
+                    }
+                }),
+        ];
 
     public static string CommandLineOf(int pid)
     {

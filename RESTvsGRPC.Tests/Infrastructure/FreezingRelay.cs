@@ -70,7 +70,8 @@ public sealed class FreezingRelay : IDisposable
             // Held open once frozen, as a stopped process holds its sockets.
             await Task.Delay(Timeout.Infinite, _stop.Token);
         }
-        catch (Exception e) when (e is OperationCanceledException or IOException or SocketException or ObjectDisposedException)
+        catch (Exception e)
+            when (e is OperationCanceledException or IOException or SocketException or ObjectDisposedException)
         {
             // A side closed, or the relay is disposed.
         }
@@ -93,7 +94,10 @@ public sealed class FreezingRelay : IDisposable
             tail = [.. window.TakeLast(HeaderEnd.Length - 1)];
             if (_armed && end < 0 && bodyBytes > BodyBytesBeforeFreezing && _frozen.TrySetResult())
             {
-                await client.WriteAsync(chunk[..Math.Max(0, read - (bodyBytes - BodyBytesBeforeFreezing))], _stop.Token);
+                await client.WriteAsync(
+                    chunk[..Math.Max(0, read - (bodyBytes - BodyBytesBeforeFreezing))],
+                    _stop.Token
+                );
                 return;
             }
 

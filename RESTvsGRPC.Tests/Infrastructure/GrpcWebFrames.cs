@@ -11,7 +11,8 @@ namespace RESTvsGRPC.Tests.Infrastructure;
 /// </summary>
 public static class GrpcWebFrames
 {
-    /// <summary>The frames of <paramref name="body"/> (already decoded from base64), in order; throws where the framing is broken.</summary>
+    /// <summary>The frames of <paramref name="body"/> (already decoded from base64), in order; throws where the framing
+    /// is broken.</summary>
     public static IReadOnlyList<(byte Flag, byte[] Payload)> Read(byte[] body)
     {
         var frames = new List<(byte, byte[])>();
@@ -20,13 +21,17 @@ public static class GrpcWebFrames
         {
             if (body.Length - position < 5)
             {
-                throw new InvalidDataException($"{body.Length - position} bytes after the last frame: a frame header is 5.");
+                throw new InvalidDataException(
+                    $"{body.Length - position} bytes after the last frame: a frame header is 5."
+                );
             }
 
             var length = (int)BinaryPrimitives.ReadUInt32BigEndian(body.AsSpan(position + 1, 4));
             if (body.Length - position - 5 < length)
             {
-                throw new InvalidDataException($"a frame declares {length} bytes and {body.Length - position - 5} follow.");
+                throw new InvalidDataException(
+                    $"a frame declares {length} bytes and {body.Length - position - 5} follow."
+                );
             }
 
             frames.Add((body[position], body[(position + 5)..(position + 5 + length)]));
@@ -36,7 +41,8 @@ public static class GrpcWebFrames
         return frames;
     }
 
-    /// <summary>The bytes of a grpc-web-text body: one or more padded base64 chunks, decoded one after another.</summary>
+    /// <summary>The bytes of a grpc-web-text body: one or more padded base64 chunks, decoded one after
+    /// another.</summary>
     public static byte[] FromText(string text)
     {
         var bytes = new List<byte>();
@@ -57,11 +63,14 @@ public static class GrpcWebFrames
 
     /// <summary>The trailer frame's lines as name → value (names lower case).</summary>
     public static IReadOnlyDictionary<string, string> Trailers(byte[] payload) =>
-        Encoding.ASCII.GetString(payload).Split("\r\n", StringSplitOptions.RemoveEmptyEntries)
+        Encoding
+            .ASCII.GetString(payload)
+            .Split("\r\n", StringSplitOptions.RemoveEmptyEntries)
             .Select(line => line.Split(':', 2))
             .ToDictionary(parts => parts[0].Trim().ToLowerInvariant(), parts => parts[1].Trim());
 
-    /// <summary>The grpc-status in a gRPC-Web body's trailer frame; null when the body is not gRPC-Web or has none.</summary>
+    /// <summary>The grpc-status in a gRPC-Web body's trailer frame; null when the body is not gRPC-Web or has
+    /// none.</summary>
     public static string? Status(HttpResponseMessage response, byte[] body)
     {
         var contentType = response.Content.Headers.ContentType?.MediaType ?? "";
@@ -70,7 +79,12 @@ public static class GrpcWebFrames
             return null;
         }
 
-        var bytes = contentType.StartsWith("application/grpc-web-text", StringComparison.Ordinal) ? FromText(Encoding.ASCII.GetString(body)) : body;
-        return Read(bytes).Where(frame => (frame.Flag & 0x80) != 0).Select(frame => Trailers(frame.Payload).GetValueOrDefault("grpc-status")).LastOrDefault();
+        var bytes = contentType.StartsWith("application/grpc-web-text", StringComparison.Ordinal)
+            ? FromText(Encoding.ASCII.GetString(body))
+            : body;
+        return Read(bytes)
+            .Where(frame => (frame.Flag & 0x80) != 0)
+            .Select(frame => Trailers(frame.Payload).GetValueOrDefault("grpc-status"))
+            .LastOrDefault();
     }
 }

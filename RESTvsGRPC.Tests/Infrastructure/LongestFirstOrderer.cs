@@ -1,9 +1,7 @@
 using Xunit.Abstractions;
 using Xunit.Sdk;
 
-[assembly: TestCollectionOrderer(
-    "RESTvsGRPC.Tests.Infrastructure.LongestFirstOrderer",
-    "RESTvsGRPC.Tests")]
+[assembly: TestCollectionOrderer("RESTvsGRPC.Tests.Infrastructure.LongestFirstOrderer", "RESTvsGRPC.Tests")]
 
 namespace RESTvsGRPC.Tests.Infrastructure;
 
@@ -34,9 +32,11 @@ public sealed class LongestFirstOrderer : ITestCollectionOrderer
     {
         var name = collection.DisplayName;
         var type = collection.CollectionDefinition?.ToRuntimeType()
-            ?? (name.StartsWith(ImplicitCollectionPrefix, StringComparison.Ordinal)
-                ? typeof(LongestFirstOrderer).Assembly.GetType(name[ImplicitCollectionPrefix.Length..])
-                : null);
+            ?? (
+                name.StartsWith(ImplicitCollectionPrefix, StringComparison.Ordinal)
+                    ? typeof(LongestFirstOrderer).Assembly.GetType(name[ImplicitCollectionPrefix.Length..])
+                    : null
+            );
         return type?.GetCustomAttributes(typeof(LongRunningAttribute), inherit: false) is [LongRunningAttribute marked]
             ? marked.Rank
             : int.MaxValue;

@@ -22,13 +22,14 @@ public sealed class LongestFirstOrdererTests
         };
 
         var ordered = new LongestFirstOrderer().OrderTestCollections(collections).ToList();
-        var rest = new DefaultTestCollectionOrderer().OrderTestCollections(collections)
-            .Where(c => c.DisplayName.Contains("Orderer", StringComparison.Ordinal)
-                || c.DisplayName.Contains("FolderDirection", StringComparison.Ordinal));
+        var rest = new DefaultTestCollectionOrderer()
+            .OrderTestCollections(collections)
+            .Where(c =>
+                c.DisplayName.Contains("Orderer", StringComparison.Ordinal)
+                || c.DisplayName.Contains("FolderDirection", StringComparison.Ordinal)
+            );
 
-        Assert.Equal(
-            [collections[4], collections[2], collections[1], .. rest],
-            ordered);
+        Assert.Equal([collections[4], collections[2], collections[1], .. rest], ordered);
     }
 
     private static TestCollection Implicit(Type type) => new(Assembly, null, $"Test collection for {type.FullName}");

@@ -9,8 +9,14 @@ namespace RESTvsGRPC.Tests.Infrastructure;
 [SupportedOSPlatform("linux")]
 public sealed class NonRootBench : IDisposable
 {
-    private const UnixFileMode Readable = UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute
-        | UnixFileMode.GroupRead | UnixFileMode.GroupExecute | UnixFileMode.OtherRead | UnixFileMode.OtherExecute;
+    private const UnixFileMode Readable =
+        UnixFileMode.UserRead
+        | UnixFileMode.UserWrite
+        | UnixFileMode.UserExecute
+        | UnixFileMode.GroupRead
+        | UnixFileMode.GroupExecute
+        | UnixFileMode.OtherRead
+        | UnixFileMode.OtherExecute;
 
     private NonRootBench(string dotnet, string folder, string assembly)
     {
@@ -38,7 +44,9 @@ public sealed class NonRootBench : IDisposable
         var dotnet = Path.GetDirectoryName(host)!;
         if (FolderOthersCannotEnter(dotnet) is { } hostBlocked)
         {
-            throw new InvalidOperationException($"another user cannot run the dotnet host in {dotnet}: '{hostBlocked}' is not readable and enterable by others (install .NET where every user can read it).");
+            throw new InvalidOperationException(
+                $"another user cannot run the dotnet host in {dotnet}: '{hostBlocked}' is not readable and enterable by others (install .NET where every user can read it)."
+            );
         }
 
         var folder = Directory.CreateTempSubdirectory("restvsgrpc-nonroot-").FullName;
@@ -46,7 +54,9 @@ public sealed class NonRootBench : IDisposable
         if (FolderOthersCannotEnter(folder) is { } tempBlocked)
         {
             Directory.Delete(folder, recursive: true);
-            throw new InvalidOperationException($"another user cannot enter the temporary folder {folder}: '{tempBlocked}' is not enterable by others (set TMPDIR to a folder every user can enter, such as /tmp).");
+            throw new InvalidOperationException(
+                $"another user cannot enter the temporary folder {folder}: '{tempBlocked}' is not enterable by others (set TMPDIR to a folder every user can enter, such as /tmp)."
+            );
         }
 
         var built = RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench");
@@ -56,13 +66,17 @@ public sealed class NonRootBench : IDisposable
 
     public void Dispose() => Directory.Delete(Folder, recursive: true);
 
-    /// <summary>The first folder on the way to <paramref name="path"/> (itself included) that others may not enter or read, or null.</summary>
+    /// <summary>The first folder on the way to <paramref name="path"/> (itself included) that others may not enter or
+    /// read, or null.</summary>
     private static string? FolderOthersCannotEnter(string path)
     {
         for (var dir = new DirectoryInfo(path); dir is not null; dir = dir.Parent)
         {
             var mode = File.GetUnixFileMode(dir.FullName);
-            var needed = dir.FullName == Path.GetFullPath(path) ? UnixFileMode.OtherExecute | UnixFileMode.OtherRead : UnixFileMode.OtherExecute;
+            var needed =
+                dir.FullName == Path.GetFullPath(path)
+                    ? UnixFileMode.OtherExecute | UnixFileMode.OtherRead
+                    : UnixFileMode.OtherExecute;
             if ((mode & needed) != needed)
             {
                 return dir.FullName;
@@ -91,12 +105,18 @@ public sealed class NonRootBench : IDisposable
         }
     }
 
-    /// <summary>The dotnet host the tests run, links followed (Debian's /usr/bin/dotnet points into /usr/share/dotnet).</summary>
+    /// <summary>The dotnet host the tests run, links followed (Debian's /usr/bin/dotnet points into
+    /// /usr/share/dotnet).</summary>
     private static string ResolvedDotnet()
     {
-        var host = Environment.ProcessPath is { } running && Path.GetFileNameWithoutExtension(running) == "dotnet" ? running
-            : (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':').Select(dir => Path.Combine(dir, "dotnet")).FirstOrDefault(File.Exists)
-              ?? throw new InvalidOperationException("dotnet is not on PATH.");
+        var host =
+            Environment.ProcessPath is { } running && Path.GetFileNameWithoutExtension(running) == "dotnet"
+                ? running
+                : (Environment.GetEnvironmentVariable("PATH") ?? "")
+                    .Split(':')
+                    .Select(dir => Path.Combine(dir, "dotnet"))
+                    .FirstOrDefault(File.Exists)
+                    ?? throw new InvalidOperationException("dotnet is not on PATH.");
         return new FileInfo(host).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? host;
     }
 }

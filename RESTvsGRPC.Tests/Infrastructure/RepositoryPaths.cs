@@ -12,6 +12,7 @@ public static class RepositoryPaths
     /// <summary>The real first 1000 NASA rows; present on developer and CI machines, never committed.</summary>
     public static string NasaSample => Path.Combine(Root, "..", "shared", "data", "nasa-meteorite-landings-1000.json");
 
-    /// <summary>The main assembly of a project (a server, the bench), built in the same configuration as the tests.</summary>
+    /// <summary>The main assembly of a project (a server, the bench), built in the same configuration as the
+    /// tests.</summary>
     public static string ProjectAssembly(string project) => ServerBinaries.Of(project);
 }

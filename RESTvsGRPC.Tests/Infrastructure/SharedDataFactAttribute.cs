@@ -1,6 +1,7 @@
 namespace RESTvsGRPC.Tests.Infrastructure;
 
-/// <summary>A fact that needs the NASA sample in ../shared/data and skips, with the reason, where it is absent.</summary>
+/// <summary>A fact that needs the NASA sample in ../shared/data and skips, with the reason, where it is
+/// absent.</summary>
 public sealed class SharedDataFactAttribute : FactAttribute
 {
     public SharedDataFactAttribute()

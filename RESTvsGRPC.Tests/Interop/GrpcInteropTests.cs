@@ -28,7 +28,12 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
     {
         RequirePeer(Peers.NodeMissing);
 
-        var report = await RunClientAsync("node", Path.Combine("node", "client.js"), _files.DescriptorSet, HostAndPort(fixture.Server.BaseAddress));
+        var report = await RunClientAsync(
+            "node",
+            Path.Combine("node", "client.js"),
+            _files.DescriptorSet,
+            HostAndPort(fixture.Server.BaseAddress)
+        );
 
         AssertReport(report);
     }
@@ -38,7 +43,12 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
     {
         RequirePeer(Peers.PythonMissing);
 
-        var report = await RunClientAsync(Peers.Python, Path.Combine("python", "client.py"), _files.DescriptorSet, HostAndPort(fixture.Server.BaseAddress));
+        var report = await RunClientAsync(
+            Peers.Python,
+            Path.Combine("python", "client.py"),
+            _files.DescriptorSet,
+            HostAndPort(fixture.Server.BaseAddress)
+        );
 
         AssertReport(report);
     }
@@ -47,7 +57,11 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
     public async Task Project_client_passes_the_gate_against_a_grpc_js_server()
     {
         RequirePeer(Peers.NodeMissing);
-        using var server = await ServerProcess.StartProgramAsync("node", [Path.Combine(Peers.InteropDirectory, "node", "server.js"), _files.DescriptorSet, _files.Records], StartTimeout);
+        using var server = await ServerProcess.StartProgramAsync(
+            "node",
+            [Path.Combine(Peers.InteropDirectory, "node", "server.js"), _files.DescriptorSet, _files.Records],
+            StartTimeout
+        );
 
         await AssertProjectClientAgainstAsync(server.BaseAddress);
     }
@@ -57,7 +71,10 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
     {
         RequirePeer(Peers.PythonMissing);
         using var server = await ServerProcess.StartProgramAsync(
-            Peers.Python, [Path.Combine(Peers.InteropDirectory, "python", "server.py"), _files.DescriptorSet, _files.Records], StartTimeout);
+            Peers.Python,
+            [Path.Combine(Peers.InteropDirectory, "python", "server.py"), _files.DescriptorSet, _files.Records],
+            StartTimeout
+        );
 
         await AssertProjectClientAgainstAsync(server.BaseAddress);
     }
@@ -71,14 +88,19 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
         using var channel = GrpcChannel.ForAddress(server);
         var deadline = await Assert.ThrowsAsync<RpcException>(async () =>
         {
-            using var call = new MeteoriteLandingsService.MeteoriteLandingsServiceClient(channel).GetLargePayload(new(), deadline: DateTime.UtcNow.AddMilliseconds(1));
+            using var call = new MeteoriteLandingsService.MeteoriteLandingsServiceClient(channel).GetLargePayload(
+                new(),
+                deadline: DateTime.UtcNow.AddMilliseconds(1)
+            );
             while (await call.ResponseStream.MoveNext(CancellationToken.None))
             {
                 await Task.Delay(10);
             }
         });
         Assert.Equal(StatusCode.DeadlineExceeded, deadline.StatusCode);
-        var unknown = await Assert.ThrowsAsync<RpcException>(() => new Health.HealthClient(channel).CheckAsync(new()).ResponseAsync);
+        var unknown = await Assert.ThrowsAsync<RpcException>(() =>
+            new Health.HealthClient(channel).CheckAsync(new()).ResponseAsync
+        );
         Assert.Equal(StatusCode.Unimplemented, unknown.StatusCode);
         Assert.Equal("API Version 1.0", (await client.GetSmallPayloadAsync()).ApiVersion);
     }
@@ -95,8 +117,16 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
             Assert.Equal(InteropFiles.RecordsSha256, records.GetProperty("sha256").GetString());
         }
 
-        var firstTen = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(dataset.FirstAsProto(10).ToByteArray()));
-        foreach (var records in new[] { report.GetProperty("limited").GetProperty("list"), report.GetProperty("limited").GetProperty("stream") })
+        var firstTen = Convert.ToHexStringLower(
+            System.Security.Cryptography.SHA256.HashData(dataset.FirstAsProto(10).ToByteArray())
+        );
+        foreach (
+            var records in new[]
+            {
+                report.GetProperty("limited").GetProperty("list"),
+                report.GetProperty("limited").GetProperty("stream"),
+            }
+        )
         {
             Assert.Equal(10, records.GetProperty("count").GetInt32());
             Assert.Equal(dataset.Records[9].Id, records.GetProperty("lastId").GetUInt32());
@@ -108,13 +138,21 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
         Assert.Equal(0, report.GetProperty("emptyPost").GetProperty("received").GetInt32());
         Assert.Equal("SERVING", report.GetProperty("health").GetString());
         Assert.Equal(
-            ["meteorites.v1.MeteoriteLandingsService", "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection", "grpc.reflection.v1.ServerReflection"],
-            report.GetProperty("services").EnumerateArray().Select(s => s.GetString()));
+            [
+                "meteorites.v1.MeteoriteLandingsService",
+                "grpc.health.v1.Health",
+                "grpc.reflection.v1alpha.ServerReflection",
+                "grpc.reflection.v1.ServerReflection",
+            ],
+            report.GetProperty("services").EnumerateArray().Select(s => s.GetString())
+        );
         var errors = report.GetProperty("errors");
         Assert.Equal((int)StatusCode.Unimplemented, errors.GetProperty("unknownMethod").GetInt32());
         var streamDeadline = errors.GetProperty("streamDeadline1ms").GetInt32();
-        Assert.True(streamDeadline == (int)StatusCode.DeadlineExceeded,
-            $"a 1 ms deadline on the stream ended with status {streamDeadline}, not DEADLINE_EXCEEDED; what the peer said: {(report.TryGetProperty("errorDetails", out var details) ? details.ToString() : "nothing")}");
+        Assert.True(
+            streamDeadline == (int)StatusCode.DeadlineExceeded,
+            $"a 1 ms deadline on the stream ended with status {streamDeadline}, not DEADLINE_EXCEEDED; what the peer said: {(report.TryGetProperty("errorDetails", out var details) ? details.ToString() : "nothing")}"
+        );
         Assert.Equal((int)StatusCode.ResourceExhausted, errors.GetProperty("oversize").GetInt32());
         Assert.Equal((int)StatusCode.InvalidArgument, errors.GetProperty("limitOutOfRange").GetInt32());
         // grpc-dotnet answers a message that does not parse with UNKNOWN (docs/robustness.md's catalogue).
@@ -126,12 +164,16 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
     private static async Task<JsonElement> RunClientAsync(string program, params string[] arguments)
     {
         var (exitCode, output, error) = await PeerRun.RunAsync(program, Peers.InteropDirectory, arguments);
-        Assert.True(exitCode == 0, $"{program} {string.Join(' ', arguments)} exited with {exitCode}:\n{error}\n{output}");
+        Assert.True(
+            exitCode == 0,
+            $"{program} {string.Join(' ', arguments)} exited with {exitCode}:\n{error}\n{output}"
+        );
         return JsonDocument.Parse(output).RootElement.Clone();
     }
 
     private static string HostAndPort(Uri address) => $"{address.Host}:{address.Port}";
 
     /// <summary>Under CI=true a missing peer reaches here and fails with the reason instead of skipping.</summary>
-    private static void RequirePeer(string? missing) => Assert.True(missing is null, $"interop peer missing: {missing}");
+    private static void RequirePeer(string? missing) =>
+        Assert.True(missing is null, $"interop peer missing: {missing}");
 }

@@ -24,8 +24,10 @@ public sealed class InteropFiles : IDisposable
 
     public static MeteoriteDataset Dataset { get; } = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
 
-    /// <summary>SHA-256 of the records as this project's protobuf encodes them: a peer that re-encodes what it received must match it.</summary>
-    public static string RecordsSha256 { get; } = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(Dataset.ProtoList.ToByteArray()));
+    /// <summary>SHA-256 of the records as this project's protobuf encodes them: a peer that re-encodes what it received
+    /// must match it.</summary>
+    public static string RecordsSha256 { get; } =
+        Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(Dataset.ProtoList.ToByteArray()));
 
     public string DescriptorSet => _directory.File("contract.pb");
 
@@ -38,7 +40,14 @@ public sealed class InteropFiles : IDisposable
     {
         var set = new FileDescriptorSet();
         var added = new HashSet<string>();
-        foreach (var file in new[] { MeteoritesReflection.Descriptor, HealthReflection.Descriptor, ReflectionReflection.Descriptor })
+        foreach (
+            var file in new[]
+            {
+                MeteoritesReflection.Descriptor,
+                HealthReflection.Descriptor,
+                ReflectionReflection.Descriptor,
+            }
+        )
         {
             Add(file);
         }

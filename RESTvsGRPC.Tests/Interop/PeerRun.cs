@@ -2,12 +2,22 @@ using System.Diagnostics;
 
 namespace RESTvsGRPC.Tests.Interop;
 
-/// <summary>Runs a peer's client script to its end (killed, with everything it started, after a timeout) and returns what it printed.</summary>
+/// <summary>Runs a peer's client script to its end (killed, with everything it started, after a timeout) and returns
+/// what it printed.</summary>
 public static class PeerRun
 {
-    public static async Task<(int ExitCode, string Output, string Error)> RunAsync(string program, string workingDirectory, params string[] arguments)
+    public static async Task<(int ExitCode, string Output, string Error)> RunAsync(
+        string program,
+        string workingDirectory,
+        params string[] arguments
+    )
     {
-        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = workingDirectory };
+        var start = new ProcessStartInfo(program)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            WorkingDirectory = workingDirectory,
+        };
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);

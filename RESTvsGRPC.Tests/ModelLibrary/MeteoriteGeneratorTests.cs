@@ -18,7 +18,10 @@ public sealed class MeteoriteGeneratorTests
     [Fact]
     public void Generator_gives_other_records_for_another_seed()
     {
-        Assert.NotEqual(CanonicalHash.Of(MeteoriteGenerator.Generate(100, seed: 1)), CanonicalHash.Of(MeteoriteGenerator.Generate(100, seed: 2)));
+        Assert.NotEqual(
+            CanonicalHash.Of(MeteoriteGenerator.Generate(100, seed: 1)),
+            CanonicalHash.Of(MeteoriteGenerator.Generate(100, seed: 2))
+        );
     }
 
     [Theory]
@@ -42,7 +45,9 @@ public sealed class MeteoriteGeneratorTests
         Assert.All(records, r => Assert.InRange(r.Year?.Year ?? 1900, 860, 2013));
         Assert.All(records, r => Assert.InRange(r.RecLat ?? 0, -90, 90));
         Assert.All(records, r => Assert.InRange(r.RecLong ?? 0, -180, 180));
-        Assert.All(records.Where(r => r.GeoLocation is not null), r => Assert.Equal([r.RecLong!.Value, r.RecLat!.Value], r.GeoLocation!.Coordinates));
+        Assert.All(records.Where(r => r.GeoLocation is not null), r =>
+            Assert.Equal([r.RecLong!.Value, r.RecLat!.Value], r.GeoLocation!.Coordinates)
+        );
         Assert.InRange(records.Count(r => r.Mass is null), 200, 400);
         Assert.InRange(records.Count(r => r.RecLat is null), 50, 200);
         Assert.InRange(records.Count(r => r.Year is null), 1, 30);
@@ -67,8 +72,10 @@ public sealed class MeteoriteGeneratorTests
 
         var committed = File.ReadAllBytes(RepositoryPaths.CommittedData);
 
-        Assert.True(expected.AsSpan().SequenceEqual(committed),
-            "data/meteorites.json differs from the generator's output: run `dotnet run --project DataGenerator` and commit the file.");
+        Assert.True(
+            expected.AsSpan().SequenceEqual(committed),
+            "data/meteorites.json differs from the generator's output: run `dotnet run --project DataGenerator` and commit the file."
+        );
     }
 
     [Fact]

@@ -87,7 +87,10 @@ public sealed class NasaExportReaderTests
     {
         var error = ReadError($"[{Valid.Replace("[6.08333,50.775]", "[6.08333]")}]");
 
-        Assert.Contains("record 0, field 'geolocation.coordinates': expected [longitude, latitude], found 1 numbers", error.Message);
+        Assert.Contains(
+            "record 0, field 'geolocation.coordinates': expected [longitude, latitude], found 1 numbers",
+            error.Message
+        );
     }
 
     [Fact]

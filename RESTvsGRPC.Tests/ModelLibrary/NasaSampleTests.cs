@@ -1,13 +1,14 @@
 using System.Text.Json;
 using Google.Protobuf;
 using ModelLibrary;
-using ModelLibrary.Rest;
 using ModelLibrary.Protos;
+using ModelLibrary.Rest;
 using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.ModelLibrary;
 
-/// <summary>The loader against the real first 1000 NASA rows, and the generated data set measured against them.</summary>
+/// <summary>The loader against the real first 1000 NASA rows, and the generated data set measured against
+/// them.</summary>
 public sealed class NasaSampleTests
 {
     [SharedDataFact]
@@ -42,8 +43,13 @@ public sealed class NasaSampleTests
     }
 
     private static int JsonBytes(MeteoriteDataset dataset) =>
-        JsonSerializer.SerializeToUtf8Bytes(dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding).Length;
+        JsonSerializer
+            .SerializeToUtf8Bytes(dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding)
+            .Length;
 
     private static void AssertWithinTenPercent(int real, int generated, string what) =>
-        Assert.True(Math.Abs(generated - real) <= real / 10, $"{what}: generated {generated} bytes vs real {real} bytes (more than 10 % apart).");
+        Assert.True(
+            Math.Abs(generated - real) <= real / 10,
+            $"{what}: generated {generated} bytes vs real {real} bytes (more than 10 % apart)."
+        );
 }

@@ -5,7 +5,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.ModelLibrary;
 
-/// <summary>REST and gRPC carry identical information: every record survives REST → gRPC (on the wire) → REST.</summary>
+/// <summary>REST and gRPC carry identical information: every record survives REST → gRPC (on the wire) →
+/// REST.</summary>
 public sealed class ProtoMappingTests
 {
     [Fact]
@@ -22,7 +23,14 @@ public sealed class ProtoMappingTests
     [Fact]
     public void Missing_values_stay_unset_in_protobuf()
     {
-        var record = MeteoriteGenerator.Generate(1)[0] with { Mass = null, Year = null, RecLat = null, RecLong = null, GeoLocation = null };
+        var record = MeteoriteGenerator.Generate(1)[0] with
+        {
+            Mass = null,
+            Year = null,
+            RecLat = null,
+            RecLong = null,
+            GeoLocation = null,
+        };
 
         var message = MeteoriteLanding.Parser.ParseFrom(record.ToProto().ToByteArray());
 

@@ -6,7 +6,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Reports;
 
-/// <summary><c>compare</c> refusing what it cannot compare, in one line (its reports: <see cref="Reports.ReportSnapshotTests"/>).</summary>
+/// <summary><c>compare</c> refusing what it cannot compare, in one line (its reports: <see
+/// cref="Reports.ReportSnapshotTests"/>).</summary>
 public sealed class RunComparisonTests : IDisposable
 {
     private readonly TemporaryDirectory _directory = new();
@@ -21,7 +22,14 @@ public sealed class RunComparisonTests : IDisposable
         var error = new StringWriter();
 
         Assert.Equal(2, await BenchCommandLine.InvokeAsync(["compare", run], TextWriter.Null, TextWriter.Null));
-        Assert.Equal(1, await BenchCommandLine.InvokeAsync(["compare", run, _directory.File("empty"), "--out", _directory.File("out")], TextWriter.Null, error));
+        Assert.Equal(
+            1,
+            await BenchCommandLine.InvokeAsync(
+                ["compare", run, _directory.File("empty"), "--out", _directory.File("out")],
+                TextWriter.Null,
+                error
+            )
+        );
         Assert.Contains(Path.Combine(_directory.File("empty"), RunResults.FileName), error.ToString());
     }
 
@@ -31,7 +39,14 @@ public sealed class RunComparisonTests : IDisposable
         var first = SaveRun(Path.Combine("first-run", "headline"), RunFixture.Run());
         var second = SaveRun(Path.Combine("second-run", "results"), RunFixture.Run());
 
-        Assert.Equal(0, await BenchCommandLine.InvokeAsync(["compare", first, second, "--out", _directory.File("out")], TextWriter.Null, TextWriter.Null));
+        Assert.Equal(
+            0,
+            await BenchCommandLine.InvokeAsync(
+                ["compare", first, second, "--out", _directory.File("out")],
+                TextWriter.Null,
+                TextWriter.Null
+            )
+        );
         var report = File.ReadAllText(Path.Combine(_directory.File("out"), "compare.md"));
         Assert.Contains("| #1 first-run |", report);
         Assert.Contains("| #2 second-run |", report);

@@ -4,7 +4,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Reports;
 
-/// <summary>The spread between two runs, computed case by case, and only between runs of one machine, job and data.</summary>
+/// <summary>The spread between two runs, computed case by case, and only between runs of one machine, job and
+/// data.</summary>
 public sealed class RunToRunTests
 {
     [Fact]
@@ -28,14 +29,56 @@ public sealed class RunToRunTests
     [Fact]
     public void Run_to_run_says_per_headline_ratio_whether_it_held()
     {
-        var previous = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.50, 2.40, 2.60, 8, RunFixture.Placement));
-        var held = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.55, 2.45, 2.65, 8, RunFixture.Placement));
-        var moved = RunWith(new HeadlineRatio(HeadlineRatio.Latency, "large", "grpc", "rest-json", 2.90, 2.80, 3.00, 8, RunFixture.Placement));
+        var previous = RunWith(
+            new HeadlineRatio(
+                HeadlineRatio.Latency,
+                "large",
+                "grpc",
+                "rest-json",
+                2.50,
+                2.40,
+                2.60,
+                8,
+                RunFixture.Placement
+            )
+        );
+        var held = RunWith(
+            new HeadlineRatio(
+                HeadlineRatio.Latency,
+                "large",
+                "grpc",
+                "rest-json",
+                2.55,
+                2.45,
+                2.65,
+                8,
+                RunFixture.Placement
+            )
+        );
+        var moved = RunWith(
+            new HeadlineRatio(
+                HeadlineRatio.Latency,
+                "large",
+                "grpc",
+                "rest-json",
+                2.90,
+                2.80,
+                3.00,
+                8,
+                RunFixture.Placement
+            )
+        );
 
         Assert.True(Assert.Single(RunToRun.Between(previous, held)!.Headline!).Holds);
         Assert.False(Assert.Single(RunToRun.Between(previous, moved)!.Headline!).Holds);
     }
 
-    private static RunResults RunWith(HeadlineRatio ratio) => new(
-        RunFixture.Provenance(), [], [], [], Trials: new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [], [], [ratio]));
+    private static RunResults RunWith(HeadlineRatio ratio) =>
+        new(
+            RunFixture.Provenance(),
+            [],
+            [],
+            [],
+            Trials: new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [], [], [ratio])
+        );
 }

@@ -38,8 +38,12 @@ public sealed class ScalingReportTests
     {
         ScalingReport.Point[] points =
         [
-            new("RestGetLargePayload", 1, 52_000), new("RestGetLargePayload", 10, 70_000), new("RestGetLargePayload", 100, 250_000),
-            new("RestProtobufGetLargePayload", 1, 50_500), new("RestProtobufGetLargePayload", 10, 55_000), new("RestProtobufGetLargePayload", 100, 100_000),
+            new("RestGetLargePayload", 1, 52_000),
+            new("RestGetLargePayload", 10, 70_000),
+            new("RestGetLargePayload", 100, 250_000),
+            new("RestProtobufGetLargePayload", 1, 50_500),
+            new("RestProtobufGetLargePayload", 10, 55_000),
+            new("RestProtobufGetLargePayload", 100, 100_000),
         ];
 
         var lines = ScalingReport.ToMarkdown(points).TrimEnd().Split('\n');
@@ -80,8 +84,21 @@ public sealed class PayloadThresholdTests
     public void Curves_set_each_arm_against_rest_json_at_the_same_count_on_the_same_operation()
     {
         BenchmarkResult Case(string arm, string method, string operation, int records, double nanoseconds) =>
-            new(Suites.Scaling, arm, "ScalingBenchmarks", method, operation, arm == "rest-json", 10, records,
-                nanoseconds, 0, null, null, null);
+            new(
+                Suites.Scaling,
+                arm,
+                "ScalingBenchmarks",
+                method,
+                operation,
+                arm == "rest-json",
+                10,
+                records,
+                nanoseconds,
+                0,
+                null,
+                null,
+                null
+            );
         BenchmarkResult[] scaling =
         [
             Case("rest-json", "RestGetLargePayload", "large", 1, 100),

@@ -29,7 +29,8 @@ public sealed class StallReportTests : IDisposable
             [1, 8],
             20,
             2,
-            [new("grpc", 65535, 433_500, 300, 0, 1206), new("grpc-js", 65535, 148_900, 100, 2, 500)]);
+            [new("grpc", 65535, 433_500, 300, 0, 1206), new("grpc-js", 65535, 148_900, 100, 2, 500)]
+        );
         StallReport.Write(reproduction, _rendered.Path);
 
         StoredReports.Matches("stalls", _rendered.Path);
@@ -42,31 +43,32 @@ public sealed class StallReportTests : IDisposable
     /// </summary>
     private static TrialsRun Planted(TrialsRun trials)
     {
-        var planted = trials.Trials
-            .Select(t => t with
-            {
-                Segments =
-                [
-                    .. t.Segments.Select(s => s with
-                    {
-                        LatencyGaps = new CompletionGaps(NearStall(t, s) ? 210 : 12, 0)
-                        {
-                            Retransmissions = 0,
-                        },
-                        ThroughputGaps = Stalled(t, s) ? Stall : new(30, 0),
-                        Levels = s.Levels?.Select(l => l with
-                        {
-                            Gaps = Stalled(t, s) && l.Concurrency == s.Concurrency ? Stall : new(30, 0),
-                        }).ToList(),
-                    }),
-                ],
-            })
+        var planted = trials
+            .Trials.Select(t =>
+                t with
+                {
+                    Segments =
+                    [
+                        .. t.Segments.Select(s =>
+                            s with
+                            {
+                                LatencyGaps = new CompletionGaps(NearStall(t, s) ? 210 : 12, 0) { Retransmissions = 0 },
+                                ThroughputGaps = Stalled(t, s) ? Stall : new(30, 0),
+                                Levels = s
+                                    .Levels?.Select(l =>
+                                        l with
+                                        {
+                                            Gaps = Stalled(t, s) && l.Concurrency == s.Concurrency ? Stall : new(30, 0),
+                                        }
+                                    )
+                                    .ToList(),
+                            }
+                        ),
+                    ],
+                }
+            )
             .ToList();
-        return trials with
-        {
-            Trials = planted,
-            Stalls = StallStatistics.Of(planted, trials.Failures, trials.Headline),
-        };
+        return trials with { Trials = planted, Stalls = StallStatistics.Of(planted, trials.Failures, trials.Headline) };
     }
 
     private static readonly CompletionGaps Stall = new(640, 1) { Retransmissions = 2, RetransmissionTimeouts = 1 };

@@ -18,10 +18,13 @@ internal static class StoredReports
     /// <summary>The folder of the stored results named <paramref name="name"/>.</summary>
     public static string Folder(string name) => Path.Combine(Root, name);
 
-    /// <summary>Asserts that <paramref name="rendered"/> (a folder of report files) holds exactly the approved files of <paramref name="name"/>.</summary>
-    public static void Matches(string name, string rendered) => Matches(name, rendered, Path.Combine(Folder(name), "approved"));
+    /// <summary>Asserts that <paramref name="rendered"/> (a folder of report files) holds exactly the approved files of
+    /// <paramref name="name"/>.</summary>
+    public static void Matches(string name, string rendered) =>
+        Matches(name, rendered, Path.Combine(Folder(name), "approved"));
 
-    /// <summary>Asserts that <paramref name="rendered"/> holds exactly the files of <paramref name="approved"/>, named <paramref name="name"/> in a failure.</summary>
+    /// <summary>Asserts that <paramref name="rendered"/> holds exactly the files of <paramref name="approved"/>, named
+    /// <paramref name="name"/> in a failure.</summary>
     public static void Matches(string name, string rendered, string approved)
     {
         if (Environment.GetEnvironmentVariable(ApproveVariable) == "1")
@@ -32,12 +35,18 @@ internal static class StoredReports
 
         var made = FilesIn(rendered);
         var expected = Directory.Exists(approved) ? FilesIn(approved) : [];
-        Assert.True(made.SequenceEqual(expected), $"{name}: rendered [{string.Join(", ", made)}], approved [{string.Join(", ", expected)}] ({ApproveVariable}=1 approves what renders now)");
+        Assert.True(
+            made.SequenceEqual(expected),
+            $"{name}: rendered [{string.Join(", ", made)}], approved [{string.Join(", ", expected)}] ({ApproveVariable}=1 approves what renders now)"
+        );
         foreach (var file in made)
         {
             var now = File.ReadAllBytes(Path.Combine(rendered, file));
             var then = File.ReadAllBytes(Path.Combine(approved, file));
-            Assert.True(now.AsSpan().SequenceEqual(then), $"{name}/{file} differs from its approved copy: {FirstDifference(then, now)}");
+            Assert.True(
+                now.AsSpan().SequenceEqual(then),
+                $"{name}/{file} differs from its approved copy: {FirstDifference(then, now)}"
+            );
         }
     }
 

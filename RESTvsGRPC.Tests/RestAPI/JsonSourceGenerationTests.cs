@@ -44,46 +44,74 @@ public sealed class JsonSourceGenerationTests : IDisposable
     {
         using var server = await StartRestApiWithoutReflectionAsync();
         var rest = RestServerAddresses.FromReadyLine(server.ReadyLine);
-        string[] arms = ["small/rest-json", "large/rest-json", "post/rest-json", "small/rest-json-h2c", "small/rest-minimal", "large/rest-minimal", "post/rest-minimal"];
+        string[] arms =
+        [
+            "small/rest-json",
+            "large/rest-json",
+            "post/rest-json",
+            "small/rest-json-h2c",
+            "small/rest-minimal",
+            "large/rest-minimal",
+            "post/rest-minimal",
+        ];
         var plan = new TrialPlan("test", 1, TrialPlan.MinSegmentSeconds, TrialPlan.DefaultSeed, 1)
         {
             SettleCalls = 0,
             InFlight = new Dictionary<LoadOperation, IReadOnlyList<int>>
             {
-                [LoadOperation.Small] = [1, 2], [LoadOperation.Large] = [1, 2], [LoadOperation.Post] = [1, 2],
+                [LoadOperation.Small] = [1, 2],
+                [LoadOperation.Large] = [1, 2],
+                [LoadOperation.Post] = [1, 2],
             },
         };
         var request = new TrialRequest(1, plan, arms, Environment.ProcessId, _directory.File("answer.json"));
         request.Save(_directory.File("request.json"));
 
         var bench = RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench");
-        var (exitCode, error) = await RunAsync(new ProcessStartInfo("dotnet")
-        {
-            ArgumentList = { "exec", "--runtimeconfig", WithoutReflection(bench), bench, TrialProcess.Command, _directory.File("request.json") },
-            Environment =
+        var (exitCode, error) = await RunAsync(
+            new ProcessStartInfo("dotnet")
             {
-                ["RESTVSGRPC_REST_URL"] = rest.Http11.ToString(), ["RESTVSGRPC_REST_H2C_URL"] = rest.H2c!.ToString(),
-                [MeteoriteDataset.PathVariable] = RepositoryPaths.CommittedData,
-            },
-        });
+                ArgumentList =
+                {
+                    "exec",
+                    "--runtimeconfig",
+                    WithoutReflection(bench),
+                    bench,
+                    TrialProcess.Command,
+                    _directory.File("request.json"),
+                },
+                Environment =
+                {
+                    ["RESTVSGRPC_REST_URL"] = rest.Http11.ToString(),
+                    ["RESTVSGRPC_REST_H2C_URL"] = rest.H2c!.ToString(),
+                    [MeteoriteDataset.PathVariable] = RepositoryPaths.CommittedData,
+                },
+            }
+        );
 
         Assert.True(exitCode == 0, $"the trial process exited with {exitCode}: {error}");
         var trial = TrialAnswer.Load(_directory.File("answer.json")).Trial!;
         Assert.Equal(arms.Order(), trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order());
-        Assert.All(trial.Segments, s => Assert.True(s is { LatencyCalls: >= TrialPlan.MinLatencyCalls, ThroughputCalls: > 0 }, $"{s}"));
+        Assert.All(trial.Segments, s =>
+            Assert.True(s is { LatencyCalls: >= TrialPlan.MinLatencyCalls, ThroughputCalls: > 0 }, $"{s}")
+        );
         Assert.All(trial.Segments, s => Assert.Equal([1, 2], s.Levels!.Select(l => l.Concurrency)));
         Assert.All(trial.Segments, s => Assert.Equal(s.Levels!.Max(l => l.CallsPerSecond), s.CallsPerSecond));
-
     }
 
     /// <summary>RestAPI on free loopback ports, with reflection-based JSON serialization off.</summary>
     private Task<ServerProcess> StartRestApiWithoutReflectionAsync()
     {
         var assembly = RepositoryPaths.ProjectAssembly("RestAPI");
-        return ServerProcess.StartProgramAsync("dotnet", ["exec", "--runtimeconfig", WithoutReflection(assembly), assembly, .. ServerSet.FreeRestEndpoints], TimeSpan.FromSeconds(60));
+        return ServerProcess.StartProgramAsync(
+            "dotnet",
+            ["exec", "--runtimeconfig", WithoutReflection(assembly), assembly, .. ServerSet.FreeRestEndpoints],
+            TimeSpan.FromSeconds(60)
+        );
     }
 
-    /// <summary>A copy of <paramref name="assembly"/>'s runtime configuration with reflection-based JSON serialization off.</summary>
+    /// <summary>A copy of <paramref name="assembly"/>'s runtime configuration with reflection-based JSON serialization
+    /// off.</summary>
     private string WithoutReflection(string assembly)
     {
         var config = JsonNode.Parse(File.ReadAllText(Path.ChangeExtension(assembly, ".runtimeconfig.json")))!;
@@ -94,7 +122,8 @@ public sealed class JsonSourceGenerationTests : IDisposable
         return path;
     }
 
-    /// <summary>Runs a process to its end (two minutes at most, then it is killed) and returns its exit code and standard error.</summary>
+    /// <summary>Runs a process to its end (two minutes at most, then it is killed) and returns its exit code and
+    /// standard error.</summary>
     private static async Task<(int ExitCode, string Error)> RunAsync(ProcessStartInfo start)
     {
         start.RedirectStandardError = true;

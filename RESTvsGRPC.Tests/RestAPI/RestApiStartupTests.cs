@@ -22,7 +22,10 @@ public sealed class RestApiStartupTests : IDisposable
 
         using var server = await TestServers.StartRestAsync("--data", path);
         using var client = new HttpClient { BaseAddress = server.BaseAddress };
-        var served = await client.GetFromJsonAsync("api/MeteoriteLandings/LargePayload", MeteoriteJsonContext.Default.MeteoriteLandingArray);
+        var served = await client.GetFromJsonAsync(
+            "api/MeteoriteLandings/LargePayload",
+            MeteoriteJsonContext.Default.MeteoriteLandingArray
+        );
 
         Assert.Equal(CanonicalHash.Of(records), CanonicalHash.Of(served!));
         Assert.Contains($"(10 records, sha256 {CanonicalHash.Of(records)})", server.Output);
@@ -48,7 +51,10 @@ public sealed class RestApiStartupTests : IDisposable
         using var server = await TestServers.StartRestAsync("--MaxRequestBodyBytes", "100000");
         using var client = new HttpClient { BaseAddress = server.BaseAddress };
         var dataset = MeteoriteDataset.Load(RepositoryPaths.CommittedData);
-        using var content = JsonContent.Create(dataset.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+        using var content = JsonContent.Create(
+            dataset.Records,
+            MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding
+        );
         await content.LoadIntoBufferAsync();
 
         using var response = await client.PostAsync("api/MeteoriteLandings/LargePayload", content);

@@ -28,7 +28,10 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     [Fact]
     public async Task GetLargePayload_returns_every_record_matching_the_canonical_hash()
     {
-        var records = await Client.GetFromJsonAsync(Route + "/LargePayload", MeteoriteJsonContext.Default.MeteoriteLandingArray);
+        var records = await Client.GetFromJsonAsync(
+            Route + "/LargePayload",
+            MeteoriteJsonContext.Default.MeteoriteLandingArray
+        );
 
         Assert.NotNull(records);
         Assert.Equal(Expected.Count, records.Length);
@@ -51,7 +54,10 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     [Fact]
     public async Task GetLargePayload_limit_returns_the_first_records()
     {
-        var records = await Client.GetFromJsonAsync(Route + "/LargePayload?limit=10", MeteoriteJsonContext.Default.MeteoriteLandingArray);
+        var records = await Client.GetFromJsonAsync(
+            Route + "/LargePayload?limit=10",
+            MeteoriteJsonContext.Default.MeteoriteLandingArray
+        );
 
         Assert.Equal(Expected.Records.Take(10), records);
     }
@@ -63,7 +69,12 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
         var streamed = await Client.GetStringAsync(Route + "/LargePayload/Stream");
         await using var body = await Client.GetStreamAsync(Route + "/LargePayload/Stream?limit=10");
         var firstTen = new List<MeteoriteLanding>();
-        await foreach (var record in System.Text.Json.JsonSerializer.DeserializeAsyncEnumerable(body, MeteoriteJsonContext.Default.MeteoriteLanding))
+        await foreach (
+            var record in System.Text.Json.JsonSerializer.DeserializeAsyncEnumerable(
+                body,
+                MeteoriteJsonContext.Default.MeteoriteLanding
+            )
+        )
         {
             firstTen.Add(record!);
         }
@@ -79,12 +90,23 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
         request.Headers.AcceptEncoding.ParseAdd("gzip");
         using var response = await Client.SendAsync(request);
         var compressed = await response.Content.ReadAsByteArrayAsync();
-        using var gzip = new System.IO.Compression.GZipStream(new MemoryStream(compressed), System.IO.Compression.CompressionMode.Decompress);
-        var records = await System.Text.Json.JsonSerializer.DeserializeAsync(gzip, MeteoriteJsonContext.Default.MeteoriteLandingArray);
+        using var gzip = new System.IO.Compression.GZipStream(
+            new MemoryStream(compressed),
+            System.IO.Compression.CompressionMode.Decompress
+        );
+        var records = await System.Text.Json.JsonSerializer.DeserializeAsync(
+            gzip,
+            MeteoriteJsonContext.Default.MeteoriteLandingArray
+        );
 
         Assert.Equal("gzip", Assert.Single(response.Content.Headers.ContentEncoding));
         Assert.Equal(Expected.Sha256, CanonicalHash.Of(records!));
-        using var client = new RESTvsGRPC.Bench.Clients.RestClient(RESTvsGRPC.Bench.Clients.HttpTransport.Http11(fixture.Server.BaseAddress) with { Gzip = true });
+        using var client = new RESTvsGRPC.Bench.Clients.RestClient(
+            RESTvsGRPC.Bench.Clients.HttpTransport.Http11(fixture.Server.BaseAddress) with
+            {
+                Gzip = true,
+            }
+        );
         Assert.Equal((uint)Expected.Count, (uint)(await client.PostLargePayloadAsync(Expected.Records)).Received);
     }
 
@@ -119,7 +141,10 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     [Fact]
     public async Task PostLargePayload_parses_the_whole_body_and_counts_records()
     {
-        using var content = JsonContent.Create(Expected.Records, MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding);
+        using var content = JsonContent.Create(
+            Expected.Records,
+            MeteoriteJsonContext.Default.IReadOnlyListMeteoriteLanding
+        );
         await content.LoadIntoBufferAsync();
 
         using var response = await Client.PostAsync(Route + "/LargePayload", content);
@@ -132,22 +157,34 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     [Fact]
     public async Task PostLargePayload_accepts_an_empty_array_and_counts_zero_as_grpc_does()
     {
-        using var response = await Client.PostAsync(Route + "/LargePayload", new StringContent("[]", System.Text.Encoding.UTF8, "application/json"));
+        using var response = await Client.PostAsync(
+            Route + "/LargePayload",
+            new StringContent("[]", System.Text.Encoding.UTF8, "application/json")
+        );
 
         response.EnsureSuccessStatusCode();
-        Assert.Equal(new PostStatus(PostStatus.Success, 0), await response.Content.ReadFromJsonAsync(MeteoriteJsonContext.Default.PostStatus));
+        Assert.Equal(
+            new PostStatus(PostStatus.Success, 0),
+            await response.Content.ReadFromJsonAsync(MeteoriteJsonContext.Default.PostStatus)
+        );
     }
 
     [Theory]
     [InlineData("[{\"id\":1", "truncated JSON")]
     [InlineData("{\"id\":1}", "an object instead of an array")]
     [InlineData("[{\"id\":1}]", "records without their required fields")]
-    [InlineData("[{\"id\":\"one\",\"name\":\"a\",\"nametype\":\"Valid\",\"recclass\":\"L6\",\"fall\":\"Fell\"}]", "a word where a number belongs")]
+    [InlineData(
+        "[{\"id\":\"one\",\"name\":\"a\",\"nametype\":\"Valid\",\"recclass\":\"L6\",\"fall\":\"Fell\"}]",
+        "a word where a number belongs"
+    )]
     [InlineData("[null]", "a null record")]
     [InlineData("", "an empty body")]
     public async Task PostLargePayload_rejects_malformed_json_with_400_and_keeps_serving(string body, string why)
     {
-        using var response = await Client.PostAsync(Route + "/LargePayload", new StringContent(body, System.Text.Encoding.UTF8, "application/json"));
+        using var response = await Client.PostAsync(
+            Route + "/LargePayload",
+            new StringContent(body, System.Text.Encoding.UTF8, "application/json")
+        );
 
         Assert.True(response.StatusCode == HttpStatusCode.BadRequest, $"{why}: got {(int)response.StatusCode}");
         Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
@@ -157,7 +194,10 @@ public sealed class RestApiTests(RestServerFixture fixture) : IClassFixture<Rest
     [Fact]
     public async Task PostLargePayload_rejects_a_wrong_content_type_with_415()
     {
-        using var response = await Client.PostAsync(Route + "/LargePayload", new StringContent("[]", System.Text.Encoding.UTF8, "text/plain"));
+        using var response = await Client.PostAsync(
+            Route + "/LargePayload",
+            new StringContent("[]", System.Text.Encoding.UTF8, "text/plain")
+        );
 
         Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
         await AssertStillServing();

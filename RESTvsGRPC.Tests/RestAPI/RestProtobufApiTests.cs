@@ -7,7 +7,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.RestAPI;
 
-/// <summary>The protobuf twins of the REST operations (<c>application/x-protobuf</c> over the same ASP.NET Core stack).</summary>
+/// <summary>The protobuf twins of the REST operations (<c>application/x-protobuf</c> over the same ASP.NET Core
+/// stack).</summary>
 public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixture<RestServerFixture>
 {
     private const string Route = "api/protobuf/MeteoriteLandings";
@@ -21,7 +22,9 @@ public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixt
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(MediaType, response.Content.Headers.ContentType?.MediaType);
-        var version = global::ModelLibrary.Protos.Version.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+        var version = global::ModelLibrary.Protos.Version.Parser.ParseFrom(
+            await response.Content.ReadAsByteArrayAsync()
+        );
         Assert.Equal(global::ModelLibrary.Rest.ApiVersion.Current, version.ApiVersion);
     }
 
@@ -48,7 +51,11 @@ public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixt
     [Fact]
     public async Task PostLargePayload_parses_the_message_and_counts_records()
     {
-        using var response = await SendAsync(HttpMethod.Post, Route + "/LargePayload", Expected.ProtoList.ToByteArray());
+        using var response = await SendAsync(
+            HttpMethod.Post,
+            Route + "/LargePayload",
+            Expected.ProtoList.ToByteArray()
+        );
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var status = StatusResponse.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
@@ -64,7 +71,10 @@ public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixt
         using var response = await SendAsync(HttpMethod.Post, Route + "/LargePayload", bytes[..(bytes.Length / 2)]);
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        Assert.Contains("not a valid MeteoriteLandingList protobuf message", await response.Content.ReadAsStringAsync());
+        Assert.Contains(
+            "not a valid MeteoriteLandingList protobuf message",
+            await response.Content.ReadAsStringAsync()
+        );
         await AssertStillServing();
     }
 
@@ -80,7 +90,10 @@ public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixt
     [Fact]
     public async Task PostLargePayload_rejects_json_on_the_protobuf_route_with_415()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, Route + "/LargePayload") { Content = new StringContent("[]", System.Text.Encoding.UTF8, "application/json") };
+        using var request = new HttpRequestMessage(HttpMethod.Post, Route + "/LargePayload")
+        {
+            Content = new StringContent("[]", System.Text.Encoding.UTF8, "application/json"),
+        };
 
         using var response = await fixture.Client.SendAsync(request);
 
@@ -99,7 +112,10 @@ public sealed class RestProtobufApiTests(RestServerFixture fixture) : IClassFixt
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(MediaType));
         if (body is not null)
         {
-            request.Content = new ByteArrayContent(body) { Headers = { ContentType = new MediaTypeHeaderValue(MediaType) } };
+            request.Content = new ByteArrayContent(body)
+            {
+                Headers = { ContentType = new MediaTypeHeaderValue(MediaType) },
+            };
         }
 
         return fixture.Client.SendAsync(request);

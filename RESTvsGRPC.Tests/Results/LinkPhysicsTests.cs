@@ -2,15 +2,31 @@ using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Tests.Results;
 
-/// <summary>The physics a shaped link imposes: no more bits/s than its rate, no call faster than its bytes at that rate.</summary>
+/// <summary>The physics a shaped link imposes: no more bits/s than its rate, no call faster than its bytes at that
+/// rate.</summary>
 public sealed class LinkPhysicsTests
 {
     private static readonly LinkResult HundredMegabit = new("100mbit", 100_000_000, null, 65_536, 315_536);
 
-    // Measured: the large GET as REST + JSON over 100 Mbit/s, trial 1 of a `--headline --link loopback,1gbit,100mbit` run (2026-11-26).
-    private static readonly TrialSegment MeasuredLargeJson = new("large", "rest-json", 54, 18_720_657.4, 16, 43, 42.94, 14_474_534.9, 1_860_465.1)
+    // Measured: the large GET as REST + JSON over 100 Mbit/s, trial 1 of a `--headline --link loopback,1gbit,100mbit`
+    // run (2026-11-26).
+    private static readonly TrialSegment MeasuredLargeJson = new(
+        "large",
+        "rest-json",
+        54,
+        18_720_657.4,
+        16,
+        43,
+        42.94,
+        14_474_534.9,
+        1_860_465.1
+    )
     {
-        Link = "100mbit", LinkSentBytesPerCall = 2_589.2, LinkReceivedBytesPerCall = 230_425.5, LinkSentBytesPerSecond = 157_730.4, LinkReceivedBytesPerSecond = 12_188_820.1,
+        Link = "100mbit",
+        LinkSentBytesPerCall = 2_589.2,
+        LinkReceivedBytesPerCall = 230_425.5,
+        LinkSentBytesPerSecond = 157_730.4,
+        LinkReceivedBytesPerSecond = 12_188_820.1,
     };
 
     [Fact]
@@ -22,7 +38,10 @@ public sealed class LinkPhysicsTests
         Assert.Equal(0.975, check.RateUse, 3);
         Assert.Equal(1 + (65_536 * 8.0 * 2 / (100e6 * (43 / 42.94))), check.AllowedUse, 6);
         Assert.Equal(((230_425.5 * 8) - (65_536 * 8)) / 100e6 * 1e9, check.FloorNanoseconds, 0);
-        Assert.True(check.LatencyNanoseconds >= 219 * 1024 * 8 / 100e6 * 1e9, "slower than the 219 KiB body alone takes at 100 Mbit/s");
+        Assert.True(
+            check.LatencyNanoseconds >= 219 * 1024 * 8 / 100e6 * 1e9,
+            "slower than the 219 KiB body alone takes at 100 Mbit/s"
+        );
     }
 
     [Fact]
@@ -53,7 +72,14 @@ public sealed class LinkPhysicsTests
     [Fact]
     public void The_worst_trial_decides_and_a_link_without_a_rate_is_not_checked()
     {
-        var run = RunOf(HundredMegabit, MeasuredLargeJson, MeasuredLargeJson with { LatencyNanosecondsPerCall = 10_000_000 });
+        var run = RunOf(
+            HundredMegabit,
+            MeasuredLargeJson,
+            MeasuredLargeJson with
+            {
+                LatencyNanosecondsPerCall = 10_000_000,
+            }
+        );
 
         Assert.True(Assert.Single(LinkPhysics.Of(run)).UnderFloor);
         Assert.Empty(LinkPhysics.Of(RunOf(new LinkResult("veth", null, null, null, null), MeasuredLargeJson)));
@@ -61,6 +87,12 @@ public sealed class LinkPhysicsTests
     }
 
     private static TrialsRun RunOf(LinkResult link, params TrialSegment[] segments) =>
-        new TrialsRun(new TrialsPlan("link", segments.Length, 0.5, 1, 2, 0.5, 0.125, [], 28), CpuPlacement.None, [], [.. segments.Select((s, i) => new Trial(i + 1, 100 + i, 28 + i, [], [s]))], [], [])
-            .OnLink(link);
+        new TrialsRun(
+            new TrialsPlan("link", segments.Length, 0.5, 1, 2, 0.5, 0.125, [], 28),
+            CpuPlacement.None,
+            [],
+            [.. segments.Select((s, i) => new Trial(i + 1, 100 + i, 28 + i, [], [s]))],
+            [],
+            []
+        ).OnLink(link);
 }

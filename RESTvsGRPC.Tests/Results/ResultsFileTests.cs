@@ -6,7 +6,8 @@ using RESTvsGRPC.Tests.Reports;
 
 namespace RESTvsGRPC.Tests.Results;
 
-/// <summary>The results files: written and read back without loss, on any OS's line endings, and refused in one line when another version of the format wrote them.</summary>
+/// <summary>The results files: written and read back without loss, on any OS's line endings, and refused in one line
+/// when another version of the format wrote them.</summary>
 public sealed class ResultsFileTests : IDisposable
 {
     private readonly TemporaryDirectory _directory = new();
@@ -40,8 +41,17 @@ public sealed class ResultsFileTests : IDisposable
     public void Run_results_with_the_fields_of_removed_switches_still_read()
     {
         var stored = Path.Combine(StoredReports.Folder("headline-trials"), RunResults.FileName);
-        var older = File.ReadAllText(stored).Replace("\n  \"trials\": {", "\n  \"paired\": [],\n  \"stylesPaired\": null,\n  \"trials\": {", StringComparison.Ordinal)
-            .Replace("\"seed\": 28", "\"seed\": 28,\n      \"slicePauseSeconds\": 0.2,\n      \"warmedSuite\": true", StringComparison.Ordinal);
+        var older = File.ReadAllText(stored)
+            .Replace(
+                "\n  \"trials\": {",
+                "\n  \"paired\": [],\n  \"stylesPaired\": null,\n  \"trials\": {",
+                StringComparison.Ordinal
+            )
+            .Replace(
+                "\"seed\": 28",
+                "\"seed\": 28,\n      \"slicePauseSeconds\": 0.2,\n      \"warmedSuite\": true",
+                StringComparison.Ordinal
+            );
         Assert.Contains("slicePauseSeconds", older, StringComparison.Ordinal);
         File.WriteAllText(_directory.File(RunResults.FileName), older);
 
@@ -72,7 +82,10 @@ public sealed class ResultsFileTests : IDisposable
         var previous = RunResults.KeepPrevious(_directory.Path);
 
         Assert.Equal("0123456789abcdef0123456789abcdef01234567", previous?.Provenance.Commit);
-        Assert.Equal(File.ReadAllBytes(stored), File.ReadAllBytes(Path.Combine(_directory.File(RunResults.PreviousFolder), RunResults.FileName)));
+        Assert.Equal(
+            File.ReadAllBytes(stored),
+            File.ReadAllBytes(Path.Combine(_directory.File(RunResults.PreviousFolder), RunResults.FileName))
+        );
         Assert.Equal(previous!.Benchmarks, RunResults.LoadPrevious(_directory.Path)?.Benchmarks);
     }
 
@@ -102,18 +115,25 @@ public sealed class ResultsFileTests : IDisposable
                 + $"this build reads versions {RunResults.ReadableSchemaVersion} and "
                 + $"{RunResults.CurrentSchemaVersion}: "
                 + "rerun the bench, or use the commit that wrote it.",
-            error.Message);
+            error.Message
+        );
     }
 
     [Fact]
     public void A_load_results_file_of_a_newer_version_is_refused_naming_its_version()
     {
         var stored = File.ReadAllText(Path.Combine(StoredReports.Folder("load"), LoadResults.FileName));
-        File.WriteAllText(_directory.File(LoadResults.FileName), stored.Replace("\"schemaVersion\": 4,", "\"schemaVersion\": 5,", StringComparison.Ordinal));
+        File.WriteAllText(
+            _directory.File(LoadResults.FileName),
+            stored.Replace("\"schemaVersion\": 4,", "\"schemaVersion\": 5,", StringComparison.Ordinal)
+        );
 
         var error = Assert.Throws<InvalidDataException>(() => LoadResults.Load(_directory.Path));
 
-        Assert.StartsWith($"'{_directory.File(LoadResults.FileName)}' was written by version 5 of the results format;", error.Message);
+        Assert.StartsWith(
+            $"'{_directory.File(LoadResults.FileName)}' was written by version 5 of the results format;",
+            error.Message
+        );
     }
 
     [Fact]
@@ -123,6 +143,7 @@ public sealed class ResultsFileTests : IDisposable
 
         Assert.Equal(Path.Combine(_directory.Path, RunResults.FileName), error.FileName);
     }
+
     [Fact]
     public void A_version_4_file_reads_in_version_5s_shape_with_hodges_lehmanns_estimate_from_its_trials()
     {
@@ -143,7 +164,8 @@ public sealed class ResultsFileTests : IDisposable
         Assert.All(read.Trials!.Headline, r => Assert.NotNull(r.HodgesLehmann));
         Assert.Equal(
             current.Trials!.Headline.Select(r => r.HodgesLehmann),
-            read.Trials.Headline.Select(r => r.HodgesLehmann));
+            read.Trials.Headline.Select(r => r.HodgesLehmann)
+        );
         Assert.All(read.Trials.Headline, r => Assert.Null(r.Components));
     }
 

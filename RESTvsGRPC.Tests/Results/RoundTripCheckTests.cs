@@ -17,20 +17,30 @@ public sealed class RoundTripCheckTests
 
     // Measured: the large GET as REST + JSON over 20 ms with 0.5 % loss, trial 1 of
     // `--headline --link 1ms-rtt,20ms-rtt+0.5%-loss --trials 1` (2026-12-06).
-    private static readonly TrialSegment MeasuredLargeJson =
-        new("large", "rest-json", 8, 61_012_000, 16, 87, 174, 3_610_000, 1_670_000)
-        {
-            LinkSentBytesPerCall = 1_526,
-            LinkReceivedBytesPerCall = 234_496,
-            FastestCallNanoseconds = 44_564_900,
-            NewConnectionNanoseconds = 41_400_000,
-        };
+    private static readonly TrialSegment MeasuredLargeJson = new(
+        "large",
+        "rest-json",
+        8,
+        61_012_000,
+        16,
+        87,
+        174,
+        3_610_000,
+        1_670_000
+    )
+    {
+        LinkSentBytesPerCall = 1_526,
+        LinkReceivedBytesPerCall = 234_496,
+        FastestCallNanoseconds = 44_564_900,
+        NewConnectionNanoseconds = 41_400_000,
+    };
 
     private static readonly TrialLinkReading MeasuredReading = new(
         new DelayLineReading(29.6, 73_100, 73_659, 350_000_000, 717, 0, 146_042, 39, 220, 8_169, 2.9),
         358,
         20.0,
-        20.213);
+        20.213
+    );
 
     [Fact]
     public void A_measured_trial_holds_every_check()
@@ -54,13 +64,22 @@ public sealed class RoundTripCheckTests
         var (reading, segment) = part switch
         {
             "round trip" => (
-                MeasuredReading with { LowestMinRoundTripMilliseconds = 22.5, HighestMinRoundTripMilliseconds = 25 },
-                MeasuredLargeJson),
+                MeasuredReading with
+                {
+                    LowestMinRoundTripMilliseconds = 22.5,
+                    HighestMinRoundTripMilliseconds = 25,
+                },
+                MeasuredLargeJson
+            ),
             "floor" => (MeasuredReading, MeasuredLargeJson with { FastestCallNanoseconds = 19_900_000 }),
             "loss" => (MeasuredReading with { DelayLine = line with { Dropped = 1_500 } }, MeasuredLargeJson),
             _ => (
-                MeasuredReading with { DelayLine = line with { Late99Microseconds = 1_500, Overflowed = 3 } },
-                MeasuredLargeJson),
+                MeasuredReading with
+                {
+                    DelayLine = line with { Late99Microseconds = 1_500, Overflowed = 3 },
+                },
+                MeasuredLargeJson
+            ),
         };
 
         var check = Assert.Single(RoundTripCheck.Of(RunOf(reading, segment)));
@@ -69,7 +88,8 @@ public sealed class RoundTripCheckTests
         Assert.Equal(expected, RoundTripText.Broken(check));
         Assert.StartsWith(
             "the link did not hold (",
-            FaultText.Of(new TrialFailure(1, 100, 0, null, null) { LinkFault = check }));
+            FaultText.Of(new TrialFailure(1, 100, 0, null, null) { LinkFault = check })
+        );
     }
 
     [Fact]
@@ -100,5 +120,6 @@ public sealed class RoundTripCheckTests
             [],
             [new Trial(1, 100, 28, [], [segment ?? MeasuredLargeJson]) { LinkReading = reading }],
             [],
-            []).OnLink(TwentyMilliseconds);
+            []
+        ).OnLink(TwentyMilliseconds);
 }

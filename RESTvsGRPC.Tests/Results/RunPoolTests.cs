@@ -11,26 +11,47 @@ public sealed class RunPoolTests
 {
     private const double True = 2.0;
 
-    /// <summary>Runs of <paramref name="trials"/> trials whose ratios (latency and throughput alike) are True × (1 + run offset) × (1 + trial noise), both normal.</summary>
-    private static List<IReadOnlyList<Trial>> Runs(Random random, int runs, int trials, double betweenRuns, double betweenTrials) =>
-    [
-        .. Enumerable.Range(0, runs).Select(_ =>
-        {
-            var offset = 1 + (betweenRuns * Normal(random));
-            return (IReadOnlyList<Trial>)[.. Enumerable.Range(1, trials).Select(i => Trial(i, True * offset * (1 + (betweenTrials * Normal(random)))))];
-        }),
-    ];
-
-    private static double Normal(Random random) => Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-
-    private static Trial Trial(int index, double latencyRatio) => new(
-        index, 1000 + index, 28 + index, ["large/rest-json", "large/grpc"],
+    /// <summary>Runs of <paramref name="trials"/> trials whose ratios (latency and throughput alike) are True × (1 +
+    /// run offset) × (1 + trial noise), both normal.</summary>
+    private static List<IReadOnlyList<Trial>> Runs(
+        Random random,
+        int runs,
+        int trials,
+        double betweenRuns,
+        double betweenTrials
+    ) =>
         [
-            new TrialSegment("large", "rest-json", 100, 1000 * latencyRatio, 8, 1000, 500, 5000, 2000),
-            new TrialSegment("large", "grpc", 100, 1000, 8, 1000, 500 * latencyRatio, 1000, 500),
-        ]);
+            .. Enumerable
+                .Range(0, runs)
+                .Select(_ =>
+                {
+                    var offset = 1 + (betweenRuns * Normal(random));
+                    return (IReadOnlyList<Trial>)
+                        [
+                            .. Enumerable
+                                .Range(1, trials)
+                                .Select(i => Trial(i, True * offset * (1 + (betweenTrials * Normal(random))))),
+                        ];
+                }),
+        ];
 
-    private static HeadlineRatio OwnLatency(IReadOnlyList<Trial> run) => TrialStatistics.Headline(run, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency);
+    private static double Normal(Random random) =>
+        Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+
+    private static Trial Trial(int index, double latencyRatio) =>
+        new(
+            index,
+            1000 + index,
+            28 + index,
+            ["large/rest-json", "large/grpc"],
+            [
+                new TrialSegment("large", "rest-json", 100, 1000 * latencyRatio, 8, 1000, 500, 5000, 2000),
+                new TrialSegment("large", "grpc", 100, 1000, 8, 1000, 500 * latencyRatio, 1000, 500),
+            ]
+        );
+
+    private static HeadlineRatio OwnLatency(IReadOnlyList<Trial> run) =>
+        TrialStatistics.Headline(run, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency);
 
     [Fact]
     public void Pooled_interval_holds_the_next_runs_median_where_one_runs_trials_cannot_when_runs_differ_more_than_trials()
@@ -110,9 +131,21 @@ public sealed class RunPoolTests
         Assert.Equal([first.Provenance.Date], carried.Trials!.EarlierRuns!.Select(r => r.Date));
         Assert.Equal(2, carried.Trials.Pool.Count);
         Assert.Equal(3, RunPool.Carry(carried, Stored.Run(date: 3) with { Trials = trials }).Trials!.Pool.Count);
-        Assert.Null(RunPool.Carry(first, second with { Provenance = second.Provenance with { Commit = "other" } }).Trials!.EarlierRuns);
-        Assert.Null(RunPool.Carry(first, second with { Provenance = second.Provenance with { Dirty = true } }).Trials!.EarlierRuns);
-        Assert.Null(RunPool.Carry(first, second with { Trials = trials with { Plan = RunFixture.Plan with { Seed = 29 } } }).Trials!.EarlierRuns);
+        Assert.Null(
+            RunPool
+                .Carry(first, second with { Provenance = second.Provenance with { Commit = "other" } })
+                .Trials!.EarlierRuns
+        );
+        Assert.Null(
+            RunPool
+                .Carry(first, second with { Provenance = second.Provenance with { Dirty = true } })
+                .Trials!.EarlierRuns
+        );
+        Assert.Null(
+            RunPool
+                .Carry(first, second with { Trials = trials with { Plan = RunFixture.Plan with { Seed = 29 } } })
+                .Trials!.EarlierRuns
+        );
     }
 
     [Fact]
@@ -126,16 +159,44 @@ public sealed class RunPoolTests
         }
 
         Assert.Equal(RunPool.MaxRuns, run.Trials!.Pool.Count);
-        Assert.Equal(Stored.Run(RunPool.MaxRuns + 3 - RunPool.MaxRuns + 1).Provenance.Date, run.Trials.EarlierRuns![0].Date);
+        Assert.Equal(
+            Stored.Run(RunPool.MaxRuns + 3 - RunPool.MaxRuns + 1).Provenance.Date,
+            run.Trials.EarlierRuns![0].Date
+        );
     }
 
     [Fact]
     public void Carry_keeps_each_earlier_runs_load_check()
     {
         static IReadOnlyList<LoadCheck> Checks(params double[] rounds) =>
-            [new LoadCheck("large", "rest-json", 2, 700, null), new LoadCheck("large", "grpc", 16, 2100, rounds[1]) { RoundRatios = rounds }];
-        var first = Stored.Run(date: 1) with { Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2)], [], [], Load: Checks(2.0, 2.2, 2.4)) };
-        var second = Stored.Run(date: 2) with { Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2)], [], [], Load: Checks(3.0, 3.1, 3.2)) };
+            [
+                new LoadCheck("large", "rest-json", 2, 700, null),
+                new LoadCheck("large", "grpc", 16, 2100, rounds[1]) { RoundRatios = rounds },
+            ];
+        var first = Stored.Run(date: 1) with
+        {
+            Trials = new TrialsRun(
+                RunFixture.Plan,
+                RunFixture.Placement,
+                [],
+                [Trial(1, 2)],
+                [],
+                [],
+                Load: Checks(2.0, 2.2, 2.4)
+            ),
+        };
+        var second = Stored.Run(date: 2) with
+        {
+            Trials = new TrialsRun(
+                RunFixture.Plan,
+                RunFixture.Placement,
+                [],
+                [Trial(1, 2)],
+                [],
+                [],
+                Load: Checks(3.0, 3.1, 3.2)
+            ),
+        };
 
         var carried = RunPool.Carry(first, second).Trials!;
 
@@ -146,11 +207,31 @@ public sealed class RunPoolTests
     public void Carry_keeps_each_earlier_runs_benchmark_time_for_each_arm_its_trials_measured()
     {
         static BenchmarkResult Case(string suite, string arm, int calls, double nanosecondsPerCall) =>
-            new(suite, arm, "TransportBenchmarks", arm, "large", false, calls, null, nanosecondsPerCall, 10, null, null, null);
+            new(
+                suite,
+                arm,
+                "TransportBenchmarks",
+                arm,
+                "large",
+                false,
+                calls,
+                null,
+                nanosecondsPerCall,
+                10,
+                null,
+                null,
+                null
+            );
         var first = Stored.Run(date: 1) with
         {
             Trials = new TrialsRun(RunFixture.Plan, RunFixture.Placement, [], [Trial(1, 2), Trial(2, 2)], [], []),
-            Benchmarks = [Case(Suites.Transport, "grpc", 100, 900), Case(Suites.Transport, "grpc", 200, 1200), Case(Suites.HttpVersions, "grpc", 200, 5000), Case(Suites.Transport, "rest-json", 200, 2100)],
+            Benchmarks =
+            [
+                Case(Suites.Transport, "grpc", 100, 900),
+                Case(Suites.Transport, "grpc", 200, 1200),
+                Case(Suites.HttpVersions, "grpc", 200, 5000),
+                Case(Suites.Transport, "rest-json", 200, 2100),
+            ],
         };
         var second = Stored.Run(date: 2) with
         {
@@ -160,18 +241,41 @@ public sealed class RunPoolTests
 
         var carried = RunPool.Carry(first, second);
 
-        // gRPC: the transport suite's two batch processes, 900 and 1200, averaged; the HTTP versions suite's case is not the one compared.
-        Assert.Equal([new BenchmarkLatency("large", "rest-json", 2100), new BenchmarkLatency("large", "grpc", 1050)], carried.Trials!.EarlierRuns!.Single().Latency);
+        // gRPC: the transport suite's two batch processes, 900 and 1200, averaged; the HTTP versions suite's case is
+        // not the one compared.
+        Assert.Equal(
+            [new BenchmarkLatency("large", "rest-json", 2100), new BenchmarkLatency("large", "grpc", 1050)],
+            carried.Trials!.EarlierRuns!.Single().Latency
+        );
     }
 
     [Fact]
     public void Latency_time_is_the_mean_of_the_transport_case_batch_processes_shown_by_its_largest_batch()
     {
         static BenchmarkResult Case(string suite, string method, int calls, double nanosecondsPerCall) =>
-            new(suite, "grpc", "TransportBenchmarks", method, "large", false, calls, null, nanosecondsPerCall, 10, null, null, null);
+            new(
+                suite,
+                "grpc",
+                "TransportBenchmarks",
+                method,
+                "large",
+                false,
+                calls,
+                null,
+                nanosecondsPerCall,
+                10,
+                null,
+                null,
+                null
+            );
         var run = Stored.Run(date: 1) with
         {
-            Benchmarks = [Case(Suites.HttpVersions, "GrpcGetLargePayload", 200, 5000), Case(Suites.Transport, "GrpcGetLargePayload", 100, 900), Case(Suites.Transport, "GrpcGetLargePayload", 200, 1200)],
+            Benchmarks =
+            [
+                Case(Suites.HttpVersions, "GrpcGetLargePayload", 200, 5000),
+                Case(Suites.Transport, "GrpcGetLargePayload", 100, 900),
+                Case(Suites.Transport, "GrpcGetLargePayload", 200, 1200),
+            ],
         };
 
         var time = run.LatencyTime("large", "grpc")!;
@@ -185,9 +289,30 @@ public sealed class RunPoolTests
     /// <summary>Results of a clean run on one machine, made on day <c>date</c>.</summary>
     private static class Stored
     {
-        public static RunResults Run(int date) => new(
-            new Provenance("abc123", false, "Linux", "CPU", 2, ".NET 10", "10.0", new ProcessSetup(ProcessSetup.Trials, true, true, false, 0), "0.15.8", new Dictionary<string, string>(), "data.json", "sha", [],
-                new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddDays(date), "--headline", "headline", RunFixture.Placement),
-            [], [], []);
+        public static RunResults Run(int date) =>
+            new(
+                new Provenance(
+                    "abc123",
+                    false,
+                    "Linux",
+                    "CPU",
+                    2,
+                    ".NET 10",
+                    "10.0",
+                    new ProcessSetup(ProcessSetup.Trials, true, true, false, 0),
+                    "0.15.8",
+                    new Dictionary<string, string>(),
+                    "data.json",
+                    "sha",
+                    [],
+                    new DateTimeOffset(2026, 11, 1, 0, 0, 0, TimeSpan.Zero).AddDays(date),
+                    "--headline",
+                    "headline",
+                    RunFixture.Placement
+                ),
+                [],
+                [],
+                []
+            );
     }
 }

@@ -12,7 +12,12 @@ public sealed class VarianceComponentsTests
     {
         // Each trial's two rounds sit 0.1 either side of its mean: within variance 0.02 (one degree of freedom a
         // trial). The means 0, 0.2, 0.4 have variance 0.04, of which 0.02 / 2 is the rounds' share: T₂² = 0.03.
-        IReadOnlyList<double>[] trials = [[-0.1, 0.1], [0.1, 0.3], [0.3, 0.5]];
+        IReadOnlyList<double>[] trials =
+        [
+            [-0.1, 0.1],
+            [0.1, 0.3],
+            [0.3, 0.5],
+        ];
 
         var components = VarianceComponents.Of(trials, 0.25)!;
 
@@ -26,7 +31,12 @@ public sealed class VarianceComponentsTests
     [Fact]
     public void Between_is_zero_where_the_trial_means_spread_no_more_than_their_rounds_explain()
     {
-        IReadOnlyList<double>[] trials = [[-0.5, 0.5], [0.5, -0.5], [-0.5, 0.5]];
+        IReadOnlyList<double>[] trials =
+        [
+            [-0.5, 0.5],
+            [0.5, -0.5],
+            [-0.5, 0.5],
+        ];
 
         Assert.Equal(0, VarianceComponents.Of(trials, 0.1)!.TrialSd);
     }
@@ -37,7 +47,11 @@ public sealed class VarianceComponentsTests
         var random = new Random(7);
         IReadOnlyList<double> Rounds() => [.. Enumerable.Range(0, 8).Select(_ => Normal(random))];
         IReadOnlyList<double>[] independent = [.. Enumerable.Range(0, 40).Select(_ => Rounds())];
-        IReadOnlyList<double>[] alternating = [[1, -1, 1, -1, 1, -1, 1, -1], [-1, 1, -1, 1, -1, 1, -1, 1]];
+        IReadOnlyList<double>[] alternating =
+        [
+            [1, -1, 1, -1, 1, -1, 1, -1],
+            [-1, 1, -1, 1, -1, 1, -1, 1],
+        ];
 
         var flat = VarianceComponents.Of(independent, 0.15)!.Blocks!;
         var falling = VarianceComponents.Of(alternating, 0.15)!.Blocks!;
@@ -59,8 +73,23 @@ public sealed class VarianceComponentsTests
     [Fact]
     public void One_trial_or_one_round_gives_no_components()
     {
-        Assert.Null(VarianceComponents.Of([[0.1, 0.2]], 0.15));
-        Assert.Null(VarianceComponents.Of([[0.1], [0.2]], 0.15));
+        Assert.Null(
+            VarianceComponents.Of(
+                [
+                    [0.1, 0.2],
+                ],
+                0.15
+            )
+        );
+        Assert.Null(
+            VarianceComponents.Of(
+                [
+                    [0.1],
+                    [0.2],
+                ],
+                0.15
+            )
+        );
     }
 
     private static double Normal(Random random) =>

@@ -1,5 +1,5 @@
-using RESTvsGRPC.Tests.Infrastructure;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Tests.Infrastructure;
 using Xunit.Abstractions;
 
 namespace RESTvsGRPC.Tests.Robustness;
@@ -11,7 +11,8 @@ namespace RESTvsGRPC.Tests.Robustness;
 /// then stayed, 365–445 MiB over 40 more, measured here). Capped, whatever bad input left behind accumulates against
 /// the cap until the server runs out of memory.
 /// </summary>
-public sealed class HeapCappedServers() : BadInputServers(new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = HeapCapHex })
+public sealed class HeapCappedServers()
+    : BadInputServers(new Dictionary<string, string> { ["DOTNET_GCHeapHardLimit"] = HeapCapHex })
 {
     public const long HeapCap = 192L << 20;
     private const string HeapCapHex = "0xC000000";
@@ -26,7 +27,8 @@ public sealed class HeapCappedServers() : BadInputServers(new Dictionary<string,
 /// 195–284 MiB, GrpcAPI 109–137 MiB, over five rounds).
 /// </summary>
 [LongRunning(6)]
-public sealed class BadInputMemoryTests(HeapCappedServers servers, ITestOutputHelper output) : IClassFixture<HeapCappedServers>
+public sealed class BadInputMemoryTests(HeapCappedServers servers, ITestOutputHelper output)
+    : IClassFixture<HeapCappedServers>
 {
     private const int Rounds = 5;
     private const long NativeAllowance = 128L << 20;
@@ -43,12 +45,20 @@ public sealed class BadInputMemoryTests(HeapCappedServers servers, ITestOutputHe
             }
 
             var now = Resident();
-            output.WriteLine($"round {round + 1}: RestAPI {now.RestApi >> 20} MiB, GrpcAPI {now.GrpcApi >> 20} MiB resident");
+            output.WriteLine(
+                $"round {round + 1}: RestAPI {now.RestApi >> 20} MiB, GrpcAPI {now.GrpcApi >> 20} MiB resident"
+            );
         }
 
         var end = Resident();
-        Assert.True(end.RestApi <= HeapCappedServers.HeapCap + NativeAllowance, $"RestAPI holds {end.RestApi >> 20} MiB");
-        Assert.True(end.GrpcApi <= HeapCappedServers.HeapCap + NativeAllowance, $"GrpcAPI holds {end.GrpcApi >> 20} MiB");
+        Assert.True(
+            end.RestApi <= HeapCappedServers.HeapCap + NativeAllowance,
+            $"RestAPI holds {end.RestApi >> 20} MiB"
+        );
+        Assert.True(
+            end.GrpcApi <= HeapCappedServers.HeapCap + NativeAllowance,
+            $"GrpcAPI holds {end.GrpcApi >> 20} MiB"
+        );
         Assert.True(await servers.ServesAsync(BadInput.Rest) && await servers.ServesAsync(BadInput.Grpc));
     }
 

@@ -7,7 +7,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Robustness;
 
-/// <summary>RestAPI and GrpcAPI on free loopback ports, with the ways the catalogue and the mutation tests reach them.</summary>
+/// <summary>RestAPI and GrpcAPI on free loopback ports, with the ways the catalogue and the mutation tests reach
+/// them.</summary>
 public class BadInputServers : IAsyncLifetime
 {
     private readonly IReadOnlyDictionary<string, string>? _environment;
@@ -29,21 +30,23 @@ public class BadInputServers : IAsyncLifetime
     /// <summary>Plain HTTP/2 to GrpcAPI's h2c endpoint, for hand-made gRPC requests.</summary>
     public HttpClient Grpc { get; private set; } = null!;
 
-    /// <summary>HTTP/1.1 to GrpcAPI's web endpoint (JSON transcoding and gRPC-Web), nothing decompressed or followed.</summary>
+    /// <summary>HTTP/1.1 to GrpcAPI's web endpoint (JSON transcoding and gRPC-Web), nothing decompressed or
+    /// followed.</summary>
     public HttpClient Web { get; private set; } = null!;
 
-    public BadInputServers()
-    {
-    }
+    public BadInputServers() { }
 
     /// <summary>Servers started with these environment variables added (a GC setting, say).</summary>
     protected BadInputServers(IReadOnlyDictionary<string, string> environment) => _environment = environment;
 
-    /// <summary>True where the servers are the Native AOT builds, which serve the minimal APIs in place of the controllers.</summary>
+    /// <summary>True where the servers are the Native AOT builds, which serve the minimal APIs in place of the
+    /// controllers.</summary>
     public virtual bool Aot => false;
 
-    /// <summary>The route a REST + JSON row posts to and reads from: the controller's, or the minimal API's on the AOT build.</summary>
-    public string RestJsonRoute => Aot ? "minimal/MeteoriteLandings/LargePayload" : "api/MeteoriteLandings/LargePayload";
+    /// <summary>The route a REST + JSON row posts to and reads from: the controller's, or the minimal API's on the AOT
+    /// build.</summary>
+    public string RestJsonRoute =>
+        Aot ? "minimal/MeteoriteLandings/LargePayload" : "api/MeteoriteLandings/LargePayload";
 
     public async Task InitializeAsync()
     {
@@ -63,12 +66,19 @@ public class BadInputServers : IAsyncLifetime
             _grpc = starting[1].IsCompletedSuccessfully ? starting[1].Result : null;
         }
 
-        Rest = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }) { BaseAddress = RestAddresses.Http11 };
+        Rest = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false })
+        {
+            BaseAddress = RestAddresses.Http11,
+        };
         Grpc = HttpClientSettings.Create(GrpcAddresses.H2cTransport);
-        Web = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false }) { BaseAddress = GrpcAddresses.Web };
+        Web = new HttpClient(new SocketsHttpHandler { AllowAutoRedirect = false, UseCookies = false })
+        {
+            BaseAddress = GrpcAddresses.Web,
+        };
     }
 
-    /// <summary>Starts RestAPI and GrpcAPI, in that order; none where the build cannot run here (the tests then skip).</summary>
+    /// <summary>Starts RestAPI and GrpcAPI, in that order; none where the build cannot run here (the tests then
+    /// skip).</summary>
     protected virtual Task<ServerProcess>[] Start(IReadOnlyDictionary<string, string>? environment) =>
         [TestServers.StartRestAsync(environment), TestServers.StartGrpcAsync(environment)];
 
@@ -87,7 +97,10 @@ public class BadInputServers : IAsyncLifetime
         using (request)
         using (var response = await Rest.SendAsync(request))
         {
-            return new Observed(((int)response.StatusCode).ToString(), Describe(response, await response.Content.ReadAsStringAsync()));
+            return new Observed(
+                ((int)response.StatusCode).ToString(),
+                Describe(response, await response.Content.ReadAsStringAsync())
+            );
         }
     }
 
@@ -96,15 +109,23 @@ public class BadInputServers : IAsyncLifetime
         using (request)
         {
             var answer = await RawGrpc.SendAsync(Grpc, request, cancellation);
-            var status = answer.HttpStatus == HttpStatusCode.OK && answer.Status is not null ? $"grpc-status {answer.Status}"
+            var status =
+                answer.HttpStatus == HttpStatusCode.OK && answer.Status is not null ? $"grpc-status {answer.Status}"
                 : answer.Status is null ? ((int)answer.HttpStatus).ToString()
                 : $"{(int)answer.HttpStatus}, grpc-status {answer.Status}";
-            return new Observed(status, Describe(answer.Response, answer.StatusMessage is null ? "" : Uri.UnescapeDataString(answer.StatusMessage)));
+            return new Observed(
+                status,
+                Describe(
+                    answer.Response,
+                    answer.StatusMessage is null ? "" : Uri.UnescapeDataString(answer.StatusMessage)
+                )
+            );
         }
     }
 
     /// <summary>
-    /// A request to GrpcAPI's web endpoint: "400" and the like for JSON transcoding; for gRPC-Web, its grpc-status, from
+    /// A request to GrpcAPI's web endpoint: "400" and the like for JSON transcoding; for gRPC-Web, its grpc-status,
+    /// from
     /// the headers (Trailers-Only) or from the trailer frame at the end of the body (base64 in the text format).
     /// </summary>
     public async Task<Observed> WebAsync(HttpRequestMessage request)
@@ -114,14 +135,31 @@ public class BadInputServers : IAsyncLifetime
         {
             var body = await response.Content.ReadAsByteArrayAsync();
             var code = ((int)response.StatusCode).ToString();
-            var grpcStatus = response.Headers.TryGetValues("grpc-status", out var values) ? values.First() : GrpcWebFrames.Status(response, body);
-            var status = grpcStatus is null ? code : response.StatusCode == HttpStatusCode.OK ? $"grpc-status {grpcStatus}" : $"{code}, grpc-status {grpcStatus}";
+            var grpcStatus = response.Headers.TryGetValues("grpc-status", out var values)
+                ? values.First()
+                : GrpcWebFrames.Status(response, body);
+            var status =
+                grpcStatus is null ? code
+                : response.StatusCode == HttpStatusCode.OK ? $"grpc-status {grpcStatus}"
+                : $"{code}, grpc-status {grpcStatus}";
             return new Observed(status, Describe(response, Encoding.Latin1.GetString(body)));
         }
     }
 
-    public Task<Observed> GrpcAsync(string method, byte[] body, string contentType = RawGrpc.ContentType, params (string Name, string Value)[] headers) =>
-        GrpcAsync(RawGrpc.Request($"/meteorites.v1.MeteoriteLandingsService/{method}", new ByteArrayContent(body), contentType, headers));
+    public Task<Observed> GrpcAsync(
+        string method,
+        byte[] body,
+        string contentType = RawGrpc.ContentType,
+        params (string Name, string Value)[] headers
+    ) =>
+        GrpcAsync(
+            RawGrpc.Request(
+                $"/meteorites.v1.MeteoriteLandingsService/{method}",
+                new ByteArrayContent(body),
+                contentType,
+                headers
+            )
+        );
 
     /// <summary>A good request to <paramref name="server"/> on a new connection, answered as it should be.</summary>
     public async Task<bool> ServesAsync(string server)
@@ -129,7 +167,10 @@ public class BadInputServers : IAsyncLifetime
         if (server == BadInput.Rest)
         {
             using var http = new HttpClient { BaseAddress = RestAddresses.Http11 };
-            return (await http.GetStringAsync(RestJsonRoute[..RestJsonRoute.LastIndexOf('/')])).Contains("API Version", StringComparison.Ordinal);
+            return (await http.GetStringAsync(RestJsonRoute[..RestJsonRoute.LastIndexOf('/')])).Contains(
+                "API Version",
+                StringComparison.Ordinal
+            );
         }
 
         using var client = new GrpcClient(GrpcAddresses.H2cTransport);

@@ -3,7 +3,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Robustness;
 
-/// <summary>The bad-input catalogue against the real servers: each row's documented answer, nothing internal in it, the server serving on.</summary>
+/// <summary>The bad-input catalogue against the real servers: each row's documented answer, nothing internal in it, the
+/// server serving on.</summary>
 public sealed partial class BadInputTests(BadInputServers servers) : IClassFixture<BadInputServers>
 {
     private static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(60);
@@ -20,7 +21,10 @@ public sealed partial class BadInputTests(BadInputServers servers) : IClassFixtu
 
         Assert.Equal(row.Status, observed.Status);
         AssertNothingInternal(observed.Text);
-        Assert.True(await servers.ServesAsync(row.Server), $"{row.Server} did not serve a good request after: {row.Request}");
+        Assert.True(
+            await servers.ServesAsync(row.Server),
+            $"{row.Server} did not serve a good request after: {row.Request}"
+        );
     }
 
     [Fact]
@@ -31,25 +35,46 @@ public sealed partial class BadInputTests(BadInputServers servers) : IClassFixtu
 
         var table = page.Where(line => TableRow().IsMatch(line)).ToArray();
 
-        Assert.True(expected.SequenceEqual(table), "docs/robustness.md's bad-input table differs from BadInputCatalogue; its rows should be:\n" + string.Join('\n', expected));
+        Assert.True(
+            expected.SequenceEqual(table),
+            "docs/robustness.md's bad-input table differs from BadInputCatalogue; its rows should be:\n"
+                + string.Join('\n', expected)
+        );
         Assert.True(BadInputCatalogue.Rows.Count >= 40);
         Assert.Equal([BadInput.Rest, BadInput.Grpc], BadInputCatalogue.Rows.Select(row => row.Server).Distinct());
     }
 
     /// <summary>
-    /// No stack frame, exception type, .NET namespace or source path: a client learns what was wrong, not how the server
+    /// No stack frame, exception type, .NET namespace or source path: a client learns what was wrong, not how the
+    /// server
     /// is built. grpc-dotnet's fixed sentence for a failed call, which names no type, is not a leak.
     /// </summary>
     internal static void AssertNothingInternal(string answer)
     {
         answer = answer.Replace(GrpcDotnetUnknownError, "", StringComparison.Ordinal);
-        foreach (var leak in new[] { "   at ", "Exception", "System.", "Microsoft.", "ModelLibrary.", "RestAPI.", "GrpcAPI.", ".cs:line" })
+        foreach (
+            var leak in new[]
+            {
+                "   at ",
+                "Exception",
+                "System.",
+                "Microsoft.",
+                "ModelLibrary.",
+                "RestAPI.",
+                "GrpcAPI.",
+                ".cs:line",
+            }
+        )
         {
-            Assert.False(answer.Contains(leak, StringComparison.Ordinal), $"the answer shows \"{leak}\": {answer[..Math.Min(answer.Length, 2000)]}");
+            Assert.False(
+                answer.Contains(leak, StringComparison.Ordinal),
+                $"the answer shows \"{leak}\": {answer[..Math.Min(answer.Length, 2000)]}"
+            );
         }
     }
 
-    /// <summary>What grpc-dotnet says with UNKNOWN when a call fails outside an RpcException, a request message that does not parse among them.</summary>
+    /// <summary>What grpc-dotnet says with UNKNOWN when a call fails outside an RpcException, a request message that
+    /// does not parse among them.</summary>
     internal const string GrpcDotnetUnknownError = "Exception was thrown by handler.";
 
     [GeneratedRegex(@"^\| \d+ \| (RestAPI|GrpcAPI) \|")]

@@ -8,11 +8,28 @@ namespace RESTvsGRPC.Tests.Robustness;
 /// </summary>
 public sealed class BodyMutator(int seed)
 {
-    private static readonly byte[] OddBytes = [0x00, 0x01, 0x7F, 0x80, 0xFF, (byte)'"', (byte)'{', (byte)'}', (byte)'[', (byte)']', (byte)',', (byte)'\\', (byte)'-', (byte)'e'];
+    private static readonly byte[] OddBytes =
+    [
+        0x00,
+        0x01,
+        0x7F,
+        0x80,
+        0xFF,
+        (byte)'"',
+        (byte)'{',
+        (byte)'}',
+        (byte)'[',
+        (byte)']',
+        (byte)',',
+        (byte)'\\',
+        (byte)'-',
+        (byte)'e',
+    ];
 
     private readonly Random _random = new(seed);
 
-    /// <summary>A damaged copy of <paramref name="body"/>, and what was done to it, in words a failure message can show.</summary>
+    /// <summary>A damaged copy of <paramref name="body"/>, and what was done to it, in words a failure message can
+    /// show.</summary>
     public (byte[] Body, string Mutation) Mutate(byte[] body, bool grpcFrame)
     {
         var choice = _random.Next(grpcFrame ? 5 : 4);
@@ -52,7 +69,10 @@ public sealed class BodyMutator(int seed)
         var from = _random.Next(body.Length);
         var length = _random.Next(1, Math.Min(64, body.Length - from) + 1);
         var at = _random.Next(body.Length + 1);
-        return ([.. body[..at], .. body.AsSpan(from, length), .. body[at..]], $"{length} bytes from {from} inserted at {at}");
+        return (
+            [.. body[..at], .. body.AsSpan(from, length), .. body[at..]],
+            $"{length} bytes from {from} inserted at {at}"
+        );
     }
 
     private (byte[], string) OddByte(byte[] body)

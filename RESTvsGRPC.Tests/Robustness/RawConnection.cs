@@ -13,13 +13,26 @@ public static class RawConnection
     private static readonly byte[] Preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"u8.ToArray();
     private static readonly string[] Http2ErrorNames =
     [
-        "NO_ERROR", "PROTOCOL_ERROR", "INTERNAL_ERROR", "FLOW_CONTROL_ERROR", "SETTINGS_TIMEOUT", "STREAM_CLOSED", "FRAME_SIZE_ERROR",
-        "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR", "CONNECT_ERROR", "ENHANCE_YOUR_CALM", "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED",
+        "NO_ERROR",
+        "PROTOCOL_ERROR",
+        "INTERNAL_ERROR",
+        "FLOW_CONTROL_ERROR",
+        "SETTINGS_TIMEOUT",
+        "STREAM_CLOSED",
+        "FRAME_SIZE_ERROR",
+        "REFUSED_STREAM",
+        "CANCEL",
+        "COMPRESSION_ERROR",
+        "CONNECT_ERROR",
+        "ENHANCE_YOUR_CALM",
+        "INADEQUATE_SECURITY",
+        "HTTP_1_1_REQUIRED",
     ];
 
     /// <summary>
     /// Sends <paramref name="request"/>, then a space every second for <paramref name="trickleSeconds"/>, while reading
-    /// until the server closes or <paramref name="wait"/> passes: a server may answer (and close) before it has read it all.
+    /// until the server closes or <paramref name="wait"/> passes: a server may answer (and close) before it has read it
+    /// all.
     /// </summary>
     public static async Task<byte[]> ExchangeAsync(Uri server, byte[] request, TimeSpan wait, int trickleSeconds = 0)
     {
@@ -69,32 +82,48 @@ public static class RawConnection
         var text = Encoding.Latin1.GetString(answer);
         return text.StartsWith("HTTP/1.1 ", StringComparison.Ordinal) ? text[9..12]
             : answer.Length >= 9 && answer[3] == 7 ? $"GOAWAY {GoAwayError(answer)}"
-            : answer.Length == 0 ? "connection closed without an answer" : "bytes that are not HTTP/1.1";
+            : answer.Length == 0 ? "connection closed without an answer"
+            : "bytes that are not HTTP/1.1";
     }
 
-    private static string GoAwayError(byte[] frame) => ErrorName(BinaryPrimitives.ReadUInt32BigEndian(frame.AsSpan(9 + 4)));
+    private static string GoAwayError(byte[] frame) =>
+        ErrorName(BinaryPrimitives.ReadUInt32BigEndian(frame.AsSpan(9 + 4)));
 
-    private static string ErrorName(uint code) => code < Http2ErrorNames.Length ? Http2ErrorNames[code] : $"error {code}";
+    private static string ErrorName(uint code) =>
+        code < Http2ErrorNames.Length ? Http2ErrorNames[code] : $"error {code}";
 
     /// <summary>
-    /// Opens <paramref name="streams"/> HTTP/2 streams at once on one connection, each a POST to <paramref name="path"/>
+    /// Opens <paramref name="streams"/> HTTP/2 streams at once on one connection, each a POST to <paramref
+    /// name="path"/>
     /// whose body never comes, so none can finish; returns how each stream the server ended was ended, by count
     /// ("REFUSED_STREAM" → 50), and whether the server closed the connection (GOAWAY).
     /// </summary>
-    public static async Task<(Dictionary<string, int> Resets, string? GoAway)> OpenStreamsAsync(Uri server, string path, string contentType, int streams, TimeSpan wait)
+    public static async Task<(Dictionary<string, int> Resets, string? GoAway)> OpenStreamsAsync(
+        Uri server,
+        string path,
+        string contentType,
+        int streams,
+        TimeSpan wait
+    )
     {
         var request = new MemoryStream();
         request.Write(Preface);
         WriteFrame(request, type: 4, flags: 0, stream: 0, []);
         for (var i = 0; i < streams; i++)
         {
-            WriteFrame(request, type: 1, flags: 0x4, stream: (uint)(2 * i + 1), RequestHeaders(server, path, contentType));
+            WriteFrame(
+                request,
+                type: 1,
+                flags: 0x4,
+                stream: (uint)(2 * i + 1),
+                RequestHeaders(server, path, contentType)
+            );
         }
 
         var answer = await ExchangeAsync(server, request.ToArray(), wait);
         var resets = new Dictionary<string, int>();
         string? goAway = null;
-        for (var offset = 0; offset + 9 <= answer.Length;)
+        for (var offset = 0; offset + 9 <= answer.Length; )
         {
             var length = (answer[offset] << 16) | (answer[offset + 1] << 8) | answer[offset + 2];
             var type = answer[offset + 3];
@@ -132,7 +161,8 @@ public static class RawConnection
         to.Write(payload);
     }
 
-    /// <summary>HPACK without the dynamic table or Huffman: static indexes for :method POST and :scheme http, literals for the rest.</summary>
+    /// <summary>HPACK without the dynamic table or Huffman: static indexes for :method POST and :scheme http, literals
+    /// for the rest.</summary>
     private static byte[] RequestHeaders(Uri server, string path, string contentType)
     {
         var block = new MemoryStream();

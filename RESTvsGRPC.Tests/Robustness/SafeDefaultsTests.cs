@@ -6,7 +6,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Robustness;
 
-/// <summary>What the servers do without being asked: TLS 1.2 and 1.3 only, Production whatever the environment says, one sentence for a busy port.</summary>
+/// <summary>What the servers do without being asked: TLS 1.2 and 1.3 only, Production whatever the environment says,
+/// one sentence for a busy port.</summary>
 public sealed class SafeDefaultsTests
 {
     [Theory]
@@ -18,7 +19,10 @@ public sealed class SafeDefaultsTests
         busy.Start();
         var url = $"http://127.0.0.1:{((IPEndPoint)busy.LocalEndpoint).Port}";
 
-        var (exitCode, output) = server == "RestAPI" ? await TestServers.RunRestToExitAsync("--urls", url) : await TestServers.RunGrpcToExitAsync("--urls", url);
+        var (exitCode, output) =
+            server == "RestAPI"
+                ? await TestServers.RunRestToExitAsync("--urls", url)
+                : await TestServers.RunGrpcToExitAsync("--urls", url);
 
         Assert.Equal(1, exitCode);
         Assert.Equal($"{server} cannot start: Failed to bind to address {url}: address already in use.", output.Trim());
@@ -48,7 +52,12 @@ public sealed class SafeDefaultsTests
         using var process = await StartAsync(server);
 
         // SECLEVEL=0 lets OpenSSL offer the old versions at all: the refusal must come from the server, as an alert.
-        var handshake = await OpenSslHandshakeAsync(TlsAddress(server, process), version, "-cipher", "DEFAULT:@SECLEVEL=0");
+        var handshake = await OpenSslHandshakeAsync(
+            TlsAddress(server, process),
+            version,
+            "-cipher",
+            "DEFAULT:@SECLEVEL=0"
+        );
 
         Assert.Contains("SSL alert number", handshake);
         Assert.Contains("New, (NONE), Cipher is (NONE)", handshake);
@@ -66,21 +75,33 @@ public sealed class SafeDefaultsTests
             ["Logging__LogLevel__Microsoft.Hosting.Lifetime"] = "Information",
         };
 
-        using var process = server == "RestAPI" ? await TestServers.StartRestAsync(environment) : await TestServers.StartGrpcAsync(environment);
-        // The host logs its environment on its own thread after the ready line; stopping the server drains all it wrote.
+        using var process =
+            server == "RestAPI"
+                ? await TestServers.StartRestAsync(environment)
+                : await TestServers.StartGrpcAsync(environment);
+        // The host logs its environment on its own thread after the ready line; stopping the server drains all it
+        // wrote.
         await process.TerminateAsync(TimeSpan.FromSeconds(30));
 
         Assert.Contains("Hosting environment: Production", process.Output);
     }
 
-    private static Task<ServerProcess> StartAsync(string server) => server == "RestAPI" ? TestServers.StartRestAsync() : TestServers.StartGrpcAsync();
+    private static Task<ServerProcess> StartAsync(string server) =>
+        server == "RestAPI" ? TestServers.StartRestAsync() : TestServers.StartGrpcAsync();
 
     private static Uri TlsAddress(string server, ServerProcess process) =>
-        server == "RestAPI" ? RestServerAddresses.FromReadyLine(process.ReadyLine).Tls! : GrpcServerAddresses.FromReadyLine(process.ReadyLine).Tls!;
+        server == "RestAPI"
+            ? RestServerAddresses.FromReadyLine(process.ReadyLine).Tls!
+            : GrpcServerAddresses.FromReadyLine(process.ReadyLine).Tls!;
 
     private static async Task<string> OpenSslHandshakeAsync(Uri tls, string version, params string[] options)
     {
-        var start = new ProcessStartInfo("openssl") { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true };
+        var start = new ProcessStartInfo("openssl")
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
         string[] arguments = ["s_client", "-connect", $"{tls.Host}:{tls.Port}", version, .. options];
         foreach (var argument in arguments)
         {

@@ -18,7 +18,8 @@ public sealed class MeteoriteLandingsProtobufController(MeteoriteDataset dataset
     [Produces(ProtobufMediaType.Value)]
     public ModelLibrary.Protos.Version GetVersion() => new() { ApiVersion = Rest.ApiVersion.Current };
 
-    /// <summary>Every record, or the first <paramref name="limit"/>, serialized from the in-memory gRPC model on each call.</summary>
+    /// <summary>Every record, or the first <paramref name="limit"/>, serialized from the in-memory gRPC model on each
+    /// call.</summary>
     [HttpGet("LargePayload")]
     [Produces(ProtobufMediaType.Value)]
     public ActionResult<MeteoriteLandingList> GetLargePayload([FromQuery] int? limit)

@@ -29,7 +29,10 @@ public sealed class ProtobufInputFormatter : InputFormatter
         }
         catch (InvalidProtocolBufferException e)
         {
-            context.ModelState.TryAddModelError(context.ModelName, $"The body is not a valid {context.ModelType.Name} protobuf message: {e.Message}");
+            context.ModelState.TryAddModelError(
+                context.ModelName,
+                $"The body is not a valid {context.ModelType.Name} protobuf message: {e.Message}"
+            );
             return InputFormatterResult.Failure();
         }
         finally
@@ -53,6 +56,8 @@ public sealed class ProtobufInputFormatter : InputFormatter
         }
     }
 
-    private static MessageParser ParserOf(Type type) => Parsers.GetOrAdd(type, static t =>
-        (MessageParser)t.GetProperty("Parser", BindingFlags.Public | BindingFlags.Static)!.GetValue(null)!);
+    private static MessageParser ParserOf(Type type) =>
+        Parsers.GetOrAdd(type, static t =>
+            (MessageParser)t.GetProperty("Parser", BindingFlags.Public | BindingFlags.Static)!.GetValue(null)!
+        );
 }

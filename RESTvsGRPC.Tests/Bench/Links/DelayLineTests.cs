@@ -30,7 +30,8 @@ public sealed class DelayLineTests
             var reading = link.DelayLine.Read()!;
             Assert.True(
                 reading.UpstreamPackets >= 7 && reading.DownstreamPackets >= 7,
-                $"the line saw {reading.UpstreamPackets} packets up and {reading.DownstreamPackets} down");
+                $"the line saw {reading.UpstreamPackets} packets up and {reading.DownstreamPackets} down"
+            );
             Assert.Equal((0, 0), (reading.Dropped, reading.Overflowed));
             Assert.Equal(reading.Packets, reading.Released);
         }
@@ -84,8 +85,9 @@ public sealed class DelayLineTests
     {
         using var socket = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
         var started = System.Diagnostics.Stopwatch.GetTimestamp();
-        var error = await Assert.ThrowsAsync<SocketException>(
-            async () => await socket.ConnectAsync(IPAddress.Parse(address), 9));
+        var error = await Assert.ThrowsAsync<SocketException>(async () =>
+            await socket.ConnectAsync(IPAddress.Parse(address), 9)
+        );
         Assert.Equal(SocketError.ConnectionRefused, error.SocketErrorCode);
         return System.Diagnostics.Stopwatch.GetElapsedTime(started).TotalMilliseconds;
     }

@@ -26,8 +26,10 @@ public sealed class LatencyHistogramTests
             var exact = values[Math.Max(0, (int)Math.Ceiling(p / 100 * values.Length) - 1)];
             var estimate = histogram.Percentile(p);
             // The bound plus a hair for a value that lands on a bucket edge in floating point.
-            Assert.True(Math.Abs(estimate - exact) <= exact * (LatencyHistogram.RelativeError + 1e-3),
-                $"{distribution} p{p}: {estimate} ns against exactly {exact} ns");
+            Assert.True(
+                Math.Abs(estimate - exact) <= exact * (LatencyHistogram.RelativeError + 1e-3),
+                $"{distribution} p{p}: {estimate} ns against exactly {exact} ns"
+            );
         }
     }
 
@@ -102,14 +104,23 @@ public sealed class LatencyHistogramTests
     private static long[] Sample(string distribution, int count)
     {
         var random = new Random(42);
-        return [.. Enumerable.Range(0, count).Select(_ => distribution switch
-        {
-            "uniform" => (long)(50_000 + (random.NextDouble() * 950_000)),
-            "exponential" => (long)(1_000 - (Math.Log(1 - random.NextDouble()) * 2_000_000)),
-            "lognormal" => (long)Math.Exp(13 + (1.5 * Normal(random))),
-            "bimodal" => random.NextDouble() < 0.9 ? (long)(200_000 + (random.NextDouble() * 100_000)) : (long)(40_000_000 + (random.NextDouble() * 10_000_000)),
-            _ => 1_234_567L,
-        })];
+        return
+        [
+            .. Enumerable
+                .Range(0, count)
+                .Select(_ =>
+                    distribution switch
+                    {
+                        "uniform" => (long)(50_000 + (random.NextDouble() * 950_000)),
+                        "exponential" => (long)(1_000 - (Math.Log(1 - random.NextDouble()) * 2_000_000)),
+                        "lognormal" => (long)Math.Exp(13 + (1.5 * Normal(random))),
+                        "bimodal" => random.NextDouble() < 0.9
+                            ? (long)(200_000 + (random.NextDouble() * 100_000))
+                            : (long)(40_000_000 + (random.NextDouble() * 10_000_000)),
+                        _ => 1_234_567L,
+                    }
+                ),
+        ];
     }
 
     private static double Normal(Random random) =>

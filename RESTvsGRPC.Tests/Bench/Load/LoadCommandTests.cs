@@ -10,7 +10,8 @@ using RESTvsGRPC.Tests.Infrastructure;
 
 namespace RESTvsGRPC.Tests.Bench.Load;
 
-/// <summary>Load mode as a user runs it: real servers, real calls, every answer validated, outputs whose content is checked.</summary>
+/// <summary>Load mode as a user runs it: real servers, real calls, every answer validated, outputs whose content is
+/// checked.</summary>
 [LongRunning(7)]
 public sealed class LoadCommandTests : IDisposable
 {
@@ -25,7 +26,24 @@ public sealed class LoadCommandTests : IDisposable
         string[] targets = ["rest-minimal", "grpc-transcoding", "grpc-web", "grpc-web-text"];
 
         var exitCode = await BenchCommandLine.InvokeAsync(
-            ["load", "--scenario", "light", "--targets", string.Join(',', targets), "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path], output, error);
+            [
+                "load",
+                "--scenario",
+                "light",
+                "--targets",
+                string.Join(',', targets),
+                "--duration",
+                "2s",
+                "--ramp-up",
+                "0s",
+                "--warmup",
+                "0s",
+                "--out",
+                _directory.Path,
+            ],
+            output,
+            error
+        );
 
         Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
         var results = LoadResults.Load(_directory.Path);
@@ -44,27 +62,59 @@ public sealed class LoadCommandTests : IDisposable
     {
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await BenchCommandLine.InvokeAsync(["load", "--scenario", "light", "--duration", "2s", "--ramp-up", "0s", "--warmup", "0s", "--out", _directory.Path], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(
+            [
+                "load",
+                "--scenario",
+                "light",
+                "--duration",
+                "2s",
+                "--ramp-up",
+                "0s",
+                "--warmup",
+                "0s",
+                "--out",
+                _directory.Path,
+            ],
+            output,
+            error
+        );
 
         Assert.True(exitCode == 0, $"exit {exitCode}: {error}");
         var results = LoadResults.Load(_directory.Path);
         Assert.True(results.Complete);
-        Assert.Equal(["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream"], results.Targets.Select(t => t.Name));
+        Assert.Equal(
+            ["rest-json", "rest-json-h2c", "rest-protobuf", "grpc", "grpc-stream"],
+            results.Targets.Select(t => t.Name)
+        );
         Assert.All(results.Targets, target =>
         {
             Assert.True(target.Totals.Requests > 0, $"{target.Name} answered nothing");
             Assert.Equal(0, target.Totals.Errors.Total);
-            Assert.True(target.Totals.Latency.P50 > 0 && target.Totals.Latency.P50 <= target.Totals.Latency.P99 && target.Totals.Latency.P99 <= target.Totals.Latency.Max);
-            Assert.True(target.Totals.ReceivedBytesPerSecond > target.Totals.SentBytesPerSecond * 0.1, $"{target.Name} counted no bytes");
+            Assert.True(
+                target.Totals.Latency.P50 > 0
+                    && target.Totals.Latency.P50 <= target.Totals.Latency.P99
+                    && target.Totals.Latency.P99 <= target.Totals.Latency.Max
+            );
+            Assert.True(
+                target.Totals.ReceivedBytesPerSecond > target.Totals.SentBytesPerSecond * 0.1,
+                $"{target.Name} counted no bytes"
+            );
             Assert.NotNull(target.Totals.ServerCpuPercent);
             Assert.NotEmpty(target.Series);
         });
-        Assert.Equal(["HTTP/1.1", "HTTP/2", "HTTP/1.1", "HTTP/2", "HTTP/2"], results.Targets.Select(t => t.HttpVersion));
+        Assert.Equal(
+            ["HTTP/1.1", "HTTP/2", "HTTP/1.1", "HTTP/2", "HTTP/2"],
+            results.Targets.Select(t => t.HttpVersion)
+        );
 
         var summary = File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile));
         Assert.Contains("| model | closed loop, 5 users |", summary);
         Assert.All(results.Targets, target => Assert.Contains($"| {target.Name} | {target.HttpVersion} | ", summary));
-        Assert.Contains("Drift: too short to judge for rest-json, rest-json-h2c, rest-protobuf, grpc, grpc-stream (each tenth of the measured span must hold at least 10 s).", summary);
+        Assert.Contains(
+            "Drift: too short to judge for rest-json, rest-json-h2c, rest-protobuf, grpc, grpc-stream (each tenth of the measured span must hold at least 10 s).",
+            summary
+        );
         Assert.DoesNotContain("## Drift", summary);
         Assert.Contains("## Provenance", summary);
         Assert.DoesNotContain("Incomplete", summary);
@@ -77,7 +127,10 @@ public sealed class LoadCommandTests : IDisposable
         var csv = File.ReadAllLines(Path.Combine(_directory.Path, LoadSummary.SeriesFile));
         Assert.StartsWith("target,second,requests,errors,", csv[0]);
         Assert.Equal(results.Targets.Sum(t => t.Series.Count), csv.Length - 1);
-        Assert.EndsWith($"// load summary (Markdown, HTML, CSV time series, SVG charts): {Path.Combine(_directory.Path, LoadSummary.MarkdownFile)}", output.ToString().TrimEnd());
+        Assert.EndsWith(
+            $"// load summary (Markdown, HTML, CSV time series, SVG charts): {Path.Combine(_directory.Path, LoadSummary.MarkdownFile)}",
+            output.ToString().TrimEnd()
+        );
     }
 
     [Fact]
@@ -86,10 +139,17 @@ public sealed class LoadCommandTests : IDisposable
         using var server = await TestServers.StartRestAsync();
         var (output, error) = (new StringWriter(), new StringWriter());
 
-        var exitCode = await BenchCommandLine.InvokeAsync(["load", "--rest-url", server.BaseAddress.ToString(), "--targets", "grpc", "--out", _directory.Path], output, error);
+        var exitCode = await BenchCommandLine.InvokeAsync(
+            ["load", "--rest-url", server.BaseAddress.ToString(), "--targets", "grpc", "--out", _directory.Path],
+            output,
+            error
+        );
 
         Assert.Equal(2, exitCode);
-        Assert.StartsWith("target grpc needs GrpcAPI (--grpc-url), or leave the servers to the bench.", error.ToString());
+        Assert.StartsWith(
+            "target grpc needs GrpcAPI (--grpc-url), or leave the servers to the bench.",
+            error.ToString()
+        );
     }
 
     [Fact]
@@ -99,7 +159,11 @@ public sealed class LoadCommandTests : IDisposable
         NasaExportWriter.WriteFile(path, MeteoriteGenerator.Generate(10));
         using var server = await TestServers.StartGrpcAsync("--data", path);
         var expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
-        using var client = new LoadClient(ArmCatalogue.Clients["grpc-stream"], HttpTransport.H2c(server.BaseAddress), expected);
+        using var client = new LoadClient(
+            ArmCatalogue.Clients["grpc-stream"],
+            HttpTransport.H2c(server.BaseAddress),
+            expected
+        );
 
         Assert.Equal(CallOutcome.Ok, await client.CallAsync(LoadOperation.Small, TimeSpan.FromSeconds(10)));
         Assert.Equal(CallOutcome.Validation, await client.CallAsync(LoadOperation.Large, TimeSpan.FromSeconds(10)));
@@ -109,8 +173,16 @@ public sealed class LoadCommandTests : IDisposable
     public async Task A_server_that_is_down_counts_as_a_transport_error()
     {
         var expected = LoadExpectation.For(MeteoriteDataset.Load(RepositoryPaths.CommittedData));
-        using var rest = new LoadClient(ArmCatalogue.Clients["rest-json"], HttpTransport.Http11(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
-        using var grpc = new LoadClient(ArmCatalogue.Clients["grpc"], HttpTransport.H2c(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")), expected);
+        using var rest = new LoadClient(
+            ArmCatalogue.Clients["rest-json"],
+            HttpTransport.Http11(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")),
+            expected
+        );
+        using var grpc = new LoadClient(
+            ArmCatalogue.Clients["grpc"],
+            HttpTransport.H2c(new Uri($"http://127.0.0.1:{CorrectnessGateTests.ClosedPort()}/")),
+            expected
+        );
 
         Assert.Equal(CallOutcome.Transport, await rest.CallAsync(LoadOperation.Small, TimeSpan.FromSeconds(10)));
         Assert.Equal(CallOutcome.Transport, await grpc.CallAsync(LoadOperation.Post, TimeSpan.FromSeconds(10)));
@@ -119,11 +191,26 @@ public sealed class LoadCommandTests : IDisposable
     [LinuxTheory]
     [InlineData("TERM")]
     [InlineData("INT")]
-    public async Task A_signal_stops_the_run_writes_what_was_measured_marked_incomplete_and_stops_the_servers(string signal)
+    public async Task A_signal_stops_the_run_writes_what_was_measured_marked_incomplete_and_stops_the_servers(
+        string signal
+    )
     {
-        using var bench = Process.Start(BenchProcess.StartInfo([RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"),
-            "load", "--scenario", "light", "--duration", "60s", "--ramp-up", "0s", "--warmup", "0s",
-            "--out", _directory.Path]))!;
+        using var bench = Process.Start(
+            BenchProcess.StartInfo([
+                RepositoryPaths.ProjectAssembly("RESTvsGRPC.Bench"),
+                "load",
+                "--scenario",
+                "light",
+                "--duration",
+                "60s",
+                "--ramp-up",
+                "0s",
+                "--warmup",
+                "0s",
+                "--out",
+                _directory.Path,
+            ])
+        )!;
         var lines = new List<string>();
         try
         {
@@ -162,20 +249,27 @@ public sealed class LoadCommandTests : IDisposable
         var results = LoadResults.Load(_directory.Path);
         Assert.False(results.Complete);
         Assert.True(results.Targets[0].Totals.Requests > 0, "nothing measured before the signal was written");
-        Assert.Contains("**Incomplete run**", File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile)));
+        Assert.Contains(
+            "**Incomplete run**",
+            File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile))
+        );
         var started = lines.Where(l => l.StartsWith("// started:", StringComparison.Ordinal)).ToList();
         Assert.Equal(2, started.Count);
         var closed = await BenchProcess.UntilAsync(() => !started.Any(ListensOn), TimeSpan.FromSeconds(10));
         Assert.True(closed, $"a server outlived the load run: {string.Join("; ", started.Where(ListensOn))}");
     }
 
-    /// <summary>True while the server named in a "started" line still accepts connections on its first endpoint.</summary>
+    /// <summary>True while the server named in a "started" line still accepts connections on its first
+    /// endpoint.</summary>
     private static bool ListensOn(string startedLine)
     {
         var url = new Uri(startedLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)[5]);
         try
         {
-            using var socket = new System.Net.Sockets.Socket(System.Net.Sockets.SocketType.Stream, System.Net.Sockets.ProtocolType.Tcp);
+            using var socket = new System.Net.Sockets.Socket(
+                System.Net.Sockets.SocketType.Stream,
+                System.Net.Sockets.ProtocolType.Tcp
+            );
             socket.Connect(url.Host, url.Port);
             return true;
         }

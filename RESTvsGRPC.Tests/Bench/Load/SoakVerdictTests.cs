@@ -34,20 +34,30 @@ public sealed class SoakVerdictTests
     [Fact]
     public void A_breathing_thread_pool_holds_but_for_the_intervals_own_error_rate()
     {
-        var failed = Seeds.Where(seed =>
-        {
-            var random = new Random(seed);
-            var threads = 26.0;
-            var trend = Judge(_ =>
+        var failed = Seeds
+            .Where(seed =>
             {
-                var step = random.NextDouble() switch { < 0.08 => -1, > 0.92 => 1, _ => 0 };
-                threads = threads + step is < 19 or > 33 ? threads - step : threads + step;
-                return threads;
-            });
-            return !trend.Held;
-        }).ToList();
+                var random = new Random(seed);
+                var threads = 26.0;
+                var trend = Judge(_ =>
+                {
+                    var step = random.NextDouble() switch
+                    {
+                        < 0.08 => -1,
+                        > 0.92 => 1,
+                        _ => 0,
+                    };
+                    threads = threads + step is < 19 or > 33 ? threads - step : threads + step;
+                    return threads;
+                });
+                return !trend.Held;
+            })
+            .ToList();
 
-        Assert.True(failed.Count <= Seeds.Count() / 10, $"{failed.Count} of {Seeds.Count()} walks failed: seeds {string.Join(", ", failed)}");
+        Assert.True(
+            failed.Count <= Seeds.Count() / 10,
+            $"{failed.Count} of {Seeds.Count()} walks failed: seeds {string.Join(", ", failed)}"
+        );
     }
 
     [Fact]
@@ -79,7 +89,9 @@ public sealed class SoakVerdictTests
         Assert.All(Seeds, seed =>
         {
             var random = new Random(seed);
-            var trend = Judge(second => (second is > WarmupSeconds + 240 and < WarmupSeconds + 330 ? 42 : 28) + Math.Round(Normal(random)));
+            var trend = Judge(second =>
+                (second is > WarmupSeconds + 240 and < WarmupSeconds + 330 ? 42 : 28) + Math.Round(Normal(random))
+            );
             Assert.True(trend.Held, Describe(seed, trend));
         });
     }
