@@ -23,7 +23,8 @@ for (var i = 0; i < args.Length; i++)
             break;
         default:
             Console.Error.WriteLine(
-                $"unknown or incomplete option '{args[i]}'. Usage: DataGenerator [--count N (> 0)] [--seed S] [--out PATH]"
+                $"unknown or incomplete option '{args[i]}'. Usage: DataGenerator [--count N (> 0)] [--seed S] [--out "
+                    + $"PATH]"
             );
             return 2;
     }
@@ -32,6 +33,7 @@ for (var i = 0; i < args.Length; i++)
 var records = MeteoriteGenerator.Generate(count, seed);
 NasaExportWriter.WriteFile(output, records);
 Console.WriteLine(
-    $"wrote {records.Length} records (seed {seed}) to {Path.GetFullPath(output)}, canonical SHA-256 {CanonicalHash.Of(records)}"
+    $"wrote {records.Length} records (seed {seed}) to {Path.GetFullPath(output)}, canonical SHA-256 "
+        + $"{CanonicalHash.Of(records)}"
 );
 return 0;

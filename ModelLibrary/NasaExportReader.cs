@@ -54,7 +54,8 @@ public static class NasaExportReader
         catch (JsonException e)
         {
             throw new DataFileException(
-                $"data file '{fileName}', record {records.Count}: malformed JSON at line {e.LineNumber + 1}: {e.Message}",
+                $"data file '{fileName}', record {records.Count}: malformed JSON at line {e.LineNumber + 1}: "
+                    + $"{e.Message}",
                 e
             );
         }
@@ -240,7 +241,8 @@ public static class NasaExportReader
         return value >= min && value <= max
             ? value
             : throw place.Error(
-                $"{text} is outside [{min.ToString(CultureInfo.InvariantCulture)}, {max.ToString(CultureInfo.InvariantCulture)}]",
+                $"{text} is outside [{min.ToString(CultureInfo.InvariantCulture)}, "
+                    + $"{max.ToString(CultureInfo.InvariantCulture)}]",
                 field
             );
     }

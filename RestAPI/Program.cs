@@ -10,7 +10,6 @@ using RESTvsGRPC.Hosting;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 #endif
 
-
 // One endpoint per transport the benchmark compares; h2c needs a port of its own (it cannot be negotiated beside
 // HTTP/1.1).
 var endpoints = new ServerEndpoints(
@@ -119,7 +118,8 @@ app.Lifetime.ApplicationStarted.Register(() =>
     }
 
     Console.WriteLine(
-        $"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} tls {endpoints.Address("Tls")} "
+        $"RestAPI listening on {endpoints.Address("Http1")} h2c {endpoints.Address("H2c")} "
+            + $"tls {endpoints.Address("Tls")} "
             + $"(certificate sha256 {endpoints.CertificateSha256}) ({dataset.Count} records, sha256 {dataset.Sha256}) "
             + ServerLimits.Http2Text(app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value.Limits)
     );

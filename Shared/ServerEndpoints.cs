@@ -86,7 +86,8 @@ public sealed class ServerEndpoints
                 endpoint.Value.IPEndPoint is not { } address || !System.Net.IPAddress.IsLoopback(address.Address)
             )
             .Select(endpoint =>
-                $"warning: {server} listens on {endpoint.Value}, beyond loopback: anyone who can reach this address can call it."
+                $"warning: {server} listens on {endpoint.Value}, beyond loopback: anyone who can reach this address "
+                + $"can call it."
             );
 
     /// <summary>

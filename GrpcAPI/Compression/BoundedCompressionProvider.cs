@@ -101,7 +101,8 @@ public sealed class BoundedCompressionProvider : ICompressionProvider
                 ? throw new RpcException(
                     new Status(
                         StatusCode.ResourceExhausted,
-                        $"Received message exceeds the maximum configured message size of {limit} bytes after decompression."
+                        $"Received message exceeds the maximum configured message size of {limit} bytes after "
+                            + $"decompression."
                     )
                 )
                 : read;

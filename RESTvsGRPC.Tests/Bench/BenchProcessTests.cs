@@ -26,7 +26,7 @@ public sealed class BenchProcessTests : IDisposable
     /// the results say so. One run for both, as the SDK's build of the benchmark processes takes most of a minute.
     /// </summary>
     [LinuxFact]
-    public async Task Bench_out_of_process_route_hands_each_benchmark_process_the_servers_through_its_job_and_settles_its_case_first()
+    public async Task Out_of_process_route_hands_each_benchmark_process_the_servers_in_its_job_and_settles_its_case()
     {
         // The dry job's settings under another name: the dry job itself times nothing, so its processes settle nothing.
         // One batch size (BenchmarkDotNet's filter matches the case's parameters too): a process per arm is enough.
@@ -89,7 +89,8 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(run.Benchmarks, b =>
             Assert.Single(settled, line =>
                 line.StartsWith(
-                    $"// settled the JIT on RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks.{b.Method}(Calls: {b.CallsPerBatch}):",
+                    $"// settled the JIT on RESTvsGRPC.Bench.Benchmarks.TransportBenchmarks.{b.Method}(Calls: "
+                        + $"{b.CallsPerBatch}):",
                     StringComparison.Ordinal
                 )
             )

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
+using System.Text;
 using RESTvsGRPC.Bench.Clients;
 
 namespace RESTvsGRPC.Tests.Bench;
@@ -42,7 +43,10 @@ public sealed class CallDeadlineTests
         using var socket = await listener.AcceptSocketAsync(frozen);
         await socket.ReceiveAsync(new byte[8192], SocketFlags.None, frozen);
         await socket.SendAsync(
-            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{\"name\":\"Aachen\","u8.ToArray(),
+            Encoding.ASCII.GetBytes(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
+                    + "[{\"name\":\"Aachen\","
+            ),
             SocketFlags.None,
             frozen
         );

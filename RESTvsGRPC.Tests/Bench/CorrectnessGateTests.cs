@@ -70,7 +70,8 @@ public sealed class CorrectnessGateTests : IDisposable
         );
 
         Assert.Equal(
-            $"REST GetLargePayload returned 10 records; the data set '{Expected.SourcePath}' has 1000. Are the servers serving another data file?",
+            $"REST GetLargePayload returned 10 records; the data set '{Expected.SourcePath}' has 1000. Are the servers "
+                + $"serving another data file?",
             error.Message
         );
     }

@@ -106,7 +106,8 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         );
         Assert.True(
             first,
-            $"the first trial did not end within 180 s: {(bench.HasExited ? await bench.StandardError.ReadToEndAsync() : "still running")}"
+            "the first trial did not end within 180 s: "
+                + (bench.HasExited ? await bench.StandardError.ReadToEndAsync() : "still running")
         );
         var killed = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
         AssertPlacedOn(clientCpu, killed);

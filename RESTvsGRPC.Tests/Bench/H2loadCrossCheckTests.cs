@@ -92,7 +92,7 @@ public sealed class H2loadCrossCheckTests
     }
 
     [Fact]
-    public void H2load_checks_the_headlines_gets_it_can_send_as_the_clients_do_and_leaves_h2c_rest_streams_and_posts_to_the_trials()
+    public void H2load_checks_the_gets_it_sends_as_the_clients_do_and_leaves_h2c_rest_streams_and_posts_alone()
     {
         Assert.Equal(
             [

@@ -57,7 +57,15 @@ public sealed class OpenLoopDriverTests
         );
         Assert.True(
             reading.P50Nanoseconds < 50e6,
-            $"open loop median {reading.P50Nanoseconds / 1e6:0.0} ms: {string.Join(", ", new[] { 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1 }.Select(p => (OpenLoopWindow.Percentile(open.Latencies, p) / 1e6).ToString("0.0")))}; late {OpenLoopWindow.Percentile(open.Lateness, 0.5) / 1e6:0.0} {OpenLoopWindow.Percentile(open.Lateness, 0.99) / 1e6:0.0}"
+            $"open loop median {reading.P50Nanoseconds / 1e6:0.0} ms: "
+                + string.Join(
+                    ", ",
+                    new[] { 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1 }.Select(p =>
+                        (OpenLoopWindow.Percentile(open.Latencies, p) / 1e6).ToString("0.0")
+                    )
+                )
+                + $"; late {OpenLoopWindow.Percentile(open.Lateness, 0.5) / 1e6:0.0} "
+                + $"{OpenLoopWindow.Percentile(open.Lateness, 0.99) / 1e6:0.0}"
         );
         Assert.True(closed.Count > 400, $"the closed loop made {closed.Count} calls");
         Assert.True(closed.Max() >= 200e6, "the closed loop's call in flight did not wait for the freeze");

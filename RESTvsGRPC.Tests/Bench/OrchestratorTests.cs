@@ -391,7 +391,8 @@ public sealed class OrchestratorTests : IDisposable
     public void Ready_line_gives_both_grpc_endpoints_and_the_certificate()
     {
         var addresses = RESTvsGRPC.Bench.Servers.GrpcServerAddresses.FromReadyLine(
-            "GrpcAPI listening on http://127.0.0.1:6000 tls https://127.0.0.1:6443 (certificate sha256 CD34) (1000 records, sha256 ff)"
+            "GrpcAPI listening on http://127.0.0.1:6000 tls https://127.0.0.1:6443 (certificate sha256 CD34) (1000 "
+                + "records, sha256 ff)"
         );
 
         Assert.Equal(new Uri("http://127.0.0.1:6000"), addresses.H2c);
@@ -411,7 +412,8 @@ public sealed class OrchestratorTests : IDisposable
     public void Ready_line_gives_every_rest_endpoint_and_the_certificate()
     {
         var addresses = RESTvsGRPC.Bench.Servers.RestServerAddresses.FromReadyLine(
-            "RestAPI listening on http://127.0.0.1:5000 h2c http://127.0.0.1:5001 tls https://127.0.0.1:5443 (certificate sha256 AB12) (1000 records, sha256 ff)"
+            "RestAPI listening on http://127.0.0.1:5000 h2c http://127.0.0.1:5001 tls https://127.0.0.1:5443 "
+                + "(certificate sha256 AB12) (1000 records, sha256 ff)"
         );
 
         Assert.Equal(new Uri("http://127.0.0.1:5000"), addresses.Http11);

@@ -261,8 +261,12 @@ public sealed class ThroughputPeakTests
                     throughput.Where(s => s.Arm == arm).Select(s => s.InFlight).Distinct().Order()
                 )
             );
+            var levels = TrialPlan
+                .Describe(plan.InFlight)
+                .Replace('=', ' ')
+                .Replace(",", ", ", StringComparison.Ordinal);
             Assert.Contains(
-                $"throughput: at {TrialPlan.Describe(plan.InFlight).Replace('=', ' ').Replace(",", ", ", StringComparison.Ordinal)} calls in flight for every arm",
+                $"throughput: at {levels} calls in flight for every arm",
                 RESTvsGRPC.Reports.SettingsText.Of(plan.ToResults()),
                 StringComparison.Ordinal
             );
@@ -292,7 +296,8 @@ public sealed class ThroughputPeakTests
         var error = Assert.Throws<ArgumentException>(() => BenchOptions.Parse(["--headline", "--in-flight", value]));
 
         Assert.StartsWith(
-            $"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {TrialPlan.MaxInFlight} (e.g. small=16/32/64/128,large=2/4/8/16/32/64,post=2/4/8/16/32), not '{value}'.",
+            $"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {TrialPlan.MaxInFlight} (e.g. "
+                + $"small=16/32/64/128,large=2/4/8/16/32/64,post=2/4/8/16/32), not '{value}'.",
             error.Message,
             StringComparison.Ordinal
         );
@@ -309,7 +314,8 @@ public sealed class ThroughputPeakTests
         Assert.Null(TrialPlan.Link.ToResults().Settle);
         Assert.Equal(64, request.Plan.SettleCalls);
         Assert.Contains(
-            "warmed 0.075 s at its highest concurrency, then settled: 64 calls one at a time per arm, pass after pass until the JIT compiled at most 32 methods in one (at most 3 passes);",
+            "warmed 0.075 s at its highest concurrency, then settled: 64 calls one at a time per arm, pass after pass "
+                + "until the JIT compiled at most 32 methods in one (at most 3 passes);",
             RESTvsGRPC.Reports.SettingsText.Of(standard.ToResults()),
             StringComparison.Ordinal
         );

@@ -72,7 +72,8 @@ public sealed class TlsHeadlineTests : IDisposable
 
         Assert.Equal(BenchCommandLine.BadUsage, exitCode);
         Assert.Equal(
-            $"--tls: RestAPI's TLS endpoint (--rest-tls-url) at {rest.Tls} presents the certificate sha256 {rest.CertificateSha256}, not the pinned {wrong}.",
+            $"--tls: RestAPI's TLS endpoint (--rest-tls-url) at {rest.Tls} presents the certificate sha256 "
+                + $"{rest.CertificateSha256}, not the pinned {wrong}.",
             error.ToString().TrimEnd()
         );
         Assert.DoesNotContain("// trial", output.ToString());

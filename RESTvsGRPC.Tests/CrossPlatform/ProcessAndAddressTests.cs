@@ -85,7 +85,8 @@ public sealed partial class ProcessAndAddressTests
             }
 
             Assert.Matches(
-                @"warning: GrpcAPI listens on http://10\.203\.1\.1:\d+, beyond loopback: anyone who can reach this address can call it\.",
+                @"warning: GrpcAPI listens on http://10\.203\.1\.1:\d+, beyond loopback: "
+                    + @"anyone who can reach this address can call it\.",
                 server.Output
             );
             Assert.DoesNotContain(

@@ -23,7 +23,8 @@ public sealed class GrpcApiStartupTests : IDisposable
         var path = _directory.File("bad.json");
         File.WriteAllText(
             path,
-            "[{\"id\":\"1\",\"name\":\"x\",\"nametype\":\"Valid\",\"recclass\":\"L6\",\"fall\":\"Fell\",\"mass\":\"abc\"}]"
+            "[{\"id\":\"1\",\"name\":\"x\",\"nametype\":\"Valid\",\"recclass\":\"L6\","
+                + "\"fall\":\"Fell\",\"mass\":\"abc\"}]"
         );
 
         var (exitCode, output) = await TestServers.RunGrpcToExitAsync("--data", path);

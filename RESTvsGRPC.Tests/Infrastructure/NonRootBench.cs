@@ -45,7 +45,8 @@ public sealed class NonRootBench : IDisposable
         if (FolderOthersCannotEnter(dotnet) is { } hostBlocked)
         {
             throw new InvalidOperationException(
-                $"another user cannot run the dotnet host in {dotnet}: '{hostBlocked}' is not readable and enterable by others (install .NET where every user can read it)."
+                $"another user cannot run the dotnet host in {dotnet}: '{hostBlocked}' is not readable and enterable "
+                    + $"by others (install .NET where every user can read it)."
             );
         }
 
@@ -55,7 +56,8 @@ public sealed class NonRootBench : IDisposable
         {
             Directory.Delete(folder, recursive: true);
             throw new InvalidOperationException(
-                $"another user cannot enter the temporary folder {folder}: '{tempBlocked}' is not enterable by others (set TMPDIR to a folder every user can enter, such as /tmp)."
+                $"another user cannot enter the temporary folder {folder}: '{tempBlocked}' is not enterable by others "
+                    + $"(set TMPDIR to a folder every user can enter, such as /tmp)."
             );
         }
 

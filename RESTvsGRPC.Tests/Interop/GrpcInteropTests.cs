@@ -151,7 +151,9 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
         var streamDeadline = errors.GetProperty("streamDeadline1ms").GetInt32();
         Assert.True(
             streamDeadline == (int)StatusCode.DeadlineExceeded,
-            $"a 1 ms deadline on the stream ended with status {streamDeadline}, not DEADLINE_EXCEEDED; what the peer said: {(report.TryGetProperty("errorDetails", out var details) ? details.ToString() : "nothing")}"
+            $"a 1 ms deadline on the stream ended with status {streamDeadline}, not DEADLINE_EXCEEDED; "
+                + "what the peer said: "
+                + (report.TryGetProperty("errorDetails", out var details) ? details.ToString() : "nothing")
         );
         Assert.Equal((int)StatusCode.ResourceExhausted, errors.GetProperty("oversize").GetInt32());
         Assert.Equal((int)StatusCode.InvalidArgument, errors.GetProperty("limitOutOfRange").GetInt32());

@@ -74,7 +74,8 @@ public sealed class MeteoriteGeneratorTests
 
         Assert.True(
             expected.AsSpan().SequenceEqual(committed),
-            "data/meteorites.json differs from the generator's output: run `dotnet run --project DataGenerator` and commit the file."
+            "data/meteorites.json differs from the generator's output: run `dotnet run --project DataGenerator` and "
+                + "commit the file."
         );
     }
 

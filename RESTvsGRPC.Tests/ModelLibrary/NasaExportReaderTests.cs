@@ -6,7 +6,9 @@ namespace RESTvsGRPC.Tests.ModelLibrary;
 public sealed class NasaExportReaderTests
 {
     private const string Valid =
-        """{"fall":"Fell","geolocation":{"type":"Point","coordinates":[6.08333,50.775]},"id":"1","mass":"21","name":"Alpha","nametype":"Valid","recclass":"L5","reclat":"50.775000","reclong":"6.083330","year":"1880-01-01T00:00:00.00Z"}""";
+        "{\"fall\":\"Fell\",\"geolocation\":{\"type\":\"Point\",\"coordinates\":[6.08333,50.775]},"
+        + "\"id\":\"1\",\"mass\":\"21\",\"name\":\"Alpha\",\"nametype\":\"Valid\",\"recclass\":\"L5\","
+        + "\"reclat\":\"50.775000\",\"reclong\":\"6.083330\",\"year\":\"1880-01-01T00:00:00.00Z\"}";
 
     private static DataFileException ReadError(string json) =>
         Assert.Throws<DataFileException>(() => NasaExportReader.Read(Encoding.UTF8.GetBytes(json), "x.json"));

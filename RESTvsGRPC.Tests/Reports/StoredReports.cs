@@ -37,7 +37,8 @@ internal static class StoredReports
         var expected = Directory.Exists(approved) ? FilesIn(approved) : [];
         Assert.True(
             made.SequenceEqual(expected),
-            $"{name}: rendered [{string.Join(", ", made)}], approved [{string.Join(", ", expected)}] ({ApproveVariable}=1 approves what renders now)"
+            $"{name}: rendered [{string.Join(", ", made)}], approved [{string.Join(", ", expected)}] "
+                + $"({ApproveVariable}=1 approves what renders now)"
         );
         foreach (var file in made)
         {

@@ -55,7 +55,8 @@ public sealed class SummaryInBrowserTests : IDisposable
             new() { WaitUntil = WaitUntilState.Load }
         );
         var images = await page.EvaluateAsync<ImageOnPage[]>(
-            "() => Array.from(document.images).map(i => ({ file: i.getAttribute('src'), naturalWidth: i.naturalWidth, width: i.getBoundingClientRect().width, height: i.getBoundingClientRect().height }))"
+            "() => Array.from(document.images).map(i => ({ file: i.getAttribute('src'), naturalWidth: i.naturalWidth, "
+                + "width: i.getBoundingClientRect().width, height: i.getBoundingClientRect().height }))"
         );
         var headline = page.Locator("h2:has-text('Headline') ~ table").First;
         var headlineColumns = await headline.Locator("th").AllInnerTextsAsync();

@@ -230,7 +230,8 @@ public sealed partial class SvgChartTests
     private static partial Regex BarHeight();
 
     [GeneratedRegex(
-        "<text x=\"([^\"]+)\" y=\"[^\"]+\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate\\(-35 [^\"]+\\)\">large GET"
+        "<text x=\"([^\"]+)\" y=\"[^\"]+\" font-size=\"12\" text-anchor=\"end\" transform=\"rotate\\(-35 "
+            + "[^\"]+\\)\">large GET"
     )]
     private static partial Regex TurnedLabel();
 

@@ -29,7 +29,7 @@ public sealed class MethodAgreementTests
     }
 
     [Fact]
-    public void A_check_agrees_within_its_allowance_flags_beyond_it_and_gives_no_verdict_without_one_or_beyond_a_quarter()
+    public void A_check_agrees_within_its_allowance_flags_beyond_it_and_gives_no_verdict_without_one_or_past_25pct()
     {
         static MethodAgreement Check(double method, double? allowance) =>
             new(MethodAgreement.Load, HeadlineRatio.Throughput, "large", "grpc", 2.0, 9, method, 3, allowance);

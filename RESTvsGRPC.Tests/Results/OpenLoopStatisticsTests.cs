@@ -56,7 +56,7 @@ public sealed class OpenLoopStatisticsTests
     }
 
     [Fact]
-    public void Capacity_within_the_bound_is_the_highest_rate_held_within_five_times_the_baselines_one_call_time_at_every_rate_below()
+    public void Capacity_is_the_highest_rate_held_within_five_baseline_call_times_at_every_rate_below()
     {
         // One call at a time REST + JSON takes 1 ms: the bound is 5 ms. gRPC's p99 is 1 ms at every rate; REST + JSON's
         // 5 ms at 25 % and 50 % (within), 8 ms at 80 %.

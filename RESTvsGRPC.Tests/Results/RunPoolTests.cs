@@ -54,7 +54,7 @@ public sealed class RunPoolTests
         TrialStatistics.Headline(run, RunFixture.Placement).Single(h => h.Quantity == HeadlineRatio.Latency);
 
     [Fact]
-    public void Pooled_interval_holds_the_next_runs_median_where_one_runs_trials_cannot_when_runs_differ_more_than_trials()
+    public void Pooled_interval_holds_the_next_median_where_one_runs_cannot_when_runs_differ_more_than_trials()
     {
         var random = new Random(7);
         var (pooledInside, ownInside, experiments) = (0, 0, 100);

@@ -169,7 +169,8 @@ public sealed class TrialStatisticsTests
         );
 
         Assert.Equal(
-            """{"quantity":"throughput","operation":"small","arm":"grpc","baseline":"rest-json","median":1.4,"low":1.3,"high":1.5,"trials":8,"placement":{"servers":"1","client":"0"}}""",
+            """{"quantity":"throughput","operation":"small","arm":"grpc","baseline":"rest-json","median":"""
+                + """1.4,"low":1.3,"high":1.5,"trials":8,"placement":{"servers":"1","client":"0"}}""",
             json
         );
     }

@@ -365,7 +365,8 @@ public static class BadInputCatalogue
             s =>
                 Raw(
                     s.GrpcAddresses.H2c,
-                    "POST /meteorites.v1.MeteoriteLandingsService/GetVersion HTTP/1.1\r\nHost: x\r\nContent-Type: application/grpc\r\nContent-Length: 5\r\n\r\n\0\0\0\0\0"
+                    "POST /meteorites.v1.MeteoriteLandingsService/GetVersion HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                        + "application/grpc\r\nContent-Length: 5\r\n\r\n\0\0\0\0\0"
                 )
         ),
         new(BadInput.Grpc, "`GET` instead of `POST`", "404", "no gRPC status (as grpc-dotnet)", s =>
@@ -408,7 +409,8 @@ public static class BadInputCatalogue
             BadInput.Grpc,
             "declared length 4 GiB",
             "grpc-status 2",
-            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet refuses it at once, before the bytes arrive, but as an error rather than RESOURCE_EXHAUSTED",
+            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet refuses it at once, before the bytes arrive, but "
+                + "as an error rather than RESOURCE_EXHAUSTED",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0A], declaredLength: uint.MaxValue))
         ),
         new(
@@ -448,7 +450,8 @@ public static class BadInputCatalogue
             BadInput.Grpc,
             "gzip bomb: 60 KB inflating to 60 MB",
             "grpc-status 8",
-            "RESOURCE_EXHAUSTED once 4 MiB have inflated (the project's provider; grpc-dotnet's own inflates it all and accepts it)",
+            "RESOURCE_EXHAUSTED once 4 MiB have inflated (the project's provider; grpc-dotnet's own inflates it all "
+                + "and accepts it)",
             s =>
                 s.GrpcAsync(
                     "PostLargePayload",
@@ -472,21 +475,24 @@ public static class BadInputCatalogue
             BadInput.Grpc,
             "message cut off halfway (frame length matches)",
             "grpc-status 2",
-            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and reports any parse error so; the call ends, the server serves on",
+            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and "
+                + "reports any parse error so; the call ends, the server serves on",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame(AllRecordsProtobuf[..(AllRecordsProtobuf.Length / 2)]))
         ),
         new(
             BadInput.Grpc,
             "invalid wire type (7)",
             "grpc-status 2",
-            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and reports any parse error so; the call ends, the server serves on",
+            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and "
+                + "reports any parse error so; the call ends, the server serves on",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0F, 0x01]))
         ),
         new(
             BadInput.Grpc,
             "truncated varint (continuation bit on the last byte)",
             "grpc-status 2",
-            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and reports any parse error so; the call ends, the server serves on",
+            "UNKNOWN, `Exception was thrown by handler.`: grpc-dotnet parses the message outside the service and "
+                + "reports any parse error so; the call ends, the server serves on",
             s => s.GrpcAsync("PostLargePayload", RawGrpc.Frame([0x0A, 0x02, 0x08, 0xFF]))
         ),
         new(
@@ -596,7 +602,8 @@ public static class BadInputCatalogue
             BadInput.Grpc,
             "transcoded POST: a 7 MB body (limit 4 MiB)",
             "400",
-            "INVALID_ARGUMENT `Request body too large…` once 4 MiB have arrived (the project's limit; transcoding's own reads a body of any size)",
+            "INVALID_ARGUMENT `Request body too large…` once 4 MiB have arrived (the project's limit; transcoding's "
+                + "own reads a body of any size)",
             s =>
                 Raw(
                     s.GrpcAddresses.Web!,
@@ -624,7 +631,8 @@ public static class BadInputCatalogue
             BadInput.Grpc,
             "gRPC-Web text whose body is not base64",
             "grpc-status 13",
-            "INTERNAL, `grpc-web-text request: the body is not base64.` (the project's guard; grpc-dotnet's own: UNKNOWN, and an error logged with a stack trace)",
+            "INTERNAL, `grpc-web-text request: the body is not base64.` (the project's guard; grpc-dotnet's own: "
+                + "UNKNOWN, and an error logged with a stack trace)",
             s => s.WebAsync(Post(GetVersionPath, "!!!!", "application/grpc-web-text"))
         ),
         new(
@@ -749,7 +757,8 @@ public static class BadInputCatalogue
         var status =
             resets.Count == 1 && resets.GetValueOrDefault("REFUSED_STREAM") == Streams - 100 && goAway is null
                 ? "REFUSED_STREAM past 100 streams"
-                : $"resets {string.Join(", ", resets.Select(reset => $"{reset.Key} × {reset.Value}"))}; GOAWAY {goAway ?? "none"}";
+                : $"resets {string.Join(", ", resets.Select(reset => $"{reset.Key} × {reset.Value}"))}; "
+                    + $"GOAWAY {goAway ?? "none"}";
         return new Observed(status, "");
     }
 

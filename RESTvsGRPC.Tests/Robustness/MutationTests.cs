@@ -121,7 +121,8 @@ public sealed class MutationTests(BadInputServers servers, ITestOutputHelper out
 
         Assert.True(
             failures.IsEmpty,
-            $"{failures.Count} of {cases.Length} mutations (seed {seed}; rerun with RESTVSGRPC_MUTATION_SEED={seed}):\n{string.Join('\n', failures.Take(20))}"
+            $"{failures.Count} of {cases.Length} mutations (seed {seed}; rerun with "
+                + $"RESTVSGRPC_MUTATION_SEED={seed}):\n{string.Join('\n', failures.Take(20))}"
         );
         // The mutations reach the parsers, not just the first check: each target both accepts some and refuses some.
         Assert.All(Targets, target =>

@@ -45,7 +45,8 @@ public sealed class BenchLinkProcessTests : IDisposable
             Assert.False(
                 check.Fault,
                 $"{check.Operation} {check.Arm}: {check.RateUse:P0} of the rate (allowed {check.AllowedUse:P0}), "
-                    + $"{check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} ms"
+                    + $"{check.LatencyNanoseconds / 1e6:0.0} ms against a floor of {check.FloorNanoseconds / 1e6:0.0} "
+                    + $"ms"
             )
         );
         var check = Assert.Single(RoundTripCheck.Of(trials));

@@ -112,7 +112,8 @@ public sealed class LoadCommandTests : IDisposable
         Assert.Contains("| model | closed loop, 5 users |", summary);
         Assert.All(results.Targets, target => Assert.Contains($"| {target.Name} | {target.HttpVersion} | ", summary));
         Assert.Contains(
-            "Drift: too short to judge for rest-json, rest-json-h2c, rest-protobuf, grpc, grpc-stream (each tenth of the measured span must hold at least 10 s).",
+            "Drift: too short to judge for rest-json, rest-json-h2c, rest-protobuf, grpc, grpc-stream (each tenth of "
+                + "the measured span must hold at least 10 s).",
             summary
         );
         Assert.DoesNotContain("## Drift", summary);
@@ -128,7 +129,8 @@ public sealed class LoadCommandTests : IDisposable
         Assert.StartsWith("target,second,requests,errors,", csv[0]);
         Assert.Equal(results.Targets.Sum(t => t.Series.Count), csv.Length - 1);
         Assert.EndsWith(
-            $"// load summary (Markdown, HTML, CSV time series, SVG charts): {Path.Combine(_directory.Path, LoadSummary.MarkdownFile)}",
+            $"// load summary (Markdown, HTML, CSV time series, SVG charts): "
+                + $"{Path.Combine(_directory.Path, LoadSummary.MarkdownFile)}",
             output.ToString().TrimEnd()
         );
     }

@@ -112,7 +112,9 @@ public sealed class LoadOptionsTests
     [InlineData(
         "--targets",
         "grpc,soap",
-        "--targets takes rest-json, rest-json-h2c, rest-json-tls-http11, rest-json-tls, rest-json-gzip, rest-protobuf, grpc, grpc-tls, grpc-gzip, grpc-stream, rest-minimal, grpc-transcoding, grpc-web, grpc-web-h2c, grpc-web-text, rest-minimal-aot, grpc-aot, not 'soap'"
+        "--targets takes rest-json, rest-json-h2c, rest-json-tls-http11, rest-json-tls, rest-json-gzip, rest-protobuf, "
+            + "grpc, grpc-tls, grpc-gzip, grpc-stream, rest-minimal, grpc-transcoding, grpc-web, grpc-web-h2c, "
+            + "grpc-web-text, rest-minimal-aot, grpc-aot, not 'soap'"
     )]
     public void A_bad_option_is_refused_with_what_is_wrong(string option, string value, string message)
     {

@@ -116,5 +116,6 @@ public sealed class SoakVerdictTests
         Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
 
     private static string Describe(int seed, ResourceTrend t) =>
-        $"seed {seed}: slope {t.SlopePerMinute:0.###} ({t.SlopeLow:0.###} to {t.SlopeHigh:0.###}), growth {t.Growth:P1} (upper {t.GrowthHigh:P1}), max {t.Max:0.#}, ceiling {t.Ceiling:0.#}";
+        $"seed {seed}: slope {t.SlopePerMinute:0.###} ({t.SlopeLow:0.###} to {t.SlopeHigh:0.###}), growth "
+        + $"{t.Growth:P1} (upper {t.GrowthHigh:P1}), max {t.Max:0.#}, ceiling {t.Ceiling:0.#}";
 }
