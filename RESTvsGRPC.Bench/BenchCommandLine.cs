@@ -66,9 +66,7 @@ public static class BenchCommandLine
         {
             var help = new StringWriter();
             var code = await result.InvokeAsync(new InvocationConfiguration { Output = help, Error = error });
-            output.Write(
-                GroupedHelp.Regroup(help.ToString(), [.. BenchOptions.Options.FirstRun.Select(option => option.Name)])
-            );
+            output.Write(GroupedHelp.Regroup(help.ToString(), [.. RunOptions.FirstRun.Select(option => option.Name)]));
             return code;
         }
 
@@ -108,7 +106,7 @@ public static class BenchCommandLine
         };
         foreach (var command in new[] { root, run })
         {
-            foreach (var option in BenchOptions.Options.All)
+            foreach (var option in RunOptions.All)
             {
                 command.Options.Add(option);
             }

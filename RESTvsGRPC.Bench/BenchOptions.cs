@@ -55,16 +55,8 @@ public sealed record BenchOptions(
     /// </summary>
     public string? AotLeftOut { get; init; }
 
-    public const string Usage =
-        "usage: RESTvsGRPC.Bench [run] [--suite default|styles|scaling|full|aot] [--aot on|off] "
-        + "[--headline|--quick [--tls]] [--trials N] [--segment SECONDS] [--slices N] [--in-flight OP=N[/N],…] "
-        + "[--link PROFILE[,PROFILE…]] [--call-timeout SECONDS] [--server-cpus LIST] [--client-cpus LIST] "
-        + "[--rest-url URL [--rest-h2c-url URL] [--rest-tls-url URL --rest-tls-certificate SHA256] "
-        + "[--rest-scaling-url URL]] "
-        + "[--grpc-url URL [--grpc-tls-url URL --grpc-tls-certificate SHA256] [--grpc-web-url URL] "
-        + "[--grpc-scaling-url URL]] "
-        + "[--data PATH] [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; "
-        + "--benchmarkdotnet-help lists them]";
+    /// <summary>The usage line every refusal of <c>run</c> ends with, derived from <see cref="RunOptions"/>.</summary>
+    public static string Usage => RunOptions.Usage;
 
     /// <summary>
     /// True when the user named servers already running: then the bench starts none, and measures only those.
@@ -92,17 +84,6 @@ public sealed record BenchOptions(
             Scaling = scaling,
             Aot = MeasuresAotTrials,
             Link = link,
-        };
-
-    /// <summary>Benchmark classes each suite runs, as BenchmarkDotNet filters.</summary>
-    public static IReadOnlyDictionary<string, string[]> Suites { get; } =
-        new Dictionary<string, string[]>
-        {
-            ["default"] = ["*TransportBenchmarks*", "*CodecBenchmarks*"],
-            ["scaling"] = ["*ScalingBenchmarks*"],
-            ["styles"] = ["*StylesBenchmarks*"],
-            ["full"] = ["*"],
-            ["aot"] = [],
         };
 
     /// <summary>
@@ -156,216 +137,6 @@ public sealed record BenchOptions(
     public bool OnlyPrints => BenchmarkDotNetArgs.Any(IsPrintOnly);
 
     /// <summary>
-    /// The <c>run</c> command's options; arguments it does not know go to BenchmarkDotNet
-    /// (<see cref="BenchmarkDotNetArguments"/>).
-    /// </summary>
-    internal static class Options
-    {
-        public static readonly Option<string> Suite = new Option<string>("--suite")
-        {
-            Description =
-                "Which benchmarks: default (transport and codec), styles (API styles), scaling (1 to 10 000 records), "
-                + "full (every benchmark) or aot (the servers' JIT and Native AOT builds: "
-                + "cold start and memory over fresh server processes, --trials of them; no BenchmarkDotNet).",
-            HelpName = "default|styles|scaling|full|aot",
-            DefaultValueFactory = _ => "default",
-        };
-
-        public static readonly Option<bool> Tls = new("--tls")
-        {
-            Description =
-                "With --headline (and --quick or --link): its arms over TLS (REST + JSON with HTTP/1.1 and HTTP/2, "
-                + "gRPC) beside their cleartext twins, the TLS/cleartext ratios and each arm's first answer on a "
-                + "new connection; into ARTIFACTS/headline-tls.",
-        };
-        public static readonly Option<bool> Headline = new("--headline")
-        {
-            Description =
-                "Only the headline: latency and throughput per call over fresh-process trials, ratios with intervals; "
-                + "no BenchmarkDotNet, and no load mode or h2load check (the default run has them).",
-        };
-        public static readonly Option<int> TrialCount = new("--trials")
-        {
-            Description =
-                $"Fresh client processes the headline measures in, all of them (result run: 6 to 12, "
-                + $"stopping once the ratios are precise; --quick 6, dry job 2; "
-                + $"{TrialPlan.MinTrials}-{TrialPlan.MaxTrials}; 6 or more for a 95 % interval).",
-            HelpName = "N",
-        };
-        public static readonly Option<double> Segment = new("--segment")
-        {
-            Description =
-                $"Seconds each arm is measured per quantity and level in a trial (result run 0.3, --quick 0.15, "
-                + $"dry job 0.05; {TrialPlan.MinSegmentSeconds}-{TrialPlan.MaxSegmentSeconds}).",
-            HelpName = "SECONDS",
-        };
-        public static readonly Option<int> Slices = new("--slices")
-        {
-            Description =
-                $"Slices each arm's segment is cut into, an operation's arms taking turns slice by slice (result run "
-                + $"2, --quick 2, dry job 1; 1 measures each arm in one contiguous segment; "
-                + $"1-{TrialPlan.MaxSlices}).",
-            HelpName = "N",
-        };
-        public static readonly Option<string> InFlight = new("--in-flight")
-        {
-            Description =
-                $"The levels of calls in flight the headline's throughput is measured at, per operation, "
-                + $"each arm's taken at its peak among them [default: "
-                + $"{TrialPlan.Describe(TrialPlan.DefaultInFlight)}; 1-{TrialPlan.MaxInFlight}].",
-            HelpName = "OP=N[/N],…",
-        };
-        public static readonly Option<string> Aot = new("--aot")
-        {
-            Description =
-                "With --suite full: whether the run takes in the servers' Native AOT builds (on, the default, "
-                + "where a C toolchain links them) or leaves them out (off: no publish, "
-                + "cold starts or AOT trials; the AOT suite runs them alone).",
-            HelpName = "on|off",
-        };
-
-        public static readonly Option<bool> Quick = new("--quick")
-        {
-            Description =
-                "A first look: the headline at quick settings, six trials of 0.15 s per arm, quantity and level, "
-                + "no open loop (BenchmarkDotNet's short job: --job short on the default run).",
-        };
-        public static readonly Option<string> Link = new("--link")
-        {
-            Description =
-                $"With --headline: measure it over each link in turn, "
-                + $"the servers in a network namespace of their own reached through a router namespace that shapes "
-                + $"what it forwards (Linux, root; a round trip or loss also iptables-legacy): {LinkProfile.Accepted}, "
-                + $"e.g. 100mbit+20ms-rtt [default: loopback, as every other run]. Per link: six trials of 1 s, the "
-                + $"small GET, and the large GET and POST with and without gzip.",
-            HelpName = "PROFILE[,PROFILE…]",
-        };
-        public static readonly Option<int> CallTimeout = new("--call-timeout")
-        {
-            Description = "Seconds one call may take, body and stream included, before it fails the run.",
-            HelpName = "SECONDS",
-            DefaultValueFactory = _ => HttpClientSettings.DefaultCallTimeoutSeconds,
-        };
-        public static readonly Option<string> ServerCpus = new("--server-cpus")
-        {
-            Description =
-                "CPUs for the servers the bench starts (taskset list, Linux) [default: the second half of the CPUs, "
-                + "with the client on the first half].",
-            HelpName = "LIST",
-        };
-        public static readonly Option<string> ClientCpus = new("--client-cpus")
-        {
-            Description =
-                "CPUs for the bench, its trials and BenchmarkDotNet's processes (taskset list, Linux) [default: "
-                + "the first half of the CPUs].",
-            HelpName = "LIST",
-        };
-        public static readonly Option<string> RestUrl = Url(
-            "--rest-url",
-            "A RestAPI already running (HTTP/1.1); the bench then starts no server."
-        );
-        public static readonly Option<string> RestH2cUrl = Url("--rest-h2c-url", "Its h2c endpoint (with --rest-url).");
-        public static readonly Option<string> RestTlsUrl = Url(
-            "--rest-tls-url",
-            "Its TLS endpoint (with --rest-url and --rest-tls-certificate)."
-        );
-        public static readonly Option<string> RestTlsCertificate = new("--rest-tls-certificate")
-        {
-            Description = "SHA-256 of the TLS endpoint's certificate, the one the client trusts.",
-            HelpName = "SHA256",
-        };
-        public static readonly Option<string> RestScalingUrl = Url(
-            "--rest-scaling-url",
-            "A RestAPI serving 10 000 generated records (with --rest-url)."
-        );
-        public static readonly Option<string> GrpcUrl = Url(
-            "--grpc-url",
-            "A GrpcAPI already running (h2c); the bench then starts no server."
-        );
-        public static readonly Option<string> GrpcTlsUrl = Url(
-            "--grpc-tls-url",
-            "Its TLS endpoint (with --grpc-url and --grpc-tls-certificate)."
-        );
-        public static readonly Option<string> GrpcTlsCertificate = new("--grpc-tls-certificate")
-        {
-            Description = "SHA-256 of the gRPC TLS endpoint's certificate.",
-            HelpName = "SHA256",
-        };
-        public static readonly Option<string> GrpcWebUrl = Url(
-            "--grpc-web-url",
-            "Its HTTP/1.1 endpoint for gRPC-Web and JSON transcoding (with --grpc-url)."
-        );
-        public static readonly Option<string> GrpcScalingUrl = Url(
-            "--grpc-scaling-url",
-            "A GrpcAPI serving 10 000 generated records (with --grpc-url)."
-        );
-        public static readonly Option<string> Data = new("--data")
-        {
-            Description =
-                "The records file the servers load and the gate checks against [default: data/meteorites.json].",
-            HelpName = "PATH",
-        };
-        public static readonly Option<bool> BenchmarkDotNetHelp = new("--benchmarkdotnet-help")
-        {
-            Description =
-                "Print BenchmarkDotNet's own options (--filter, --job, --artifacts, …), "
-                + "which the bench passes through.",
-        };
-
-        /// <summary>The server options <c>load</c> and <c>soak</c> share with <c>run</c>.</summary>
-        public static Option[] Servers =>
-            [
-                RestUrl,
-                RestH2cUrl,
-                RestTlsUrl,
-                RestTlsCertificate,
-                GrpcUrl,
-                GrpcTlsUrl,
-                GrpcTlsCertificate,
-                GrpcWebUrl,
-                Data,
-            ];
-
-        /// <summary>
-        /// The options a first run needs, listed first in <c>--help</c>; the rest follow under "More options".
-        /// </summary>
-        public static Option[] FirstRun => [Quick, Headline, Suite, TrialCount, Link, Data];
-
-        /// <summary>Every option of <c>run</c>.</summary>
-        public static Option[] All =>
-            [
-                Suite,
-                Aot,
-                Headline,
-                Tls,
-                Quick,
-                TrialCount,
-                Segment,
-                Slices,
-                InFlight,
-                Link,
-                CallTimeout,
-                ServerCpus,
-                ClientCpus,
-                RestUrl,
-                RestH2cUrl,
-                RestTlsUrl,
-                RestTlsCertificate,
-                RestScalingUrl,
-                GrpcUrl,
-                GrpcTlsUrl,
-                GrpcTlsCertificate,
-                GrpcWebUrl,
-                GrpcScalingUrl,
-                Data,
-                BenchmarkDotNetHelp,
-            ];
-
-        private static Option<string> Url(string name, string description) =>
-            new(name) { Description = description, HelpName = "URL" };
-    }
-
-    /// <summary>
     /// Parses <paramref name="args"/> as <c>run</c>'s; throws <see cref="ArgumentException"/> with <see cref="Usage"/>
     /// on a bad option.
     /// </summary>
@@ -373,141 +144,156 @@ public sealed record BenchOptions(
 
     /// <summary>
     /// The options of a parsed <c>run</c>; throws <see cref="ArgumentException"/> with <see cref="Usage"/> when they do
-    /// not fit together.
+    /// not fit together (the first of <see cref="Conflicts"/> that holds).
     /// </summary>
     public static BenchOptions From(ParseResult result)
     {
-        var servers = ServersFrom(result, Usage);
-        var suite = result.GetResult(Options.Suite) is { Implicit: false } ? result.GetValue(Options.Suite) : null;
-        if (suite is not null && !Suites.ContainsKey(suite))
+        var said = Said.Of(result, ServersFrom(result, Usage));
+        foreach (var (holds, sentence) in Conflicts)
         {
-            throw new ArgumentException($"--suite takes {string.Join(" or ", Suites.Keys)}, not '{suite}'. {Usage}");
-        }
-
-        // --quick is the headline at quick settings: a first look, without BenchmarkDotNet.
-        var quick = result.GetValue(Options.Quick);
-        var headline = result.GetValue(Options.Headline) || quick;
-        var measuresStartup = suite is "aot";
-        if (
-            measuresStartup
-            && (
-                headline
-                || servers.GivesServers
-                || result.GetValue(Options.Link) is not null
-                || result.UnmatchedTokens.Any(IsFilter)
-            )
-        )
-        {
-            throw new ArgumentException(
-                $"--suite aot starts its own server processes and runs no BenchmarkDotNet: "
-                    + $"it does not go with --headline, --quick, --link, server URLs or a filter. {Usage}"
-            );
-        }
-
-        if (headline && !measuresStartup && result.UnmatchedTokens.Any(IsFilter))
-        {
-            throw new ArgumentException(
-                $"{(result.GetValue(Options.Headline) ? "--headline" : "--quick")} runs no BenchmarkDotNet, so a "
-                    + $"filter has nothing to choose: filter the default run, or leave the filter out. {Usage}"
-            );
-        }
-
-        if (measuresStartup && AotServers.Unavailable() is { } unavailable)
-        {
-            throw new ArgumentException($"--suite aot cannot run here: {unavailable} {Usage}");
-        }
-
-        var inFlight = result.GetValue(Options.InFlight) is { } given ? TrialPlan.ParseInFlight(given, Usage) : null;
-        var (clientCpus, serverCpus) = Placement(result, servers.GivesServers);
-        TimeSpan? callTimeout = result.GetResult(Options.CallTimeout) is not { Implicit: false }
-            ? null
-            : result.GetValue(Options.CallTimeout) switch
+            if (holds(said))
             {
-                > 0 and var seconds => TimeSpan.FromSeconds(seconds),
-                var seconds => throw new ArgumentException(
-                    $"--call-timeout takes a whole number of seconds above 0, not '{seconds}'. {Usage}"
-                ),
-            };
-        var links = result.GetValue(Options.Link) is { } linkList ? LinkProfile.ParseList(linkList, Usage) : null;
-        if (links is not null && (!headline || suite is "styles" || servers.GivesServers))
-        {
-            throw new ArgumentException(
-                $"--link goes with --headline (the transport arms) and with servers the bench starts. {Usage}"
-            );
+                throw new ArgumentException($"{sentence(said)} {Usage}");
+            }
         }
 
-        var tls = result.GetValue(Options.Tls);
-        if (tls && (!headline || suite is not (null or "default")))
-        {
-            throw new ArgumentException(
-                $"--tls goes with --headline (and --quick or --link), on the default suite's arms. {Usage}"
-            );
-        }
+        return WithPolicy(result, said);
+    }
 
-        if (
-            tls
-            && servers.GivesServers
-            && (
-                servers.RestTlsUrl is null
-                || servers.GrpcTlsUrl is null
-                || servers.RestTlsCertificate is null
-                || servers.GrpcTlsCertificate is null
-            )
-        )
-        {
-            throw new ArgumentException(
-                $"--tls needs both servers' TLS endpoints: --rest-tls-url with --rest-tls-certificate and "
-                    + $"--grpc-tls-url with --grpc-tls-certificate. {Usage}"
-            );
-        }
+    /// <summary>What the user said on a <c>run</c> command line, before any of it is decided.</summary>
+    private sealed record Said(
+        BenchOptions Servers,
+        string? Suite,
+        bool HeadlineOption,
+        bool Quick,
+        bool Tls,
+        IReadOnlyList<LinkProfile>? Links,
+        bool Filtered,
+        string? Aot,
+        bool ServerCpus
+    )
+    {
+        /// <summary>--quick is the headline at quick settings: a first look, without BenchmarkDotNet.</summary>
+        public bool Headline => HeadlineOption || Quick;
 
+        public bool GivesServers => Servers.GivesServers;
+
+        public static Said Of(ParseResult result, BenchOptions servers) =>
+            new(
+                servers,
+                result.GetResult(RunOptions.Suite) is { Implicit: false } ? result.GetValue(RunOptions.Suite) : null,
+                result.GetValue(RunOptions.Headline),
+                result.GetValue(RunOptions.Quick),
+                result.GetValue(RunOptions.Tls),
+                result.GetValue(RunOptions.Link),
+                result.UnmatchedTokens.Any(IsFilter),
+                result.GetValue(RunOptions.Aot),
+                result.GetValue(RunOptions.ServerCpus) is not null
+            );
+    }
+
+    /// <summary>
+    /// The options that do not go together, each a condition and its sentence, checked in this order; each option's
+    /// own value is checked where it is declared (<see cref="RunOptions"/>).
+    /// </summary>
+    private static readonly (Func<Said, bool> Holds, Func<Said, string> Sentence)[] Conflicts =
+    [
+        (
+            s => s.Suite is "aot" && (s.Headline || s.GivesServers || s.Links is not null || s.Filtered),
+            _ =>
+                "--suite aot starts its own server processes and runs no BenchmarkDotNet: "
+                + "it does not go with --headline, --quick, --link, server URLs or a filter."
+        ),
+        (
+            s => s.Headline && s.Suite is not "aot" && s.Filtered,
+            s =>
+                $"{(s.HeadlineOption ? "--headline" : "--quick")} runs no BenchmarkDotNet, so a filter has nothing "
+                + "to choose: filter the default run, or leave the filter out."
+        ),
+        (
+            s => s.Suite is "aot" && AotServers.Unavailable() is not null,
+            _ => $"--suite aot cannot run here: {AotServers.Unavailable()}"
+        ),
+        (
+            s => s.ServerCpus && s.GivesServers,
+            _ => "--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url."
+        ),
+        (
+            s => s.Links is not null && (!s.Headline || s.Suite is "styles" || s.GivesServers),
+            _ => "--link goes with --headline (the transport arms) and with servers the bench starts."
+        ),
+        (
+            s => s.Tls && (!s.Headline || s.Suite is not (null or "default")),
+            _ => "--tls goes with --headline (and --quick or --link), on the default suite's arms."
+        ),
+        (
+            s =>
+                s.Tls
+                && s.GivesServers
+                && s.Servers
+                    is { RestTlsUrl: null }
+                        or { GrpcTlsUrl: null }
+                        or { RestTlsCertificate: null }
+                        or { GrpcTlsCertificate: null },
+            _ =>
+                "--tls needs both servers' TLS endpoints: --rest-tls-url with --rest-tls-certificate and "
+                + "--grpc-tls-url with --grpc-tls-certificate."
+        ),
+        (
+            s => s.Aot is "off" && s.Suite is not "full",
+            _ => "--aot off leaves the AOT builds out of the full suite; it goes with --suite full."
+        ),
+    ];
+
+    /// <summary>
+    /// The run <paramref name="said"/> asks for: which trial sets and builds it measures, its placement, its
+    /// BenchmarkDotNet arguments.
+    /// </summary>
+    private static BenchOptions WithPolicy(ParseResult result, Said said)
+    {
+        var (suite, headline, filtered) = (said.Suite, said.Headline, said.Filtered);
+        var measuresStartup = suite is "aot";
+        var (clientCpus, serverCpus) = Placement(result, said.GivesServers);
+        var callTimeout = result.GetResult(RunOptions.CallTimeout) is { Implicit: false }
+            ? TimeSpan.FromSeconds(result.GetValue(RunOptions.CallTimeout))
+            : (TimeSpan?)null;
         var rest = BenchmarkDotNetArgsFrom(result, suite);
 
         // Trials run with every suite that holds their arms (the transport suite's: default and full; the API styles':
         // styles and full), unless the user chose benchmarks by filter; --headline alone measures the transport arms,
         // with --suite styles the styles'.
-        var filtered = result.UnmatchedTokens.Any(IsFilter);
         var measuresTrials = headline
-            ? suite is not "styles" && !tls
+            ? suite is not "styles" && !said.Tls
             : !filtered && (suite ?? "default") is "default" or "full";
         var measuresStylesTrials = !filtered && suite is "styles" or "full";
 
         // The full suite measures the builds where it starts its own servers on loopback and Native AOT can be built
         // here, and says why not otherwise.
-        var aotOn = result.GetValue(Options.Aot) switch
-        {
-            null or "on" => true,
-            "off" when suite is "full" => false,
-            "off" => throw new ArgumentException(
-                $"--aot off leaves the AOT builds out of the full suite; it goes with --suite full. {Usage}"
-            ),
-            var other => throw new ArgumentException($"--aot takes on or off, not '{other}'. {Usage}"),
-        };
-        var fullWithAot = suite is "full" && !filtered && !servers.GivesServers && links is null;
+        var fullWithAot = suite is "full" && !filtered && !said.GivesServers && said.Links is null;
         var aotLeftOut =
             !fullWithAot ? null
-            : aotOn ? AotServers.Unavailable()
+            : said.Aot is not "off" ? AotServers.Unavailable()
             : "--aot off.";
         fullWithAot &= aotLeftOut is null;
-        return servers with
+        return said.Servers with
         {
             MeasuresAotTrials = measuresStartup || fullWithAot,
             MeasuresBuildsOnly = measuresStartup,
             AotLeftOut = aotLeftOut,
             BenchmarkDotNetArgs = [.. rest],
-            Quick = quick,
+            Quick = said.Quick,
             CallTimeout = callTimeout,
             Headline = headline,
             MeasuresTrials = measuresTrials,
             MeasuresStylesTrials = measuresStylesTrials,
-            TrialCount = WholeNumber(result, Options.TrialCount, TrialPlan.MinTrials, TrialPlan.MaxTrials),
-            SegmentSeconds = Seconds(result, Options.Segment, TrialPlan.MinSegmentSeconds, TrialPlan.MaxSegmentSeconds),
-            Slices = WholeNumber(result, Options.Slices, 1, TrialPlan.MaxSlices),
-            InFlight = inFlight,
+            TrialCount = result.GetValue(RunOptions.TrialCount),
+            SegmentSeconds = result.GetValue(RunOptions.Segment),
+            Slices = result.GetValue(RunOptions.Slices),
+            InFlight = result.GetValue(RunOptions.InFlight),
             ServerCpus = serverCpus,
             ClientCpus = clientCpus,
-            Links = links,
-            Tls = tls,
+            Links = said.Links,
+            Tls = said.Tls,
             MeasuresStartup = measuresStartup || (fullWithAot && !headline),
         };
     }
@@ -517,52 +303,12 @@ public sealed record BenchOptions(
     /// </summary>
     private static (CpuSet? Client, CpuSet? Servers) Placement(ParseResult result, bool givesServers)
     {
-        var serverCpus = Cpus(result, Options.ServerCpus);
-        var clientCpus = Cpus(result, Options.ClientCpus);
-        if (serverCpus is not null && givesServers)
-        {
-            throw new ArgumentException(
-                $"--server-cpus places the servers the bench starts; it does not go with --rest-url or --grpc-url. "
-                    + $"{Usage}"
-            );
-        }
-
-        if (serverCpus is null && clientCpus is null && !givesServers && CpuSet.Split() is { } split)
-        {
-            return split;
-        }
-
-        return (clientCpus, serverCpus);
+        var serverCpus = result.GetValue(RunOptions.ServerCpus);
+        var clientCpus = result.GetValue(RunOptions.ClientCpus);
+        return serverCpus is null && clientCpus is null && !givesServers && CpuSet.Split() is { } split
+            ? split
+            : (clientCpus, serverCpus);
     }
-
-    /// <summary>
-    /// <paramref name="option"/>'s value, null where not given; throws <see cref="ArgumentException"/> with
-    /// <see cref="Usage"/> outside <paramref name="min"/>–<paramref name="max"/>.
-    /// </summary>
-    private static double? Seconds(ParseResult result, Option<double> option, double min, double max) =>
-        result.GetResult(option) is not { Implicit: false }
-            ? null
-            : result.GetValue(option) switch
-            {
-                var seconds when seconds >= min && seconds <= max => seconds,
-                var seconds => throw new ArgumentException(
-                    string.Create(
-                        System.Globalization.CultureInfo.InvariantCulture,
-                        $"{option.Name} takes seconds from {min} to {max}, not '{seconds}'. {Usage}"
-                    )
-                ),
-            };
-
-    private static int? WholeNumber(ParseResult result, Option<int> option, int min, int max) =>
-        result.GetResult(option) is not { Implicit: false }
-            ? null
-            : result.GetValue(option) switch
-            {
-                var n when n >= min && n <= max => n,
-                var n => throw new ArgumentException(
-                    $"{option.Name} takes a whole number from {min} to {max}, not '{n}'. {Usage}"
-                ),
-            };
 
     /// <summary>
     /// The user's BenchmarkDotNet arguments, plus the suite's filter, the job's bounds and stopping at the first error
@@ -579,7 +325,7 @@ public sealed record BenchOptions(
         }
 
         BenchmarkDotNetArguments.Validate(rest, Usage);
-        if (result.GetValue(Options.BenchmarkDotNetHelp))
+        if (result.GetValue(RunOptions.BenchmarkDotNetHelp))
         {
             rest.Add("--help");
         }
@@ -588,7 +334,7 @@ public sealed record BenchOptions(
         if (!rest.Any(IsFilter) && !rest.Any(IsPrintOnly))
         {
             rest.Add("--filter");
-            rest.AddRange(Suites[suite ?? "default"]);
+            rest.AddRange(RunOptions.Suites[suite ?? "default"]);
         }
 
         // BenchmarkDotNet's default job may take up to 100 iterations per case; bounded, the default suite's cases take
@@ -626,14 +372,14 @@ public sealed record BenchOptions(
     /// </summary>
     public static BenchOptions ServersFrom(ParseResult result, string usage)
     {
-        var restUrl = HttpUrl(result, Options.RestUrl, usage);
-        var h2cUrl = HttpUrl(result, Options.RestH2cUrl, usage);
-        var tlsUrl = HttpUrl(result, Options.RestTlsUrl, usage);
-        var scalingUrl = HttpUrl(result, Options.RestScalingUrl, usage);
-        var grpcUrl = HttpUrl(result, Options.GrpcUrl, usage);
-        var grpcTlsUrl = HttpUrl(result, Options.GrpcTlsUrl, usage);
-        var grpcScalingUrl = HttpUrl(result, Options.GrpcScalingUrl, usage);
-        var grpcWebUrl = HttpUrl(result, Options.GrpcWebUrl, usage);
+        var restUrl = result.GetValue(RunOptions.RestUrl);
+        var h2cUrl = result.GetValue(RunOptions.RestH2cUrl);
+        var tlsUrl = result.GetValue(RunOptions.RestTlsUrl);
+        var scalingUrl = result.GetValue(RunOptions.RestScalingUrl);
+        var grpcUrl = result.GetValue(RunOptions.GrpcUrl);
+        var grpcTlsUrl = result.GetValue(RunOptions.GrpcTlsUrl);
+        var grpcScalingUrl = result.GetValue(RunOptions.GrpcScalingUrl);
+        var grpcWebUrl = result.GetValue(RunOptions.GrpcWebUrl);
         if ((h2cUrl ?? tlsUrl ?? scalingUrl) is not null && restUrl is null)
         {
             throw new ArgumentException(
@@ -648,19 +394,19 @@ public sealed record BenchOptions(
             );
         }
 
-        var dataPath = result.GetValue(Options.Data) is { } data ? Path.GetFullPath(data) : null;
+        var dataPath = result.GetValue(RunOptions.Data) is { } data ? Path.GetFullPath(data) : null;
         return new BenchOptions(
-            restUrl,
-            h2cUrl,
-            tlsUrl,
-            result.GetValue(Options.RestTlsCertificate),
-            scalingUrl,
-            grpcUrl,
-            grpcTlsUrl,
-            result.GetValue(Options.GrpcTlsCertificate),
-            grpcScalingUrl,
-            dataPath,
-            [],
+            RestUrl: restUrl,
+            RestH2cUrl: h2cUrl,
+            RestTlsUrl: tlsUrl,
+            RestTlsCertificate: result.GetValue(RunOptions.RestTlsCertificate),
+            RestScalingUrl: scalingUrl,
+            GrpcUrl: grpcUrl,
+            GrpcTlsUrl: grpcTlsUrl,
+            GrpcTlsCertificate: result.GetValue(RunOptions.GrpcTlsCertificate),
+            GrpcScalingUrl: grpcScalingUrl,
+            DataPath: dataPath,
+            BenchmarkDotNetArgs: [],
             GrpcWebUrl: grpcWebUrl
         );
     }
@@ -669,32 +415,4 @@ public sealed record BenchOptions(
         argument is "--list" or "--help" or "-h" or "--version" or "--info";
 
     private static bool IsFilter(string argument) => argument is "--filter" or "-f";
-
-    private static Uri? HttpUrl(ParseResult result, Option<string> option, string usage) =>
-        result.GetValue(option) switch
-        {
-            null => null,
-            var value when Uri.TryCreate(value, UriKind.Absolute, out var url) && url.Scheme is "http" or "https" =>
-                url,
-            var value => throw new ArgumentException(
-                $"{option.Name} takes an absolute http(s) URL, not '{value}'. {usage}"
-            ),
-        };
-
-    private static CpuSet? Cpus(ParseResult result, Option<string> option)
-    {
-        if (result.GetValue(option) is not { } value)
-        {
-            return null;
-        }
-
-        try
-        {
-            return CpuSet.Parse(option.Name, value);
-        }
-        catch (ArgumentException e)
-        {
-            throw new ArgumentException($"{e.Message} {Usage}", e);
-        }
-    }
 }

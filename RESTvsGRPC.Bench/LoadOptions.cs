@@ -94,7 +94,7 @@ public sealed partial record LoadOptions(
         }
 
         // Soak starts its own servers: it reads their processes.
-        foreach (var option in soak ? [BenchOptions.Options.Data] : BenchOptions.Options.Servers)
+        foreach (var option in soak ? [RunOptions.Data] : RunOptions.Servers)
         {
             yield return option;
         }
@@ -156,8 +156,7 @@ public sealed partial record LoadOptions(
 
         var servers = BenchOptions.ServersFrom(result, usage);
         var output = Path.GetFullPath(result.GetValue<string>("--out")!);
-        var links =
-            !soak && result.GetValue<string>("--link") is { } linkList ? LinkProfile.ParseList(linkList, usage) : null;
+        var links = !soak && result.GetValue<string>("--link") is { } linkList ? LinksOf(linkList, usage) : null;
         if (links is not null && servers.GivesServers)
         {
             throw new ArgumentException(
@@ -272,4 +271,16 @@ public sealed partial record LoadOptions(
 
     [GeneratedRegex(@"^(?<value>\d+(\.\d+)?)(?<unit>ms|s|m|h)?$")]
     private static partial Regex DurationPattern();
+
+    private static IReadOnlyList<LinkProfile> LinksOf(string list, string usage)
+    {
+        try
+        {
+            return LinkProfile.ParseList(list);
+        }
+        catch (ArgumentException e)
+        {
+            throw new ArgumentException($"{e.Message} {usage}", e);
+        }
+    }
 }

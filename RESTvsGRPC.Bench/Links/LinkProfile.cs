@@ -68,16 +68,16 @@ public sealed partial record LinkProfile(string Name, long? RateBitsPerSecond, d
     /// <c>--link</c>'s profiles in the order given, each once; throws <see cref="ArgumentException"/> naming the part
     /// it cannot read.
     /// </summary>
-    public static IReadOnlyList<LinkProfile> ParseList(string value, string usage)
+    public static IReadOnlyList<LinkProfile> ParseList(string value)
     {
         var profiles = new List<LinkProfile>();
         foreach (var part in value.Split(',', StringSplitOptions.TrimEntries))
         {
             var profile = Parse(part)
-                ?? throw new ArgumentException($"--link takes {Accepted}, comma-separated, not '{part}'. {usage}");
+                ?? throw new ArgumentException($"--link takes {Accepted}, comma-separated, not '{part}'.");
             if (profiles.Any(p => p.Name == profile.Name))
             {
-                throw new ArgumentException($"--link names '{part}' twice. {usage}");
+                throw new ArgumentException($"--link names '{part}' twice.");
             }
 
             profiles.Add(profile);

@@ -138,7 +138,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     /// <c>--in-flight</c>'s levels over the defaults; throws <see cref="ArgumentException"/> naming the part it cannot
     /// read.
     /// </summary>
-    public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> ParseInFlight(string value, string usage)
+    public static IReadOnlyDictionary<LoadOperation, IReadOnlyList<int>> ParseInFlight(string value)
     {
         var inFlight = new Dictionary<LoadOperation, IReadOnlyList<int>>(DefaultInFlight);
         foreach (var part in value.Split(',', StringSplitOptions.TrimEntries))
@@ -155,7 +155,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
             {
                 throw new ArgumentException(
                     $"--in-flight takes OP=N[/N] for small, large or post, N from 1 to {MaxInFlight} (e.g. "
-                        + $"{Describe(DefaultInFlight)}), not '{part}'. {usage}"
+                        + $"{Describe(DefaultInFlight)}), not '{part}'."
                 );
             }
 

@@ -20,7 +20,7 @@ public sealed class DelayLineTests
         using (var link = LinkNamespace.Create())
         {
             router = link.Router;
-            link.Shape(LinkProfile.ParseList("20ms-rtt", "")[0]);
+            link.Shape(LinkProfile.ParseList("20ms-rtt")[0]);
             _ = link.DelayLine!.Read();
             for (var i = 0; i < 7; i++)
             {
@@ -47,7 +47,7 @@ public sealed class DelayLineTests
     public void A_lossy_profile_drops_its_share_of_packets_within_their_sampling()
     {
         using var link = LinkNamespace.Create();
-        link.Shape(LinkProfile.ParseList("1ms-rtt+10%-loss", "")[0]);
+        link.Shape(LinkProfile.ParseList("1ms-rtt+10%-loss")[0]);
         _ = link.DelayLine!.Read();
         using (var udp = new UdpClient())
         {

@@ -11,7 +11,7 @@ public sealed class LinkProfileTests
     [Fact]
     public void ParseList_reads_every_profile_in_the_order_given()
     {
-        var profiles = LinkProfile.ParseList("100mbit, loopback,veth,1gbit,10mbit,20ms-rtt", "usage");
+        var profiles = LinkProfile.ParseList("100mbit, loopback,veth,1gbit,10mbit,20ms-rtt");
 
         Assert.Equal(["100mbit", "loopback", "veth", "1gbit", "10mbit", "20ms-rtt"], profiles.Select(p => p.Name));
         Assert.Equal(
@@ -27,7 +27,7 @@ public sealed class LinkProfileTests
     [Fact]
     public void ParseList_joins_a_rate_a_round_trip_and_a_loss_with_plus_in_any_order()
     {
-        var profiles = LinkProfile.ParseList("100mbit+20ms-rtt,20ms-rtt+0.5%-loss,1%-loss+50ms-rtt+10mbit", "");
+        var profiles = LinkProfile.ParseList("100mbit+20ms-rtt,20ms-rtt+0.5%-loss,1%-loss+50ms-rtt+10mbit");
 
         Assert.Equal([100_000_000L, null, 10_000_000L], profiles.Select(p => p.RateBitsPerSecond));
         Assert.Equal([20.0, 20.0, 50.0], profiles.Select(p => p.RoundTripMilliseconds!.Value));
@@ -42,7 +42,7 @@ public sealed class LinkProfileTests
     [InlineData(
         "56k",
         "--link takes loopback, veth, or 1gbit/100mbit/10mbit, Nms-rtt (N from 1 to 1000) and P%-loss "
-            + "(P up to 10, with a round trip) joined by '+', comma-separated, not '56k'. usage"
+            + "(P up to 10, with a round trip) joined by '+', comma-separated, not '56k'."
     )]
     [InlineData("veth,0ms-rtt", "not '0ms-rtt'")]
     [InlineData("1001ms-rtt", "not '1001ms-rtt'")]
@@ -51,10 +51,10 @@ public sealed class LinkProfileTests
     [InlineData("20ms-rtt+10ms-rtt", "not '20ms-rtt+10ms-rtt'")]
     [InlineData("veth+20ms-rtt", "not 'veth+20ms-rtt'")]
     [InlineData("veth,,1gbit", "not ''")]
-    [InlineData("1gbit,1GBIT", "--link names '1GBIT' twice. usage")]
+    [InlineData("1gbit,1GBIT", "--link names '1GBIT' twice.")]
     public void ParseList_refuses_what_it_cannot_read_naming_the_part(string value, string expected)
     {
-        var error = Assert.Throws<ArgumentException>(() => LinkProfile.ParseList(value, "usage"));
+        var error = Assert.Throws<ArgumentException>(() => LinkProfile.ParseList(value));
 
         Assert.Contains(expected, error.Message);
     }
@@ -67,22 +67,22 @@ public sealed class LinkProfileTests
         Assert.Equal(new TokenBucket(10_000_000, 65_536, 65_536 + 25_000), TokenBucket.For(10_000_000));
         Assert.Equal(
             ["tbf", "rate", "100000000bit", "burst", "65536", "limit", "315536"],
-            LinkProfile.ParseList("100mbit", "")[0].QdiscArguments
+            LinkProfile.ParseList("100mbit")[0].QdiscArguments
         );
     }
 
     [Fact]
     public void A_round_trip_needs_no_qdisc_and_with_a_rate_queues_a_round_trip_at_it()
     {
-        Assert.Empty(LinkProfile.ParseList("20ms-rtt", "")[0].QdiscArguments);
-        Assert.Empty(LinkProfile.ParseList("veth", "")[0].QdiscArguments);
+        Assert.Empty(LinkProfile.ParseList("20ms-rtt")[0].QdiscArguments);
+        Assert.Empty(LinkProfile.ParseList("veth")[0].QdiscArguments);
         Assert.Equal(
             new TokenBucket(100_000_000, 65_536, 65_536 + 625_000),
-            LinkProfile.ParseList("100mbit+50ms-rtt", "")[0].Bucket
+            LinkProfile.ParseList("100mbit+50ms-rtt")[0].Bucket
         );
         Assert.Equal(
             new RESTvsGRPC.Results.LinkResult("100mbit", 100_000_000, null, 65_536, 315_536),
-            LinkProfile.ParseList("100mbit", "")[0].ToResults()
+            LinkProfile.ParseList("100mbit")[0].ToResults()
         );
     }
 
@@ -142,7 +142,7 @@ public sealed class LinkProfileTests
     {
         var known = qdiscs.Split(',');
 
-        var links = LinkProfile.ParseList("veth,100mbit,20ms-rtt", "");
+        var links = LinkProfile.ParseList("veth,100mbit,20ms-rtt");
         Assert.Equal(
             expected,
             LinkHost.Refusal(links, linux, root, () => tools, known.Contains, () => delayLineMissing)
@@ -195,7 +195,7 @@ public sealed class LinkProfileTests
     public async Task Bench_refuses_a_round_trip_profile_where_the_host_lacks_the_delay_line_or_takes_it()
     {
         var (output, error) = (new StringWriter(), new StringWriter());
-        var refusal = LinkHost.Refusal(LinkProfile.ParseList("veth,20ms-rtt", ""));
+        var refusal = LinkHost.Refusal(LinkProfile.ParseList("veth,20ms-rtt"));
         if (refusal is null)
         {
             // This host has iptables-legacy and the kernel's queue (CI installs them): only the host check was under
