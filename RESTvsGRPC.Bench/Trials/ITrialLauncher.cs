@@ -14,12 +14,12 @@ public interface ITrialLauncher
     /// </summary>
     Task<TrialRequest> RenewServersAsync(TrialRequest request);
 
-    /// <summary>Runs one trial process for <paramref name="request"/>: its answer, or how it failed.</summary>
+    /// <summary>Runs one trial process for <paramref name="request"/>: its trial, or how it failed.</summary>
     Task<TrialOutcome> RunAsync(TrialRequest request);
 
     /// <summary>The delay line's counts since its last reading; null without a delay line.</summary>
     DelayLineReading? ReadDelayLine();
 }
 
-/// <summary>What one trial process gave: its answer, or (<see cref="Answer"/> null) how it failed.</summary>
-public sealed record TrialOutcome(TrialAnswer? Answer, TrialFailure? Failure);
+/// <summary>What one trial process gave: its answer, or (<see cref="Trial"/> null) how it failed.</summary>
+public sealed record TrialOutcome(Trial? Trial, TrialFailure? Failure);

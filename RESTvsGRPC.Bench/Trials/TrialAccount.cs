@@ -27,7 +27,7 @@ public sealed class TrialAccount(TrialSetup setup, CpuPlacement placement)
     /// </summary>
     public TrialFailure? Add(int index, TrialOutcome outcome, double seconds, ITrialLauncher launcher)
     {
-        var (trial, broken) = outcome.Answer?.Trial is { } done ? Held(done, seconds, launcher) : default;
+        var (trial, broken) = outcome.Trial is { } done ? Held(done, seconds, launcher) : default;
         if (trial is not null && broken is null)
         {
             _measured.Add(trial);

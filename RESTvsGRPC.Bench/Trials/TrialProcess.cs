@@ -19,7 +19,7 @@ public static class TrialProcess
     {
         try
         {
-            var request = TrialRequest.Load(requestPath);
+            var request = TrialProcessRequest.Load(requestPath);
             WatchParent(request.ParentProcessId);
             var settings = BenchSettings.FromEnvironment();
             var targets = LoadTarget.Resolve(
@@ -29,13 +29,17 @@ public static class TrialProcess
                 settings.Aot
             );
             var expected = LoadExpectation.For(MeteoriteDataset.Load(settings.DataPath));
-            var measurement = new TrialMeasurement(request, targets, expected, output);
-            var answer = request.Index switch
+            switch (request)
             {
-                TrialRequest.LoadCheck => new TrialAnswer(null, await measurement.LoadCheckAsync()),
-                _ => new TrialAnswer(await measurement.RunAsync()),
-            };
-            answer.Save(request.OutputPath);
+                case TrialRequest trial:
+                    var measured = await new TrialMeasurement(trial, targets, expected, output).RunAsync();
+                    new TrialAnswer(measured).Save(request.OutputPath);
+                    break;
+                case LoadCheckRequest check:
+                    var checks = await new LoadCheckMeasurement(check, targets, expected).RunAsync();
+                    new LoadCheckAnswer(checks).Save(request.OutputPath);
+                    break;
+            }
             return 0;
         }
         catch (Exception e)

@@ -14,6 +14,9 @@ namespace RESTvsGRPC.Bench.Trials;
 /// </summary>
 public sealed class TrialProcessLauncher : ITrialLauncher, IDisposable
 {
+    /// <summary>The index a failed load check is named by, where a trial's is its number.</summary>
+    public const int LoadCheckIndex = -1;
+
     private static int s_orphansRemoved;
 
     private readonly ServerSet _servers;
@@ -46,14 +49,30 @@ public sealed class TrialProcessLauncher : ITrialLauncher, IDisposable
 
     public DelayLineReading? ReadDelayLine() => _servers.Namespace?.DelayLine?.Read();
 
-    /// <summary>Starts one trial process, waits for it (bounded), and reads its answer; how it failed
-    /// otherwise.</summary>
     public async Task<TrialOutcome> RunAsync(TrialRequest request)
     {
-        var name = request.Index == TrialRequest.LoadCheck ? "load-check" : $"trial-{request.Index}";
-        var requestPath = Path.Combine(_folder, name + ".request.json");
-        request = request with { OutputPath = Path.Combine(_folder, name + ".json") };
+        var (answer, failure) = await RunProcessAsync(request);
+        return new(answer is null ? null : TrialAnswer.Load(answer).Trial, failure);
+    }
+
+    /// <summary>Load mode's check in one process: its calls/s per arm, or how the process failed.</summary>
+    public async Task<(IReadOnlyList<LoadCheck>? Checks, TrialFailure? Failure)> RunLoadCheckAsync(
+        LoadCheckRequest request
+    )
+    {
+        var (answer, failure) = await RunProcessAsync(request);
+        return (answer is null ? null : LoadCheckAnswer.Load(answer).LoadChecks, failure);
+    }
+
+    /// <summary>
+    /// Starts one trial process, waits for it (bounded), and gives the path of its answer; how it failed otherwise.
+    /// </summary>
+    private async Task<(string? Answer, TrialFailure? Failure)> RunProcessAsync(TrialProcessRequest request)
+    {
+        var requestPath = Path.Combine(_folder, request.Name + ".request.json");
+        request = request with { OutputPath = Path.Combine(_folder, request.Name + ".json") };
         request.Save(requestPath);
+        var index = request is TrialRequest trial ? trial.Index : LoadCheckIndex;
         var errors = new StringBuilder();
         using var process = new Process { StartInfo = StartInfo(requestPath) };
         process.OutputDataReceived += (_, e) => { };
@@ -73,7 +92,7 @@ public sealed class TrialProcessLauncher : ITrialLauncher, IDisposable
         if (await Task.WhenAny(exited, Task.Delay(TimeLimit(request))) != exited)
         {
             var limit = TimeLimit(request).TotalSeconds;
-            return new(null, new TrialFailure(request.Index, process.Id, ExitCode: null, limit, LastErrorLine: null));
+            return (null, new TrialFailure(index, process.Id, ExitCode: null, limit, LastErrorLine: null));
         }
 
         process.WaitForExit();
@@ -85,10 +104,10 @@ public sealed class TrialProcessLauncher : ITrialLauncher, IDisposable
                 said = LastLine(errors.ToString());
             }
 
-            return new(null, new TrialFailure(request.Index, process.Id, process.ExitCode, null, said));
+            return (null, new TrialFailure(index, process.Id, process.ExitCode, null, said));
         }
 
-        return new(TrialAnswer.Load(request.OutputPath), null);
+        return (request.OutputPath, null);
     }
 
     public void Dispose()
@@ -112,7 +131,7 @@ public sealed class TrialProcessLauncher : ITrialLauncher, IDisposable
     /// Three times what <paramref name="request"/>'s plan needs, plus a minute for start-up: a trial past that is
     /// stuck.
     /// </summary>
-    public static TimeSpan TimeLimit(TrialRequest request)
+    public static TimeSpan TimeLimit(TrialProcessRequest request)
     {
         // Per arm: its client's warm-up and settling passes (a generous 20 ms a call), then its slices (the load check:
         // at most 20 s for its window), then its open-loop windows with their drains.
@@ -121,7 +140,7 @@ public sealed class TrialProcessLauncher : ITrialLauncher, IDisposable
             plan.WarmUpSeconds
             + (JitSettling.MaxSettlePasses * plan.SettleCalls * 0.02)
             + (
-                request.Index == TrialRequest.LoadCheck
+                request is LoadCheckRequest
                     ? plan.LoadCheckRounds * (1 + 20)
                     : plan.SegmentSeconds
                         + (

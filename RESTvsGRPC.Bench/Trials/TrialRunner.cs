@@ -114,14 +114,11 @@ public static class TrialRunner
     )
     {
         using var launcher = new TrialProcessLauncher(servers, settings);
-        var request = new TrialRequest(TrialRequest.LoadCheck, plan, arms, Environment.ProcessId, "")
-        {
-            LoadCheckLevels = levels,
-            LoadCheckFirstRound = firstRound,
-        }.ReadingCpuOf(servers);
-        var outcome = await launcher.RunAsync(request);
-        return outcome.Answer?.LoadChecks
-            ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(outcome.Failure!)}");
+        var request = new LoadCheckRequest(plan, arms, Environment.ProcessId, "", levels, firstRound).ReadingCpuOf(
+            servers
+        );
+        var (checks, failure) = await launcher.RunLoadCheckAsync(request);
+        return checks ?? throw new TrialFailedException($"load mode's cross-check failed: {FaultText.Of(failure!)}");
     }
 
     /// <summary>

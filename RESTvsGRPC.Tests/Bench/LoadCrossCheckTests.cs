@@ -10,7 +10,7 @@ public sealed class LoadCrossCheckTests
     public void LoadCheck_ratio_is_the_median_of_the_rounds_ratios_to_the_baseline_of_the_same_round()
     {
         // A slow moment in round 2 falls on both arms: the round's ratio holds, where a ratio of medians would not.
-        var checks = TrialMeasurement
+        var checks = LoadCheckMeasurement
             .LoadChecksOf("small", [("rest-json", 64, [100.0, 50.0, 100.0]), ("grpc", 32, [200.0, 100.0, 150.0])])
             .ToList();
 
@@ -28,7 +28,7 @@ public sealed class LoadCrossCheckTests
     [Fact]
     public void LoadCheck_without_its_baseline_has_no_ratio()
     {
-        var check = Assert.Single(TrialMeasurement.LoadChecksOf("large", [("grpc", 16, [10.0, 30.0, 20.0])]));
+        var check = Assert.Single(LoadCheckMeasurement.LoadChecksOf("large", [("grpc", 16, [10.0, 30.0, 20.0])]));
 
         Assert.Null(check.Ratio);
         Assert.Null(check.RoundRatios);
@@ -39,7 +39,7 @@ public sealed class LoadCrossCheckTests
     public void LoadCheck_across_processes_takes_the_median_of_all_their_rounds_and_of_their_calls_per_second()
     {
         IReadOnlyList<RESTvsGRPC.Results.LoadCheck> Process(double baseline, double grpc) =>
-            [.. TrialMeasurement.LoadChecksOf("small", [("rest-json", 64, [baseline]), ("grpc", 32, [grpc])])];
+            [.. LoadCheckMeasurement.LoadChecksOf("small", [("rest-json", 64, [baseline]), ("grpc", 32, [grpc])])];
 
         // The second process is slow for both arms alike; the third gives gRPC a ratio of its own.
         var checks = LoadCrossCheck.Across([Process(100, 200), Process(50, 100), Process(100, 150)]);
@@ -59,7 +59,7 @@ public sealed class LoadCrossCheckTests
     {
         IReadOnlyList<RESTvsGRPC.Results.LoadCheck> only =
         [
-            .. TrialMeasurement.LoadChecksOf(
+            .. LoadCheckMeasurement.LoadChecksOf(
                 "large",
                 [("rest-json", 16, [300.0, 280.0]), ("grpc", 16, [900.0, 850.0])]
             ),

@@ -325,18 +325,21 @@ public sealed class ThroughputPeakTests
     public void Load_check_request_carries_its_first_round_through_the_file()
     {
         var plan = TrialPlan.Standard;
-        var request = new TrialRequest(TrialRequest.LoadCheck, plan, ["small/rest-json"], 1, "")
-        {
-            LoadCheckLevels = new Dictionary<string, int> { ["small/rest-json"] = 64 },
-            LoadCheckFirstRound = 2,
-        };
+        var request = new LoadCheckRequest(
+            plan,
+            ["small/rest-json"],
+            1,
+            "",
+            new Dictionary<string, int> { ["small/rest-json"] = 64 },
+            FirstRound: 2
+        );
         var path = Path.Combine(Path.GetTempPath(), $"restvsgrpc-request-{Guid.NewGuid():N}.json");
         try
         {
             request.Save(path);
-            var read = TrialRequest.Load(path);
+            var read = Assert.IsType<LoadCheckRequest>(TrialProcessRequest.Load(path));
 
-            Assert.Equal(2, read.LoadCheckFirstRound);
+            Assert.Equal(2, read.FirstRound);
             Assert.Equal(["small/rest-json"], read.ArmList.Select(a => a.Name));
             Assert.Equal([64], read.LevelsOf(read.ArmList[0]));
         }

@@ -42,7 +42,7 @@ public sealed class TrialRequestTests : IDisposable
         var path = _directory.File("request.json");
         new TrialRequest(1, Unusual, ["small/grpc"], 1, "answer.json").Save(path);
 
-        var arrived = TrialRequest.Load(path).Plan;
+        var arrived = TrialProcessRequest.Load(path).Plan;
 
         var fields = typeof(TrialPlan)
             .GetProperties(BindingFlags.Public | BindingFlags.Instance)
@@ -86,7 +86,7 @@ public sealed class TrialRequestTests : IDisposable
             ParentProcessId = 0,
         };
         request.Save(_directory.File("request.json"));
-        var arrived = TrialRequest.Load(_directory.File("request.json"));
+        var arrived = TrialProcessRequest.Load(_directory.File("request.json"));
 
         var text = new StringBuilder(File.ReadAllText(_directory.File("request.json"))).AppendLine();
         for (var trial = 1; trial <= 2; trial++)

@@ -60,7 +60,7 @@ public sealed class TrialRunnerTests
         {
             Timing = new TrialTiming(0, 20, 0),
         };
-        return new(new TrialAnswer(trial), null);
+        return new(trial, null);
     }
 
     private static TrialOutcome Failed(TrialRequest request) =>

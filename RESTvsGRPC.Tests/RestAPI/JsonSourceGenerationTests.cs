@@ -90,7 +90,7 @@ public sealed class JsonSourceGenerationTests : IDisposable
         );
 
         Assert.True(exitCode == 0, $"the trial process exited with {exitCode}: {error}");
-        var trial = TrialAnswer.Load(_directory.File("answer.json")).Trial!;
+        var trial = TrialAnswer.Load(_directory.File("answer.json")).Trial;
         Assert.Equal(arms.Order(), trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order());
         Assert.All(trial.Segments, s =>
             Assert.True(s is { LatencyCalls: >= TrialPlan.MinLatencyCalls, ThroughputCalls: > 0 }, $"{s}")
