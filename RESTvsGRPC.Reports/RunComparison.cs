@@ -415,7 +415,7 @@ public static class RunComparison
                 ? HeadlineSection.Range(p)
                 : "baseline";
         double Median(string operation, string arm, Func<TrialSegment, double?> figure) =>
-            MedianInterval.MedianOf(TrialStatistics.Values(all, operation, arm, figure));
+            TrialStatistics.MedianOf(all, operation, arm, figure);
         document
             .AddHeading(3, $"Pooled over the {measured.Count} runs")
             .AddParagraph(

@@ -90,7 +90,7 @@ public static class SettingsText
     /// The trials' plan in one sentence, every number of it; with <paramref name="curveTrials"/>, that only those first
     /// trials measured every level.
     /// </summary>
-    public static string Of(TrialsPlan plan, int? curveTrials = null)
+    public static string Of(TrialPlanResult plan, int? curveTrials = null)
     {
         var levels =
             curveTrials is { } curve && curve < plan.Trials
@@ -118,7 +118,7 @@ public static class SettingsText
     /// "9", or under a stopping rule "6 to 12 (stopping once 90 % of the ratios' intervals are within ±5 %, the small
     /// call's ±10 %, or after 240 s)".
     /// </summary>
-    private static string Count(TrialsPlan plan) =>
+    private static string Count(TrialPlanResult plan) =>
         plan.Stopping is not { } rule
             ? $"{plan.Trials}"
             : string.Create(

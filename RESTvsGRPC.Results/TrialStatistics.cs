@@ -22,7 +22,7 @@ public static class TrialStatistics
         IReadOnlyList<Trial> trials,
         CpuPlacement placement,
         string baseline = Baseline,
-        TrialsPlan? plan = null
+        TrialPlanResult? plan = null
     )
     {
         var ratios = new List<HeadlineRatio>();
@@ -101,7 +101,7 @@ public static class TrialStatistics
         IReadOnlyList<Trial> trials,
         CpuPlacement placement,
         IReadOnlyList<(string Arm, string Baseline)> pairs,
-        TrialsPlan? plan = null
+        TrialPlanResult? plan = null
     ) =>
         [
             .. pairs
@@ -168,6 +168,17 @@ public static class TrialStatistics
         string arm,
         Func<TrialSegment, double?> figure
     ) => [.. trials.Select(t => Segment(t, operation, arm)).OfType<TrialSegment>().Select(figure).OfType<double>()];
+
+    /// <summary>
+    /// The median over <paramref name="trials"/> of <paramref name="figure"/> in <paramref name="arm"/>'s segment of
+    /// <paramref name="operation"/>, the trials that lack it left out.
+    /// </summary>
+    public static double MedianOf(
+        IReadOnlyList<Trial> trials,
+        string operation,
+        string arm,
+        Func<TrialSegment, double?> figure
+    ) => MedianInterval.MedianOf(Values(trials, operation, arm, figure));
 
     /// <summary>The median and its 95 % interval; with too few values for one, the median three times.</summary>
     public static (double Median, double Low, double High) Interval(IReadOnlyList<double> values) =>

@@ -44,10 +44,17 @@ public sealed partial class ProductNotLabTests
     public static TheoryData<string> ReportSources() =>
         [
             .. Directory
-                .EnumerateFiles(Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Reports"), "*.cs")
-                .Order()
-                .Select(Path.GetFileName)
-                .OfType<string>(),
+                .EnumerateFiles(
+                    Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Reports"),
+                    "*.cs",
+                    SearchOption.AllDirectories
+                )
+                .Select(file => Path.GetRelativePath(Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Reports"), file))
+                .Where(file =>
+                    !file.StartsWith("bin", StringComparison.Ordinal)
+                    && !file.StartsWith("obj", StringComparison.Ordinal)
+                )
+                .Order(),
         ];
 
     [Theory]

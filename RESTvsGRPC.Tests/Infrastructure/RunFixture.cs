@@ -12,7 +12,7 @@ internal static class RunFixture
     public static CpuPlacement Placement { get; } = new("1", "0");
 
     /// <summary>A plan for typed-in trials: eight trials of a 0.7-s segment in four slices.</summary>
-    public static TrialsPlan Plan { get; } =
+    public static TrialPlanResult Plan { get; } =
         new(
             "test",
             8,

@@ -27,7 +27,13 @@ public sealed class RoomsTests
     {
         var ids = ArmCatalogue.All.Keys.Concat(ArmCatalogue.Clients.Keys).Distinct().ToList();
         var named = Directory
-            .GetFiles(Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Reports"), "*.cs")
+            .GetFiles(Path.Combine(RepositoryPaths.Root, "RESTvsGRPC.Reports"), "*.cs", SearchOption.AllDirectories)
+            .Where(file =>
+                !file.Contains(
+                    $"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}",
+                    StringComparison.Ordinal
+                )
+            )
             .SelectMany(file =>
                 ids.Where(id => File.ReadAllText(file).Contains($"\"{id}\"", StringComparison.Ordinal))
                     .Select(id => $"{Path.GetFileName(file)}: {id}")

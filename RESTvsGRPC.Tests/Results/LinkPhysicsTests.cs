@@ -88,7 +88,7 @@ public sealed class LinkPhysicsTests
 
     private static TrialsRun RunOf(LinkResult link, params TrialSegment[] segments) =>
         new TrialsRun(
-            new TrialsPlan("link", segments.Length, 0.5, 1, 2, 0.5, 0.125, [], 28),
+            new TrialPlanResult("link", segments.Length, 0.5, 1, 2, 0.5, 0.125, [], 28),
             CpuPlacement.None,
             [],
             [.. segments.Select((s, i) => new Trial(i + 1, 100 + i, 28 + i, [], [s]))],

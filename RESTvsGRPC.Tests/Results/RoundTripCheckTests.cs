@@ -115,7 +115,7 @@ public sealed class RoundTripCheckTests
 
     private static TrialsRun RunOf(TrialLinkReading reading, TrialSegment? segment = null) =>
         new TrialsRun(
-            new TrialsPlan("link", 1, 1, 1, 2, 0.5, 0.125, [], 28),
+            new TrialPlanResult("link", 1, 1, 1, 2, 0.5, 0.125, [], 28),
             CpuPlacement.None,
             [],
             [new Trial(1, 100, 28, [], [segment ?? MeasuredLargeJson]) { LinkReading = reading }],

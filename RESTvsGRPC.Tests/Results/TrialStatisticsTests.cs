@@ -221,7 +221,7 @@ public sealed class TrialStatisticsTests
     public void With_the_plan_each_ratio_carries_its_components_over_the_rounds_and_hodges_lehmanns_estimate()
     {
         // Rounds of the arm's latency 0.9 and 1.1 times the baseline's halved: log ratios ln 2 ∓ ~0.1 in each trial.
-        var plan = new TrialsPlan("standard", 6, 0.075, 0.3, 2, 0.15, 0.0375, [], 28);
+        var plan = new TrialPlanResult("standard", 6, 0.075, 0.3, 2, 0.15, 0.0375, [], 28);
         var trials = Enumerable
             .Range(1, 6)
             .Select(i =>

@@ -147,7 +147,7 @@ internal static class LinksSection
     )
     {
         double Median(Func<TrialSegment, double?> figure) =>
-            MedianInterval.MedianOf(TrialStatistics.Values(run.Trials, operation, arm, figure));
+            TrialStatistics.MedianOf(run.Trials, operation, arm, figure);
         var latency = run.Headline.FirstOrDefault(h =>
             (h.Quantity, h.Operation, h.Arm) == (HeadlineRatio.Latency, operation, arm)
         );

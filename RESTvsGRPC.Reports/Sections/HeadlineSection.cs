@@ -302,7 +302,7 @@ internal static class HeadlineSection
         foreach (var (operation, arm) in TrialStatistics.Arms(trials.Trials))
         {
             double Median(Func<TrialSegment, double?> figure, string of) =>
-                MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, of, figure));
+                TrialStatistics.MedianOf(trials.Trials, operation, of, figure);
             var latency = trials.Headline.FirstOrDefault(h =>
                 h.Operation == operation && h.Arm == arm && h.Quantity == HeadlineRatio.Latency
             );

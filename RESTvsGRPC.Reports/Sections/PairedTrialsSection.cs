@@ -355,7 +355,7 @@ internal static class PairedTrialsSection
         foreach (var (operation, arm) in TrialStatistics.Arms(trials.Trials))
         {
             double Median(Func<TrialSegment, double?> figure) =>
-                MedianInterval.MedianOf(TrialStatistics.Values(trials.Trials, operation, arm, figure));
+                TrialStatistics.MedianOf(trials.Trials, operation, arm, figure);
             var (client, server) = (
                 Median(s => s.ClientCpuNanosecondsPerCall),
                 TrialStatistics.Values(trials.Trials, operation, arm, s => s.ServerCpuNanosecondsPerCall).Count > 0
