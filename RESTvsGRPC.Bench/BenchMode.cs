@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
@@ -74,12 +75,44 @@ public sealed record BenchMode(
     /// </summary>
     public const int NewConnectionsPerTrial = 8;
 
+    /// <summary>True where the run publishes the Native AOT servers before any server starts.</summary>
+    public bool PublishesAot { get; init; }
+
+    /// <summary>True where the run measures the builds' cold starts and memory over fresh server processes.</summary>
+    public bool MeasuresStartup { get; init; }
+
+    /// <summary>
+    /// Why a <c>--suite full</c> run leaves the AOT builds out, in one sentence; null where it measures them or was not
+    /// asked to.
+    /// </summary>
+    public string? AotLeftOut { get; init; }
+
+    /// <summary>
+    /// True where BenchmarkDotNet's processes settle the JIT on their case before timing it (on loopback, under any
+    /// job but the dry one).
+    /// </summary>
+    public bool SettlesBenchmarks { get; init; }
+
+    /// <summary>The streaming probe's calls per arm: the dry job's few, which prove the pipeline.</summary>
+    public StreamingProbe.Calls StreamingPasses { get; init; } = StreamingProbe.Passes;
+
     /// <summary>The TLS arms whose sessions the run reads before each gate; none without <c>--tls</c>.</summary>
     public IReadOnlyList<TrialArm> TlsArms =>
         [.. TrialSets.Where(s => s.Slot == TrialSlot.Tls).SelectMany(s => s.Arms)];
 
     /// <summary>The mode of a run with <paramref name="options"/>.</summary>
-    public static BenchMode Of(BenchOptions options)
+    public static BenchMode Of(BenchOptions options) =>
+        Measures(options) with
+        {
+            PublishesAot = options.MeasuresAotTrials,
+            MeasuresStartup = options.MeasuresStartup,
+            AotLeftOut = options.AotLeftOut,
+            SettlesBenchmarks = options.SettlesBenchmarks,
+            StreamingPasses = options.Dry ? StreamingProbe.DryPasses : StreamingProbe.Passes,
+        };
+
+    /// <summary>What the run measures under which conditions, into which folder, as what method.</summary>
+    private static BenchMode Measures(BenchOptions options)
     {
         var plan = options.TrialPlan.Name;
         if (options.Links is { } links)
@@ -94,14 +127,30 @@ public sealed record BenchMode(
                 )
                 : new TrialSet("trials", TrialSlot.Transport, TrialArm.Link, NewConnections: NewConnectionsPerTrial);
             var folder = options.Tls ? "headline-tls" : "headline";
-            return new([.. links], [set], false, false, false, folder, $"trials ({plan})");
+            return new(
+                [.. links],
+                [set],
+                Scaling: false,
+                Probes: false,
+                RunsBenchmarkDotNet: false,
+                folder,
+                $"trials ({plan})"
+            );
         }
 
         var onlyTrials = options.Headline || options.MeasuresBuildsOnly;
         var (folderOf, method) = options.Headline
             ? (options.Tls ? "headline-tls" : "headline", $"trials ({plan}{(options.Tls ? ", TLS" : "")})")
             : ("aot", $"startup (fresh server processes) and trials ({plan})");
-        return new([null], [.. LoopbackSets(options)], !onlyTrials, !onlyTrials, !onlyTrials, folderOf, method);
+        return new(
+            [null],
+            [.. LoopbackSets(options)],
+            Scaling: !onlyTrials,
+            Probes: !onlyTrials,
+            RunsBenchmarkDotNet: !onlyTrials,
+            folderOf,
+            method
+        );
     }
 
     private static IEnumerable<TrialSet> LoopbackSets(BenchOptions options)

@@ -232,19 +232,19 @@ public sealed class LoadRunner
             var sample = samples[second];
             series.Add(
                 new SecondSample(
-                    second,
-                    latency.Count,
-                    recorder.Errors(second, second + 1),
-                    latency.Percentile(50),
-                    latency.Percentile(99),
-                    sample?.Sent ?? 0,
-                    sample?.Received ?? 0,
-                    sample?.Client?.CpuPercent,
-                    sample?.Client?.ResidentBytes,
-                    sample?.Server?.CpuPercent,
-                    sample?.Server?.ResidentBytes,
-                    sample?.Server?.Threads,
-                    sample?.Server?.Handles
+                    Second: second,
+                    Requests: latency.Count,
+                    Errors: recorder.Errors(second, second + 1),
+                    P50: latency.Percentile(50),
+                    P99: latency.Percentile(99),
+                    SentBytes: sample?.Sent ?? 0,
+                    ReceivedBytes: sample?.Received ?? 0,
+                    ClientCpuPercent: sample?.Client?.CpuPercent,
+                    ClientResidentBytes: sample?.Client?.ResidentBytes,
+                    ServerCpuPercent: sample?.Server?.CpuPercent,
+                    ServerResidentBytes: sample?.Server?.ResidentBytes,
+                    ServerThreads: sample?.Server?.Threads,
+                    ServerHandles: sample?.Server?.Handles
                 )
             );
         }
@@ -266,19 +266,22 @@ public sealed class LoadRunner
             .Where(s => s.ServerCpuPercent is not null)
             .Select(s => s.ServerCpuPercent!.Value)
             .ToList();
+        var clientCpu = measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).ToList();
         var totals = new TargetTotals(
-            measured.Count,
-            latencies.Count,
-            latencies.Count / (double)seconds,
-            latencies.Summary(),
-            errors,
-            measured.Sum(s => s.SentBytes) / (double)seconds,
-            measured.Sum(s => s.ReceivedBytes) / (double)seconds,
-            measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).Average(),
-            measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).Max(),
-            series.Select(s => s.ClientResidentBytes).OfType<long>().DefaultIfEmpty(0).Max(),
-            serverCpu.Count > 0 ? serverCpu.Average() : null,
-            series.Any(s => s.ServerResidentBytes is not null) ? series.Max(s => s.ServerResidentBytes ?? 0) : null
+            MeasuredSeconds: measured.Count,
+            Requests: latencies.Count,
+            RequestsPerSecond: latencies.Count / (double)seconds,
+            Latency: latencies.Summary(),
+            Errors: errors,
+            SentBytesPerSecond: measured.Sum(s => s.SentBytes) / (double)seconds,
+            ReceivedBytesPerSecond: measured.Sum(s => s.ReceivedBytes) / (double)seconds,
+            ClientCpuPercent: clientCpu.Average(),
+            ClientCpuPercentMax: clientCpu.Max(),
+            ClientPeakResidentBytes: series.Select(s => s.ClientResidentBytes).OfType<long>().DefaultIfEmpty(0).Max(),
+            ServerCpuPercent: serverCpu.Count > 0 ? serverCpu.Average() : null,
+            ServerPeakResidentBytes: series.Any(s => s.ServerResidentBytes is not null)
+                ? series.Max(s => s.ServerResidentBytes ?? 0)
+                : null
         )
         {
             // Many calls are in flight and users may think between them: a stall spans 100 mean spacings of answers.

@@ -344,7 +344,7 @@ public sealed record TrialPlan(string Name, int Trials, double SegmentSeconds, i
     }
 
     /// <summary>The plan as the results file holds it: its numbers, which the reports put in words.</summary>
-    public TrialsPlan ToResults() =>
+    public TrialPlanResult ToResults() =>
         new(
             Name,
             Trials,
