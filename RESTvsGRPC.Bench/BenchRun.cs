@@ -68,7 +68,7 @@ internal sealed class BenchRun(
     /// <summary>Runs every phase the options ask for and writes the results and their summary.</summary>
     public async Task MeasureAsync()
     {
-        if (options.AotLeftOut is { } reason)
+        if (_mode.AotLeftOut is { } reason)
         {
             output.WriteLine($"// the AOT builds are left out of this run: {reason}");
         }
@@ -139,7 +139,7 @@ internal sealed class BenchRun(
         )
         {
             Aot = servers.Aot,
-            SettlesBenchmarks = link is null && options.SettlesBenchmarks,
+            SettlesBenchmarks = link is null && _mode.SettlesBenchmarks,
         };
         _settings.ApplyToThisProcess();
         await ReadTlsSessionsAsync(_mode.TlsArms);
@@ -182,7 +182,7 @@ internal sealed class BenchRun(
     /// </summary>
     private async Task MeasureBuildsAsync()
     {
-        if (!options.MeasuresAotTrials)
+        if (!_mode.PublishesAot)
         {
             return;
         }
@@ -205,7 +205,7 @@ internal sealed class BenchRun(
         }
 
         Done("AOT publish", $"{published.TotalSeconds:0.0} s for {AotServers.Rest} and {AotServers.Grpc}");
-        if (!options.MeasuresStartup)
+        if (!_mode.MeasuresStartup)
         {
             return;
         }
@@ -264,7 +264,7 @@ internal sealed class BenchRun(
         {
             var wireBytes = await WireBytesProbe.MeasureAsync(Settings);
             Done("bytes probe", $"{wireBytes.Count} benchmarks' bytes on the wire");
-            var calls = options.Dry ? StreamingProbe.DryPasses : StreamingProbe.Passes;
+            var calls = _mode.StreamingPasses;
             IReadOnlyList<StreamingResult> streaming = servers
                 is { RestScaling: { } restScaling, GrpcScaling: { } grpcScaling }
                 ? await StreamingProbe.MeasureAsync(restScaling, grpcScaling, ServerSet.ScalingRecords, calls)
@@ -319,7 +319,7 @@ internal sealed class BenchRun(
                     .WithArguments([new MsBuildArgument($"/p:{BenchConfig.BenchmarkProcessBuildProperty}=true")])
                     .AsMutator()
             )
-            .AddFilter(new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min()));
+            .AddFilter(new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min(), oneBatch: options.Dry));
 
         if (options.ClientCpus is { } client)
         {

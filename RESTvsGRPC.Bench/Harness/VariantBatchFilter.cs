@@ -6,15 +6,21 @@ namespace RESTvsGRPC.Bench.Harness;
 
 /// <summary>
 /// Times the stream variants no trial measures at the smallest batch only; the larger batch is for the arms the trials
-/// check (<paramref name="trialArms"/>: each operation's name and arm id).
+/// check (<paramref name="trialArms"/>: each operation's name and arm id). Under a job that proves the pipeline and
+/// times nothing (<paramref name="oneBatch"/>), every case at the smallest batch at most.
 /// </summary>
-public sealed class VariantBatchFilter(IReadOnlyCollection<(string Operation, string Arm)> trialArms, int smallestBatch)
-    : IFilter
+public sealed class VariantBatchFilter(
+    IReadOnlyCollection<(string Operation, string Arm)> trialArms,
+    int smallestBatch,
+    bool oneBatch = false
+) : IFilter
 {
     public bool Predicate(BenchmarkCase benchmarkCase) =>
-        BenchmarkArms.SuiteOf(benchmarkCase.Descriptor.Type) != Suites.Transport
-        || IsTrialArm(benchmarkCase)
-        || BenchmarkResults.CallsOf(benchmarkCase) == smallestBatch;
+        BenchmarkResults.CallsOf(benchmarkCase) <= smallestBatch
+        || (
+            !oneBatch
+            && (BenchmarkArms.SuiteOf(benchmarkCase.Descriptor.Type) != Suites.Transport || IsTrialArm(benchmarkCase))
+        );
 
     /// <summary>Whether the trials measure <paramref name="benchmarkCase"/>'s operation on its arm.</summary>
     private bool IsTrialArm(BenchmarkCase benchmarkCase)

@@ -28,4 +28,19 @@ public sealed class VariantBatchFilterTests
         );
         Assert.Equal(23, cases.Count(c => c.Descriptor.Type == typeof(TransportBenchmarks) && filter.Predicate(c)));
     }
+
+    [Fact]
+    public void A_job_that_times_nothing_runs_every_batched_case_at_the_smallest_batch_only()
+    {
+        var filter = new VariantBatchFilter(TrialArm.TransportCases, Batch.Sizes.Min(), oneBatch: true);
+        var cases = new[] { typeof(TransportBenchmarks), typeof(StylesBenchmarks), typeof(CodecBenchmarks) }
+            .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type).BenchmarksCases)
+            .ToList();
+
+        var kept = cases.Where(filter.Predicate).ToList();
+
+        Assert.DoesNotContain(kept, c => BenchmarkResults.CallsOf(c) > Batch.Sizes.Min());
+        Assert.Equal(cases.Count(c => BenchmarkResults.CallsOf(c) <= Batch.Sizes.Min()), kept.Count);
+        Assert.True(kept.Count < cases.Count, "no case was left out");
+    }
 }
