@@ -16,6 +16,8 @@ public sealed class AotSuiteTests : IDisposable
     [AotFact]
     public async Task Suite_aot_publishes_the_aot_servers_then_measures_each_build_from_fresh_processes_and_trials()
     {
+        AotBuild.EnsurePublished();
+
         // The dry job: one trial of 50 ms segments, enough to prove every arm answered and was measured.
         await BenchProcess.RunToSummaryAsync(
             "--suite",
