@@ -453,7 +453,8 @@ internal sealed class BenchRun(
 
         try
         {
-            var seconds = Math.Max(0.5, options.TrialPlan.SegmentSeconds);
+            // The dry plan's windows are h2load's shortest: they prove the pipeline and time nothing.
+            var seconds = options.TrialPlan.ProvesThePipeline ? 0.1 : Math.Max(0.5, options.TrialPlan.SegmentSeconds);
             return trials with
             {
                 H2load = await H2loadCrossCheck.RunAsync(trials, rest, grpc, restId, grpcId, seconds, output),

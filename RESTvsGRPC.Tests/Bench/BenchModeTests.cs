@@ -40,13 +40,14 @@ public sealed class BenchModeTests
     }
 
     [Fact]
-    public void Only_the_transport_trials_end_open_loop_and_only_the_default_runs_trials_are_checked()
+    public void Only_the_transport_trials_end_open_loop_and_only_measuring_runs_are_checked_a_dry_one_on_its_transport_arms()
     {
         var tls = BenchMode.Of(BenchOptions.Parse(["--headline", "--tls"])).TrialSets;
         var quick = BenchMode.Of(BenchOptions.Parse(["--quick"])).TrialSets;
         var headline = BenchMode.Of(BenchOptions.Parse(["--headline", "--suite", "full"])).TrialSets;
         var link = BenchMode.Of(BenchOptions.Parse(["--headline", "--link", "100mbit"])).TrialSets;
         var run = BenchMode.Of(BenchOptions.Parse(["--suite", "full", "--aot", "off"])).TrialSets;
+        var dry = BenchMode.Of(BenchOptions.Parse(["--suite", "full", "--aot", "off", "--job", "dry"])).TrialSets;
 
         Assert.Equal(
             [(TrialSlot.Tls, false, false, BenchMode.NewConnectionsPerTrial)],
@@ -61,6 +62,10 @@ public sealed class BenchModeTests
         Assert.Equal(
             [(TrialSlot.Transport, true, true), (TrialSlot.Styles, false, true)],
             run.Select(s => (s.Slot, s.OpenLoop, s.Checked))
+        );
+        Assert.Equal(
+            [(TrialSlot.Transport, true, true), (TrialSlot.Styles, false, false)],
+            dry.Select(s => (s.Slot, s.OpenLoop, s.Checked))
         );
     }
 }

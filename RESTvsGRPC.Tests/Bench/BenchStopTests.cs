@@ -16,11 +16,14 @@ public sealed class BenchStopTests : IDisposable
 
     public void Dispose() => _artifacts.Dispose();
 
-    [LinuxTheory]
-    [InlineData("TERM")]
-    [InlineData("INT")]
-    public async Task Bench_stops_its_servers_when_it_is_stopped_by_a_signal(string signal)
+    /// <summary>
+    /// SIGTERM after the gate: the bench stops every server it started. One handler takes SIGINT, SIGTERM, SIGHUP and
+    /// SIGQUIT alike; SIGINT's path is run while the servers start and inside a trial below.
+    /// </summary>
+    [LinuxFact]
+    public async Task Bench_stops_its_servers_when_it_is_stopped_by_a_signal()
     {
+        const string signal = "TERM";
         // In process: the subject is the servers' lifetimes, and an SDK build here would compete for the CPUs with the
         // one BenchProcessTests' out-of-process route runs beside this class.
         using var bench = BenchProcess.Start(
@@ -114,8 +117,8 @@ public sealed class BenchStopTests : IDisposable
         );
     }
 
-    /// <summary>SIGINT while a trial runs: the bench stops the trial's process with the servers, and nothing it started
-    /// or wrote for the trial is left.</summary>
+    /// <summary>SIGINT while the first trial runs: the bench stops the trial's process with the servers, and nothing it
+    /// started or wrote for the trial is left.</summary>
     [LinuxFact]
     public async Task Bench_signalled_inside_a_trial_leaves_no_process_or_trial_folder_behind()
     {
@@ -126,20 +129,16 @@ public sealed class BenchStopTests : IDisposable
             "--job",
             "dry",
             "--trials",
-            "3",
+            "2",
             "--artifacts",
             _artifacts.Path
         );
         try
         {
-            var (first, _) = await WaitForLineAsync(
-                bench,
-                "// trial 1 of 3 done",
-                TimeSpan.FromSeconds(180),
-                readRest: false
+            await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(180));
+            Assert.NotEmpty(
+                Directory.GetDirectories(Path.GetTempPath(), $"{BenchFiles.TrialFolderPrefix}{bench.Id}-*")
             );
-            Assert.True(first, "the first trial did not end within 180 s");
-            await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(30));
 
             await SignalAsync("INT", bench.Id);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
