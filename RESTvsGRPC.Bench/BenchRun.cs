@@ -334,9 +334,9 @@ internal sealed class BenchRun(
             .Run(options.BenchmarkDotNetArgs, config)
             .ToArray();
         Done("BenchmarkDotNet", $"{summaries.Sum(s => s.Reports.Length)} benchmarks");
-        if (Failures(summaries) is { Count: > 0 } failures)
+        if (BenchmarkResults.Failures(summaries) is { Count: > 0 } failures)
         {
-            RemoveReports(summaries, started);
+            BenchmarkResults.RemoveReports(summaries, started);
             var log = summaries.Select(s => s.LogFilePath).FirstOrDefault(File.Exists);
             var reason =
                 string.Join("; ", failures.Take(3)) + (failures.Count > 3 ? $" and {failures.Count - 3} more" : "");
@@ -464,43 +464,6 @@ internal sealed class BenchRun(
         {
             output.WriteLine($"// h2load's check did not run to the end: {e.Message}");
             return trials with { H2load = [] };
-        }
-    }
-
-    /// <summary>
-    /// The benchmarks that did not run to the end, and critical validation errors; empty for a good run.
-    /// </summary>
-    private static List<string> Failures(Summary[] summaries)
-    {
-        var failures = summaries
-            .SelectMany(s =>
-                s.BenchmarksCases.Where(c => s[c] is not { Success: true })
-                    .Select(c => $"{c.DisplayInfo} did not complete")
-            )
-            .Concat(summaries.SelectMany(s => s.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message)))
-            .ToList();
-        if (summaries.Length == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
-        {
-            failures.Add("no benchmark matched the filter");
-        }
-
-        return failures;
-    }
-
-    /// <summary>
-    /// Deletes the reports a failed BenchmarkDotNet run exported (partial, they would read like a result); its logs
-    /// stay.
-    /// </summary>
-    private static void RemoveReports(Summary[] summaries, DateTime since)
-    {
-        foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Where(Directory.Exists).Distinct())
-        {
-            foreach (
-                var report in Directory.EnumerateFiles(directory).Where(file => File.GetLastWriteTimeUtc(file) >= since)
-            )
-            {
-                File.Delete(report);
-            }
         }
     }
 }

@@ -101,14 +101,14 @@ public static class SvgChart
             bars.Select(b => b.Value).DefaultIfEmpty(1).Min(),
             Math.Max(bars.Select(Reach).DefaultIfEmpty(1).Max(), reference ?? 0)
         );
-        var scale = Scale.For(lowest, highest, logScale);
+        var scale = ChartScale.For(lowest, highest, logScale);
         for (
             var stretch = 1.15;
             bars.Any(b => Y(scale, Reach(b)) - ValueLabelGap - TextWidth(format(b.Value), ValueFontSize) < TitleSpace);
             stretch *= 1.15
         )
         {
-            scale = Scale.For(
+            scale = ChartScale.For(
                 lowest,
                 logScale ? lowest * Math.Pow(highest / lowest, stretch) : highest * stretch,
                 logScale
@@ -192,7 +192,7 @@ public static class SvgChart
     /// </summary>
     private static void Reference(
         StringBuilder svg,
-        Scale scale,
+        ChartScale scale,
         double at,
         int plotWidth,
         Func<double, string> format,
@@ -250,12 +250,12 @@ public static class SvgChart
         var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count + (reference is null ? 0 : 1)));
         bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
         var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
-        var xs = Scale.For(
+        var xs = ChartScale.For(
             log ? points.DefaultIfEmpty((1, 1)).Min(p => p.X) : 0,
             points.DefaultIfEmpty((1, 1)).Max(p => p.X),
             log
         );
-        var ys = Scale.For(
+        var ys = ChartScale.For(
             log ? Math.Min(points.DefaultIfEmpty((1, 1)).Min(p => p.Y), reference ?? double.MaxValue) : 0,
             Math.Max(points.DefaultIfEmpty((1, 1)).Max(p => p.Y), reference ?? 0),
             log
@@ -385,7 +385,13 @@ public static class SvgChart
 
     private static string End(StringBuilder svg) => svg.Append("</svg>\n").ToString();
 
-    private static void Axis(StringBuilder svg, Scale scale, string label, int plotWidth, Func<double, string> format)
+    private static void Axis(
+        StringBuilder svg,
+        ChartScale scale,
+        string label,
+        int plotWidth,
+        Func<double, string> format
+    )
     {
         foreach (var tick in scale.Ticks())
         {
@@ -440,71 +446,10 @@ public static class SvgChart
     private static int LegendWidth(IReadOnlyList<string> series) =>
         Left + 18 + (int)series.Select(LabelWidth).DefaultIfEmpty(0).Max() + 10;
 
-    private static double Y(Scale scale, double value) => Top + PlotHeight - (scale.Position(value) * PlotHeight);
+    private static double Y(ChartScale scale, double value) => Top + PlotHeight - (scale.Position(value) * PlotHeight);
 
-    private static double X(Scale scale, double value, int plotWidth) => Left + (scale.Position(value) * plotWidth);
+    private static double X(ChartScale scale, double value, int plotWidth) =>
+        Left + (scale.Position(value) * plotWidth);
 
     private static string Escape(string text) => SecurityElement.Escape(text);
-
-    /// <summary>Maps values to [0, 1]: linear from zero, or logarithmic between whole decades.</summary>
-    private sealed record Scale(double Min, double Max, bool Log)
-    {
-        public static Scale For(double min, double max, bool log)
-        {
-            if (log)
-            {
-                var low = Math.Pow(10, Math.Floor(Math.Log10(min)));
-                var high = Math.Pow(10, Math.Ceiling(Math.Log10(max)));
-                return new Scale(low, high > low ? high : low * 10, true);
-            }
-
-            // All zeros (a series with no answers) still gets an axis.
-            return new Scale(
-                0,
-                Math.Max(NiceStep(max / 5), NiceStep(max / 5) * Math.Ceiling(max / NiceStep(max / 5))),
-                false
-            );
-        }
-
-        public double Position(double value) =>
-            Log
-                ? (Math.Log10(Math.Max(value, Min)) - Math.Log10(Min)) / (Math.Log10(Max) - Math.Log10(Min))
-                : Math.Clamp(value / Max, 0, 1);
-
-        public IEnumerable<double> Ticks()
-        {
-            if (Log)
-            {
-                for (var tick = Min; tick <= Max * 1.0001; tick *= 10)
-                {
-                    yield return tick;
-                }
-
-                yield break;
-            }
-
-            var step = NiceStep(Max / 5);
-            for (var tick = 0.0; tick <= Max * 1.0001; tick += step)
-            {
-                yield return tick;
-            }
-        }
-
-        private static double NiceStep(double rough)
-        {
-            if (rough <= 0 || !double.IsFinite(rough))
-            {
-                return 1;
-            }
-
-            var magnitude = Math.Pow(10, Math.Floor(Math.Log10(rough)));
-            return (rough / magnitude) switch
-                {
-                    <= 1 => 1,
-                    <= 2 => 2,
-                    <= 5 => 5,
-                    _ => 10,
-                } * magnitude;
-        }
-    }
 }

@@ -100,4 +100,41 @@ public static class BenchmarkResults
 
     private static double? Metric(BenchmarkReport report, string id) =>
         report.Metrics.TryGetValue(id, out var metric) ? metric.Value : null;
+
+    /// <summary>
+    /// The benchmarks that did not run to the end, and critical validation errors; empty for a good run.
+    /// </summary>
+    public static List<string> Failures(Summary[] summaries)
+    {
+        var failures = summaries
+            .SelectMany(s =>
+                s.BenchmarksCases.Where(c => s[c] is not { Success: true })
+                    .Select(c => $"{c.DisplayInfo} did not complete")
+            )
+            .Concat(summaries.SelectMany(s => s.ValidationErrors.Where(v => v.IsCritical).Select(v => v.Message)))
+            .ToList();
+        if (summaries.Length == 0 || summaries.All(s => s.BenchmarksCases.Length == 0))
+        {
+            failures.Add("no benchmark matched the filter");
+        }
+
+        return failures;
+    }
+
+    /// <summary>
+    /// Deletes the reports a failed BenchmarkDotNet run exported (partial, they would read like a result); its logs
+    /// stay.
+    /// </summary>
+    public static void RemoveReports(Summary[] summaries, DateTime since)
+    {
+        foreach (var directory in summaries.Select(s => s.ResultsDirectoryPath).Where(Directory.Exists).Distinct())
+        {
+            foreach (
+                var report in Directory.EnumerateFiles(directory).Where(file => File.GetLastWriteTimeUtc(file) >= since)
+            )
+            {
+                File.Delete(report);
+            }
+        }
+    }
 }

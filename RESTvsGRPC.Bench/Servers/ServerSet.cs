@@ -1,4 +1,3 @@
-using Grpc.Core;
 using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Links;
@@ -14,7 +13,6 @@ namespace RESTvsGRPC.Bench.Servers;
 public sealed class ServerSet : IDisposable
 {
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(60);
-    private static readonly TimeSpan ProbeTimeout = TimeSpan.FromSeconds(5);
 
     /// <summary>RestAPI's arguments for every endpoint on a free 127.0.0.1 port (Kestrel picks it: port 0).</summary>
     public static IReadOnlyList<string> FreeRestEndpoints { get; } =
@@ -225,14 +223,15 @@ public sealed class ServerSet : IDisposable
             }
         }
 
-        if (Rest is { } rest && !await AnswersAsync(() => SmallRestGetAsync(rest.Http11)))
+        if (Rest is { } rest && !await ServerAnswer.RestAnswersAsync(rest.Http11))
         {
-            return $"RestAPI at {rest.Http11} stopped answering (nothing within {ProbeTimeout.TotalSeconds:0} s)";
+            return $"RestAPI at {rest.Http11} stopped answering "
+                + $"(nothing within {ServerAnswer.Timeout.TotalSeconds:0} s)";
         }
 
-        if (Grpc is { } grpc && !await AnswersAsync(() => SmallGrpcCallAsync(grpc)))
+        if (Grpc is { } grpc && !await ServerAnswer.GrpcAnswersAsync(grpc))
         {
-            return $"GrpcAPI at {grpc.H2c} stopped answering (nothing within {ProbeTimeout.TotalSeconds:0} s)";
+            return $"GrpcAPI at {grpc.H2c} stopped answering (nothing within {ServerAnswer.Timeout.TotalSeconds:0} s)";
         }
 
         return null;
@@ -340,32 +339,6 @@ public sealed class ServerSet : IDisposable
 
     private static string[] On(IReadOnlyList<string> endpoints, string address) =>
         [.. endpoints.Select(e => e.Replace("127.0.0.1", address, StringComparison.Ordinal))];
-
-    private static async Task<bool> AnswersAsync(Func<Task> call)
-    {
-        try
-        {
-            await call().WaitAsync(ProbeTimeout);
-            return true;
-        }
-        catch (Exception e)
-            when (e is TimeoutException or HttpRequestException or TaskCanceledException or RpcException)
-        {
-            return false;
-        }
-    }
-
-    private static async Task SmallRestGetAsync(Uri http11)
-    {
-        using var client = new RestClient(HttpTransport.Http11(http11));
-        await client.GetSmallPayloadAsync();
-    }
-
-    private static async Task SmallGrpcCallAsync(GrpcServerAddresses grpc)
-    {
-        using var client = new GrpcClient(grpc.H2cTransport);
-        await client.GetSmallPayloadAsync();
-    }
 
     /// <summary>
     /// Stops every server started here. A signal handler and the main thread may both get here: the second waits for

@@ -29,79 +29,10 @@ internal static class StylesSection
         var calls = styles.Max(b => b.CallsPerBatch);
         var rows = styles.Where(b => b.CallsPerBatch == calls).ToList();
         var compare = new Comparer(rows, run.StylesTrials);
-        document
-            .AddHeading(2, $"Which API style (batches of {calls} calls)")
-            .AddParagraph(
-                "The same records and operations in the styles a .NET team weighs: "
-                    + "MVC controllers and minimal APIs on the same RestAPI, and "
-                    + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. "
-                    + "Every REST + JSON style is read by the same source-generated "
-                    + "System.Text.Json context into the same records, so a difference between them is the server's. "
-                    + (
-                        run.StylesTrials is { } trials
-                            ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, "
-                                + $"each style in one contiguous segment per trial; "
-                                + $"{SettingsText.Of(trials.Placement)}): "
-                                + "latency ratios with one call in flight, "
-                                + "throughput ratios at saturation against controllers, "
-                                + "each the median over the trials with its 95 % interval (≈: the interval holds 1); "
-                            : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); "
-                    )
-                    + "per call, error, server CPU and allocations come from BenchmarkDotNet; "
-                    + "bytes are both directions on the client's sockets."
-            );
+        document.AddHeading(2, $"Which API style (batches of {calls} calls)").AddParagraph(Introduction(run));
         foreach (var operation in SummaryText.Ordered(rows.Select(b => b.Operation)))
         {
-            var inOperation = rows.Where(b => b.Operation == operation).ToList();
-            var baseline = inOperation.FirstOrDefault(b => b.Baseline);
-            var grpc = inOperation.FirstOrDefault(b => GrpcItself.Is(run.ArmOf(b)));
-            document
-                .AddHeading(3, SummaryText.Short(operation))
-                .AddTable(
-                    [
-                        "style",
-                        "per call",
-                        "± error",
-                        "vs controllers + JSON",
-                        "vs gRPC",
-                        "calls/s vs controllers",
-                        "bytes/call",
-                        "HTTP",
-                        "server CPU/call",
-                        "allocated/call",
-                    ],
-                    inOperation.Select(b =>
-                        (IReadOnlyList<string>)
-                            [
-                                run.ArmOf(b).Name,
-                                Units.Time(b.NanosecondsPerCall),
-                                Units.Time(b.ErrorNanosecondsPerCall),
-                                baseline is null ? ""
-                                : b == baseline ? "baseline"
-                                : compare.Text(operation, b.Arm, baseline.Arm),
-                                grpc is null ? ""
-                                : b == grpc ? "gRPC"
-                                : compare.Text(operation, b.Arm, grpc.Arm),
-                                baseline is null ? ""
-                                : b == baseline ? "baseline"
-                                : compare.Throughput(operation, b.Arm, baseline.Arm),
-                                wire.TryGetValue(b.Method, out var bytes)
-                                    ? Units.Bytes(bytes.SentPerCall + bytes.ReceivedPerCall)
-                                    : "",
-                                bytes?.HttpVersion ?? "",
-                                b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
-                                b.AllocatedBytesPerCall is { } allocated ? Units.Bytes(allocated) : "",
-                            ]
-                    ),
-                    1,
-                    2,
-                    3,
-                    4,
-                    5,
-                    6,
-                    8,
-                    9
-                );
+            AddOperation(document, run, wire, compare, rows.Where(b => b.Operation == operation).ToList());
         }
 
         charts.Add(
@@ -118,6 +49,89 @@ internal static class StylesSection
         );
         document.AddImage("styles.svg", "Time per call by API style");
         document.AddBullets(Paragraphs(run, rows, wire, compare));
+    }
+
+    /// <summary>What the styles compare, and where each column's figures come from.</summary>
+    private static string Introduction(RunResults run) =>
+        "The same records and operations in the styles a .NET team weighs: "
+        + "MVC controllers and minimal APIs on the same RestAPI, and "
+        + "GrpcAPI's one service as JSON transcoding, gRPC-Web and gRPC. "
+        + "Every REST + JSON style is read by the same source-generated "
+        + "System.Text.Json context into the same records, so a difference between them is the server's. "
+        + (
+            run.StylesTrials is { } trials
+                ? $"Ratios come from the styles' trials ({trials.Completed} fresh client processes, "
+                    + $"each style in one contiguous segment per trial; "
+                    + $"{SettingsText.Of(trials.Placement)}): "
+                    + "latency ratios with one call in flight, "
+                    + "throughput ratios at saturation against controllers, "
+                    + "each the median over the trials with its 95 % interval (≈: the interval holds 1); "
+                : "Ratios are BenchmarkDotNet's per-call times divided (≈: within the two results' error); "
+        )
+        + "per call, error, server CPU and allocations come from BenchmarkDotNet; "
+        + "bytes are both directions on the client's sockets.";
+
+    /// <summary>
+    /// One operation's table: each style's time per call, its ratios, bytes, HTTP version, CPU and allocations.
+    /// </summary>
+    private static void AddOperation(
+        ReportDocument document,
+        RunResults run,
+        IReadOnlyDictionary<string, WireBytes> wire,
+        Comparer compare,
+        IReadOnlyList<BenchmarkResult> inOperation
+    )
+    {
+        var operation = inOperation[0].Operation;
+        var baseline = inOperation.FirstOrDefault(b => b.Baseline);
+        var grpc = inOperation.FirstOrDefault(b => GrpcItself.Is(run.ArmOf(b)));
+        document
+            .AddHeading(3, SummaryText.Short(operation))
+            .AddTable(
+                [
+                    "style",
+                    "per call",
+                    "± error",
+                    "vs controllers + JSON",
+                    "vs gRPC",
+                    "calls/s vs controllers",
+                    "bytes/call",
+                    "HTTP",
+                    "server CPU/call",
+                    "allocated/call",
+                ],
+                inOperation.Select(b =>
+                    (IReadOnlyList<string>)
+                        [
+                            run.ArmOf(b).Name,
+                            Units.Time(b.NanosecondsPerCall),
+                            Units.Time(b.ErrorNanosecondsPerCall),
+                            baseline is null ? ""
+                            : b == baseline ? "baseline"
+                            : compare.Text(operation, b.Arm, baseline.Arm),
+                            grpc is null ? ""
+                            : b == grpc ? "gRPC"
+                            : compare.Text(operation, b.Arm, grpc.Arm),
+                            baseline is null ? ""
+                            : b == baseline ? "baseline"
+                            : compare.Throughput(operation, b.Arm, baseline.Arm),
+                            wire.TryGetValue(b.Method, out var bytes)
+                                ? Units.Bytes(bytes.SentPerCall + bytes.ReceivedPerCall)
+                                : "",
+                            bytes?.HttpVersion ?? "",
+                            b.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "",
+                            b.AllocatedBytesPerCall is { } allocated ? Units.Bytes(allocated) : "",
+                        ]
+                ),
+                1,
+                2,
+                3,
+                4,
+                5,
+                6,
+                8,
+                9
+            );
     }
 
     /// <summary>

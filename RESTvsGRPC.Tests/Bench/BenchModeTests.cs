@@ -40,7 +40,7 @@ public sealed class BenchModeTests
     }
 
     [Fact]
-    public void Only_the_transport_trials_end_open_loop_and_only_measuring_runs_are_checked_a_dry_one_on_its_transport_arms()
+    public void Only_transport_trials_end_open_loop_and_only_measuring_runs_are_checked_a_dry_one_on_transport_arms()
     {
         var tls = BenchMode.Of(BenchOptions.Parse(["--headline", "--tls"])).TrialSets;
         var quick = BenchMode.Of(BenchOptions.Parse(["--quick"])).TrialSets;
