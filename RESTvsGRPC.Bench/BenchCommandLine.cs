@@ -121,6 +121,20 @@ public static class BenchCommandLine
             );
         }
 
+        root.Subcommands.Add(run);
+        root.Subcommands.Add(LoadLike(soak: false, output, error, args));
+        root.Subcommands.Add(LoadLike(soak: true, output, error, args));
+        root.Subcommands.Add(CompareCommand(output, error));
+        root.Subcommands.Add(SummaryCommand(output, error));
+        root.Subcommands.Add(StallsCommand(output, error, args));
+        root.Subcommands.Add(TrialCommand(output, error));
+        root.Subcommands.Add(DelayLineCommand(output, error));
+        return root;
+    }
+
+    /// <summary>The <c>compare</c> command: two or more runs side by side.</summary>
+    private static Command CompareCommand(TextWriter output, TextWriter error)
+    {
         var folders = new Argument<string[]>("RESULTS_DIR")
         {
             Description = "Results folders (each holds a summary.json), two or more.",
@@ -144,7 +158,12 @@ public static class BenchCommandLine
         compare.SetAction(result =>
             RunComparison.Run(result.GetValue(folders)!, result.GetValue(target)!, output, error)
         );
+        return compare;
+    }
 
+    /// <summary>The <c>summary</c> command: a run's reports written again from its results file.</summary>
+    private static Command SummaryCommand(TextWriter output, TextWriter error)
+    {
         var folder = new Argument<string>("RESULTS_DIR")
         {
             Description = "A results folder (or its summary.json), of a benchmark run or of a load or soak run.",
@@ -159,12 +178,12 @@ public static class BenchCommandLine
         };
         summary.TreatUnmatchedTokensAsErrors = true;
         summary.SetAction(result => RunSummary.Rewrite(result.GetValue(folder)!, output, error));
+        return summary;
+    }
 
-        root.Subcommands.Add(run);
-        root.Subcommands.Add(LoadLike(soak: false, output, error, args));
-        root.Subcommands.Add(LoadLike(soak: true, output, error, args));
-        root.Subcommands.Add(compare);
-        root.Subcommands.Add(summary);
+    /// <summary>The <c>stalls</c> command: the HTTP/2 stall reproduced on its own.</summary>
+    private static Command StallsCommand(TextWriter output, TextWriter error, string[] args)
+    {
         var stalls = Stalls.StallOptions.Command();
         stalls.TreatUnmatchedTokensAsErrors = true;
         stalls.SetAction(
@@ -175,14 +194,17 @@ public static class BenchCommandLine
                     options => Stalls.StallReproducer.RunAsync(options, args, output, error)
                 )
         );
-        root.Subcommands.Add(stalls);
+        return stalls;
+    }
+
+    /// <summary>The hidden command that runs one trial's fresh client process.</summary>
+    private static Command TrialCommand(TextWriter output, TextWriter error)
+    {
         var request = new Argument<string>("REQUEST");
         var trial = new Command(Trials.TrialProcess.Command, "One trial's fresh client process.") { Hidden = true };
         trial.Arguments.Add(request);
         trial.SetAction((result, _) => Trials.TrialProcess.RunAsync(result.GetValue(request)!, output, error));
-        root.Subcommands.Add(trial);
-        root.Subcommands.Add(DelayLineCommand(output, error));
-        return root;
+        return trial;
     }
 
     /// <summary>The hidden <c>delay-line</c> command the bench runs in its router namespace.</summary>

@@ -127,34 +127,14 @@ public static class LoadCommand
                 options.Servers.ServerStartFor(dataset.SourcePath, scaling: false, link),
                 output
             );
-            IReadOnlyList<LoadTarget> targets;
-            try
+            if (TargetsOf(options, servers, error) is not { } targets)
             {
-                targets = LoadTarget.Resolve(options.Targets, servers.Rest, servers.Grpc);
-            }
-            catch (ArgumentException e)
-            {
-                // A target whose server was not named: only with given URLs, so nothing was started.
-                error.WriteLine(e.Message);
                 return 2;
             }
 
             await Orchestrator.GateAsync(servers, dataset, output);
-            // Each call's own --timeout ends it and counts it as a timeout: the load clients' HttpClient must not end
-            // it first.
-            Environment.SetEnvironmentVariable(
-                HttpClientSettings.CallTimeoutVariable,
-                ((int)Math.Ceiling(options.Scenario.Timeout.TotalSeconds) + 1).ToString(
-                    System.Globalization.CultureInfo.InvariantCulture
-                )
-            );
-
-            var scenario = LoadScenarioText.Rows(options.Scenario.ToResults()).Select(p => $"{p.Name} {p.Value}");
-            output.WriteLine($"// load scenario: {string.Join("; ", scenario)}");
-            output.WriteLine(
-                $"// targets, {(soak ? "all at once" : "one after another")}: "
-                    + $"{string.Join(", ", targets.Select(t => t.Name))}"
-            );
+            SetCallTimeout(options.Scenario);
+            Announce(output, options.Scenario, targets, soak);
             var results = await RunTargetsAsync(
                 targets,
                 options,
@@ -167,19 +147,12 @@ public static class LoadCommand
             );
             var complete = !stop.IsCancellationRequested;
             var run = new LoadResults(
-                ProvenanceReader.ReadHere(
-                    dataset,
-                    Orchestrator.ServerUrls(servers),
-                    [.. commandLine],
-                    $"load, scenario {options.Scenario.Name}",
-                    ProcessSetup.Load,
-                    CpuPlacement.None
-                ),
-                options.Scenario.ToResults(),
-                options.Scenario.Timing(),
-                complete,
-                complete ? null : new LoadStop(results.Count, targets.Count),
-                results
+                Provenance: ProvenanceOf(options, dataset, servers, commandLine),
+                Scenario: options.Scenario.ToResults(),
+                Timing: options.Scenario.Timing(),
+                Complete: complete,
+                Stop: complete ? null : new LoadStop(results.Count, targets.Count),
+                Targets: results
             )
             {
                 Soak = soak,
@@ -192,6 +165,62 @@ public static class LoadCommand
             error.WriteLine($"load run stopped before measuring anything: {e.Message}");
             return 1;
         }
+    }
+
+    /// <summary>Where, on what and by which command the load run measured.</summary>
+    private static Provenance ProvenanceOf(
+        LoadOptions options,
+        MeteoriteDataset dataset,
+        ServerSet servers,
+        IReadOnlyList<string> commandLine
+    ) =>
+        ProvenanceReader.ReadHere(
+            dataset,
+            Orchestrator.ServerUrls(servers),
+            [.. commandLine],
+            $"load, scenario {options.Scenario.Name}",
+            ProcessSetup.Load,
+            CpuPlacement.None
+        );
+
+    /// <summary>
+    /// The targets the options name, resolved against the servers; null, said on <paramref name="error"/>, where a
+    /// target's server was not named (only with given URLs, so nothing was started).
+    /// </summary>
+    private static IReadOnlyList<LoadTarget>? TargetsOf(LoadOptions options, ServerSet servers, TextWriter error)
+    {
+        try
+        {
+            return LoadTarget.Resolve(options.Targets, servers.Rest, servers.Grpc);
+        }
+        catch (ArgumentException e)
+        {
+            error.WriteLine(e.Message);
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// Each call's own --timeout ends it and counts it as a timeout: the load clients' HttpClient must not end it
+    /// first.
+    /// </summary>
+    private static void SetCallTimeout(LoadScenario scenario) =>
+        Environment.SetEnvironmentVariable(
+            HttpClientSettings.CallTimeoutVariable,
+            ((int)Math.Ceiling(scenario.Timeout.TotalSeconds) + 1).ToString(
+                System.Globalization.CultureInfo.InvariantCulture
+            )
+        );
+
+    /// <summary>The scenario's settings and its targets, in the order they run.</summary>
+    private static void Announce(TextWriter output, LoadScenario scenario, IReadOnlyList<LoadTarget> targets, bool soak)
+    {
+        var settings = LoadScenarioText.Rows(scenario.ToResults()).Select(p => $"{p.Name} {p.Value}");
+        output.WriteLine($"// load scenario: {string.Join("; ", settings)}");
+        output.WriteLine(
+            $"// targets, {(soak ? "all at once" : "one after another")}: "
+                + $"{string.Join(", ", targets.Select(t => t.Name))}"
+        );
     }
 
     /// <summary>

@@ -21,18 +21,14 @@ public sealed partial record LoadOptions(
     /// </summary>
     public IReadOnlyList<LinkProfile>? Links { get; init; }
 
-    public static readonly string Usage =
-        $"usage: RESTvsGRPC.Bench load [--scenario light|normal|stress|stability] [--targets "
-        + $"{string.Join(",", LoadTarget.Names)}] "
-        + "[--users N] [--duration 60s] [--ramp-up 5s] [--warmup 15s] [--think-time 0ms] [--mix "
-        + "small:70,large:20,post:10] [--connections shared|per-user] "
-        + "[--timeout 10s] [--out DIR] [--link PROFILE[,PROFILE…]] "
-        + "[--rest-url URL [--rest-h2c-url URL]] [--grpc-url URL] [--data PATH]";
+    /// <summary>The usage line a refusal of <c>load</c> ends with, from its options' declarations.</summary>
+    public static string Usage { get; } = UsageOf(soak: false);
 
-    /// <summary>What <c>soak</c> says under its usage line: its defaults differ from load's.</summary>
-    public const string SoakUsage =
-        "usage: RESTvsGRPC.Bench soak [load's options; defaults: --duration 10m --warmup 2m --targets rest-json,grpc "
-        + "--out BenchmarkDotNet.Artifacts/soak] [--data PATH]";
+    /// <summary>The usage line of <c>soak</c>, whose defaults differ from load's.</summary>
+    public static string SoakUsage { get; } = UsageOf(soak: true);
+
+    private static string UsageOf(bool soak) =>
+        $"usage: RESTvsGRPC.Bench {(soak ? "soak" : "load")} {RunOptions.Listed(Declare(soak))}";
 
     /// <summary>
     /// The options of <c>load</c> (or, with <paramref name="soak"/>, of <c>soak</c>, whose defaults differ), as
@@ -120,6 +116,32 @@ public sealed partial record LoadOptions(
             throw new ArgumentException($"{(soak ? "soak" : "load")} does not take '{stray}'. {usage}");
         }
 
+        var scenario = ScenarioFrom(result, usage);
+        var targets = TargetsFrom(result, usage);
+        var servers = BenchOptions.ServersFrom(result, usage);
+        var output = Path.GetFullPath(result.GetValue<string>("--out")!);
+        var links = !soak && result.GetValue<string>("--link") is { } linkList ? LinksOf(linkList, usage) : null;
+        if (links is not null && servers.GivesServers)
+        {
+            throw new ArgumentException(
+                $"--link goes with servers the bench starts, not with --rest-url or --grpc-url. {usage}"
+            );
+        }
+
+        return new LoadOptions(
+            soak ? scenario with { Name = $"soak of {scenario.Name}" } : scenario,
+            targets,
+            output,
+            servers
+        )
+        {
+            Links = links,
+        };
+    }
+
+    /// <summary>The preset <c>--scenario</c> names with the user's overrides of it, checked.</summary>
+    private static LoadScenario ScenarioFrom(ParseResult result, string usage)
+    {
         var name = result.GetValue<string>("--scenario")!;
         if (!LoadScenario.Presets.TryGetValue(name, out var scenario))
         {
@@ -142,7 +164,12 @@ public sealed partial record LoadOptions(
             throw new ArgumentException($"{e.Message} {usage}", e);
         }
 
-        scenario = Validate(scenario, usage);
+        return Validate(scenario, usage);
+    }
+
+    /// <summary>The targets <c>--targets</c> names, each one known; null: the default targets.</summary>
+    private static string[]? TargetsFrom(ParseResult result, string usage)
+    {
         var targets = result
             .GetValue<string>("--targets")
             ?.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
@@ -154,25 +181,7 @@ public sealed partial record LoadOptions(
             );
         }
 
-        var servers = BenchOptions.ServersFrom(result, usage);
-        var output = Path.GetFullPath(result.GetValue<string>("--out")!);
-        var links = !soak && result.GetValue<string>("--link") is { } linkList ? LinksOf(linkList, usage) : null;
-        if (links is not null && servers.GivesServers)
-        {
-            throw new ArgumentException(
-                $"--link goes with servers the bench starts, not with --rest-url or --grpc-url. {usage}"
-            );
-        }
-
-        return new LoadOptions(
-            soak ? scenario with { Name = $"soak of {scenario.Name}" } : scenario,
-            targets,
-            output,
-            servers
-        )
-        {
-            Links = links,
-        };
+        return targets;
     }
 
     /// <summary>Reads "60s", "500ms", "2m", "1h" or a bare number of seconds.</summary>

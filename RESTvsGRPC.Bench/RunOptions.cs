@@ -286,9 +286,13 @@ internal static class RunOptions
     /// </summary>
     public static string Usage { get; } =
         "usage: RESTvsGRPC.Bench [run] "
-        + string.Join(" ", s_all.Select(o => o.HelpName is { } value ? $"[{o.Name} {value}]" : $"[{o.Name}]"))
+        + Listed(s_all)
         + " [BenchmarkDotNet options: --filter, --job short|dry, --artifacts DIR, …; "
         + "--benchmarkdotnet-help lists them]";
+
+    /// <summary>Each option with its value's name, as a usage line lists them.</summary>
+    public static string Listed(IEnumerable<Option> options) =>
+        string.Join(" ", options.Select(o => o.HelpName is { } value ? $"[{o.Name} {value}]" : $"[{o.Name}]"));
 
     private static T Declare<T>(T option, Group group = Group.None)
         where T : Option

@@ -269,6 +269,25 @@ public static class LoadSummary
                 )
             )
         );
+        charts.Add(("load-percentiles.svg", PercentilesChart(results)));
+
+        foreach (var (file, _) in charts)
+        {
+            document.AddImage(
+                file,
+                file switch
+                {
+                    "load-rps.svg" => "Requests per second over time",
+                    "load-p99.svg" => "p99 latency over time",
+                    _ => "Latency percentiles per target",
+                }
+            );
+        }
+    }
+
+    /// <summary>Each target's latency percentiles as bars, on a log scale where they span more than 20 times.</summary>
+    private static string PercentilesChart(LoadResults results)
+    {
         var percentiles = results
             .Targets.Select(t => new SvgChart.Group(
                 t.Name,
@@ -287,31 +306,13 @@ public static class LoadSummary
             .Where(v => v > 0)
             .DefaultIfEmpty(1)
             .ToList();
-        charts.Add(
-            (
-                "load-percentiles.svg",
-                SvgChart.GroupedBars(
-                    "Latency percentiles per target",
-                    "latency",
-                    percentiles,
-                    logScale: values.Max() / values.Min() > 20,
-                    Milliseconds
-                )
-            )
+        return SvgChart.GroupedBars(
+            "Latency percentiles per target",
+            "latency",
+            percentiles,
+            logScale: values.Max() / values.Min() > 20,
+            Milliseconds
         );
-
-        foreach (var (file, _) in charts)
-        {
-            document.AddImage(
-                file,
-                file switch
-                {
-                    "load-rps.svg" => "Requests per second over time",
-                    "load-p99.svg" => "p99 latency over time",
-                    _ => "Latency percentiles per target",
-                }
-            );
-        }
     }
 
     /// <summary>"3 (1/0/2/0)": errors in all, then by kind (status, timeout, validation, transport).</summary>

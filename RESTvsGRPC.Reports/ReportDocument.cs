@@ -99,6 +99,13 @@ public sealed class ReportDocument
         return text.ToString();
     }
 
+    private const string Style =
+        "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 "
+        + "1em}table{border-collapse:collapse;margin:1em 0;max-width:100%;font-size:0.85em}"
+        + "td,th{border:1px solid #ccc;padding:3px "
+        + "6px;overflow-wrap:break-word}td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}"
+        + "figure{margin:1em 0}img{width:100%;height:auto}</style></head><body>";
+
     public string ToHtml(string title)
     {
         var html = new StringBuilder()
@@ -106,13 +113,7 @@ public sealed class ReportDocument
             .Append('\n')
             .Append("<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Encode(title) + "</title>")
             .Append('\n')
-            .Append(
-                "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto;padding:0 "
-                    + "1em}table{border-collapse:collapse;margin:1em 0;max-width:100%;font-size:0.85em}"
-                    + "td,th{border:1px solid #ccc;padding:3px "
-                    + "6px;overflow-wrap:break-word}td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}"
-                    + "figure{margin:1em 0}img{width:100%;height:auto}</style></head><body>"
-            )
+            .Append(Style)
             .Append('\n');
         foreach (var block in _blocks)
         {
@@ -129,26 +130,7 @@ public sealed class ReportDocument
                         .Append('\n');
                     break;
                 case Table t:
-                    html.Append("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>")
-                        .Append('\n');
-                    foreach (var row in t.Rows)
-                    {
-                        html.Append(
-                                "<tr>"
-                                    + string.Concat(
-                                        row.Select(
-                                            (c, i) =>
-                                                t.RightAligned[i]
-                                                    ? $"<td class=\"n\">{Inline(c)}</td>"
-                                                    : $"<td>{Inline(c)}</td>"
-                                        )
-                                    )
-                                    + "</tr>"
-                            )
-                            .Append('\n');
-                    }
-
-                    html.Append("</table>").Append('\n');
+                    AppendTable(html, t);
                     break;
                 case Image i:
                     html.Append(
@@ -161,6 +143,29 @@ public sealed class ReportDocument
         }
 
         return html.Append("</body></html>").Append('\n').ToString();
+    }
+
+    /// <summary>A table in HTML, its numeric columns right-aligned.</summary>
+    private static void AppendTable(StringBuilder html, Table t)
+    {
+        html.Append("<table><tr>" + string.Concat(t.Header.Select(c => $"<th>{Inline(c)}</th>")) + "</tr>")
+            .Append('\n');
+        foreach (var row in t.Rows)
+        {
+            html.Append(
+                    "<tr>"
+                        + string.Concat(
+                            row.Select(
+                                (c, i) =>
+                                    t.RightAligned[i] ? $"<td class=\"n\">{Inline(c)}</td>" : $"<td>{Inline(c)}</td>"
+                            )
+                        )
+                        + "</tr>"
+                )
+                .Append('\n');
+        }
+
+        html.Append("</table>").Append('\n');
     }
 
     private ReportDocument Add(Block block)

@@ -9,7 +9,7 @@ namespace RESTvsGRPC.Reports;
 /// Charts as standalone SVG text, drawn here so a run needs no R, Python or browser: grouped bars (values printed
 /// on the bars, error whiskers, optional log scale) and lines (log–log for scaling). Every axis names its unit.
 /// </summary>
-public static class SvgChart
+public static partial class SvgChart
 {
     /// <summary>One bar: its series (the legend entry), value and optional error half-width.</summary>
     public sealed record Bar(string Series, double Value, double? Error = null)
@@ -27,14 +27,6 @@ public static class SvgChart
 
     /// <summary>A group of bars under one label on the x axis.</summary>
     public sealed record Group(string Label, IReadOnlyList<Bar> Bars);
-
-    /// <summary>A line through (x, y) points.</summary>
-    public sealed record Line(string Series, IReadOnlyList<(double X, double Y)> Points);
-
-    /// <summary>
-    /// A stretch of the x axis shaded behind the lines (a load run's ramp-up or warm-up), named in the legend.
-    /// </summary>
-    public sealed record Span(double From, double To, string Label, string Fill);
 
     private static readonly string[] Palette =
     [
@@ -94,9 +86,48 @@ public static class SvgChart
         var width = Left + plotWidth + Right;
         var legendHeight = 18 * (series.Count + (reference is null ? 0 : 1));
         var height = Top + PlotHeight + labelSpace + 30 + legendHeight;
-        // The axis runs from the lowest bar to the highest whisker, and on until every value label, written upwards
-        // from the top of its whisker, ends below the title.
         var bars = groups.SelectMany(g => g.Bars).Where(b => b.Value > 0).ToList();
+        var scale = FitBarScale(bars, logScale, format, reference);
+        width = Math.Max(
+            Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20),
+            LegendWidth([.. series, .. ReferenceLabel(reference, format)])
+        );
+        var svg = Begin(width, height, title);
+        Axis(svg, scale, valueAxis, plotWidth, format);
+        var x = Left + shift + (groupGap / 2.0);
+        foreach (var group in groups)
+        {
+            foreach (var bar in group.Bars)
+            {
+                var color = Palette[series.IndexOf(bar.Series) % Palette.Length];
+                DrawBar(svg, scale, x, barWidth - 4, group.Label, bar, color, format);
+                x += barWidth;
+            }
+
+            GroupLabel(svg, x - (group.Bars.Count * barWidth / 2.0), group.Label, rotate);
+            x += groupGap;
+        }
+
+        if (reference is { } at)
+        {
+            Reference(svg, scale, at, plotWidth, format, Top + PlotHeight + labelSpace + 16 + (series.Count * 18));
+        }
+
+        Legend(svg, series, Top + PlotHeight + labelSpace + 16);
+        return End(svg);
+    }
+
+    /// <summary>
+    /// The value axis from the lowest bar to the highest whisker, and on until every value label, written upwards from
+    /// the top of its whisker, ends below the title.
+    /// </summary>
+    private static ChartScale FitBarScale(
+        IReadOnlyList<Bar> bars,
+        bool logScale,
+        Func<double, string> format,
+        double? reference
+    )
+    {
         var (lowest, highest) = (
             bars.Select(b => b.Value).DefaultIfEmpty(1).Min(),
             Math.Max(bars.Select(Reach).DefaultIfEmpty(1).Max(), reference ?? 0)
@@ -115,77 +146,62 @@ public static class SvgChart
             );
         }
 
-        width = Math.Max(
-            Math.Max(width, (int)TextWidth(title, TitleFontSize) + 20),
-            LegendWidth([.. series, .. ReferenceLabel(reference, format)])
-        );
-        var svg = Begin(width, height, title);
-        Axis(svg, scale, valueAxis, plotWidth, format);
-        var x = Left + shift + (groupGap / 2.0);
-        for (var g = 0; g < groups.Count; g++)
-        {
-            var group = groups[g];
-            foreach (var bar in group.Bars)
-            {
-                var color = Palette[series.IndexOf(bar.Series) % Palette.Length];
-                var y = Y(scale, bar.Value);
-                svg.Append(
-                    CultureInfo.InvariantCulture,
-                    $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{barWidth - 4}\" height=\"{Top + PlotHeight - y:F1}\" "
-                        + $"fill=\"{color}\"><title>{Escape($"{group.Label}, {bar.Series}: {format(bar.Value)}")}"
-                        + $"</title></rect>\n"
-                );
-                if (Whisker(bar) is var (from, to))
-                {
-                    var low = Y(scale, Math.Max(from, scale.Min));
-                    var high = Y(scale, to);
-                    var middle = x + ((barWidth - 4) / 2.0);
-                    svg.Append(
-                        CultureInfo.InvariantCulture,
-                        $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" "
-                            + $"stroke=\"#333\"/>\n"
-                    );
-                }
-
-                // Written upwards from above the whisker: it never crosses the whisker, the axis or the labels below.
-                var (labelX, labelY) = (
-                    x + ((barWidth - 4) / 2.0) + (ValueFontSize / 3.0),
-                    Y(scale, Reach(bar)) - ValueLabelGap
-                );
-                svg.Append(
-                    CultureInfo.InvariantCulture,
-                    $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" "
-                        + $"transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n"
-                );
-                x += barWidth;
-            }
-
-            var center = x - (group.Bars.Count * barWidth / 2.0);
-            svg.Append(
-                rotate
-                    ? string.Create(
-                        CultureInfo.InvariantCulture,
-                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" "
-                            + $"transform=\"rotate(-35 {center:F1} "
-                            + $"{Top + PlotHeight + 16})\">{Escape(group.Label)}</text>\n"
-                    )
-                    : string.Create(
-                        CultureInfo.InvariantCulture,
-                        $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" "
-                            + $"text-anchor=\"middle\">{Escape(group.Label)}</text>\n"
-                    )
-            );
-            x += groupGap;
-        }
-
-        if (reference is { } at)
-        {
-            Reference(svg, scale, at, plotWidth, format, Top + PlotHeight + labelSpace + 16 + (series.Count * 18));
-        }
-
-        Legend(svg, series, Top + PlotHeight + labelSpace + 16);
-        return End(svg);
+        return scale;
     }
+
+    /// <summary>One bar at <paramref name="x"/>: its rectangle, its whisker and its value written upwards.</summary>
+    private static void DrawBar(
+        StringBuilder svg,
+        ChartScale scale,
+        double x,
+        int width,
+        string groupLabel,
+        Bar bar,
+        string color,
+        Func<double, string> format
+    )
+    {
+        var y = Y(scale, bar.Value);
+        svg.Append(
+            CultureInfo.InvariantCulture,
+            $"<rect x=\"{x:F1}\" y=\"{y:F1}\" width=\"{width}\" height=\"{Top + PlotHeight - y:F1}\" "
+                + $"fill=\"{color}\"><title>{Escape($"{groupLabel}, {bar.Series}: {format(bar.Value)}")}"
+                + $"</title></rect>\n"
+        );
+        var middle = x + (width / 2.0);
+        if (Whisker(bar) is var (from, to))
+        {
+            var (low, high) = (Y(scale, Math.Max(from, scale.Min)), Y(scale, to));
+            svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<line x1=\"{middle:F1}\" y1=\"{low:F1}\" x2=\"{middle:F1}\" y2=\"{high:F1}\" stroke=\"#333\"/>\n"
+            );
+        }
+
+        // Written upwards from above the whisker: it never crosses the whisker, the axis or the labels below.
+        var (labelX, labelY) = (middle + (ValueFontSize / 3.0), Y(scale, Reach(bar)) - ValueLabelGap);
+        svg.Append(
+            CultureInfo.InvariantCulture,
+            $"<text x=\"{labelX:F1}\" y=\"{labelY:F1}\" font-size=\"{ValueFontSize}\" text-anchor=\"start\" "
+                + $"transform=\"rotate(-90 {labelX:F1} {labelY:F1})\">{Escape(format(bar.Value))}</text>\n"
+        );
+    }
+
+    /// <summary>A group's label under the plot at <paramref name="center"/>, turned where labels are wide.</summary>
+    private static void GroupLabel(StringBuilder svg, double center, string label, bool rotate) =>
+        svg.Append(
+            rotate
+                ? string.Create(
+                    CultureInfo.InvariantCulture,
+                    $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"12\" text-anchor=\"end\" "
+                        + $"transform=\"rotate(-35 {center:F1} {Top + PlotHeight + 16})\">{Escape(label)}</text>\n"
+                )
+                : string.Create(
+                    CultureInfo.InvariantCulture,
+                    $"<text x=\"{center:F1}\" y=\"{Top + PlotHeight + 18}\" font-size=\"12\" "
+                        + $"text-anchor=\"middle\">{Escape(label)}</text>\n"
+                )
+        );
 
     /// <summary>
     /// The dashed line across the plot at <paramref name="at"/>, and its legend entry at <paramref name="legendY"/>.
@@ -221,130 +237,6 @@ public static class SvgChart
     private static string[] ReferenceLabel(double? at, Func<double, string> format) =>
         at is { } value ? [$"{format(value)}: no difference"] : [];
 
-    /// <summary>
-    /// Lines on log–log axes (record counts against time per call, say), or on linear axes from 0 (a time series).
-    /// Lines of many points are drawn without a marker per point; a dashed line across at <paramref name="reference"/>
-    /// where given.
-    /// </summary>
-    public static string Lines(
-        string title,
-        string xAxis,
-        string yAxis,
-        IReadOnlyList<Line> lines,
-        Func<double, string> format,
-        bool log = true,
-        IReadOnlyList<Span>? spans = null,
-        double? reference = null
-    )
-    {
-        const int plotWidth = 520;
-        spans ??= [];
-        var width = Math.Max(
-            Math.Max(Left + plotWidth + Right, (int)TextWidth(title, TitleFontSize) + 20),
-            LegendWidth([
-                .. lines.Select(l => l.Series),
-                .. spans.Select(s => s.Label),
-                .. ReferenceLabel(reference, format),
-            ])
-        );
-        var height = Top + PlotHeight + Bottom + (18 * (lines.Count + spans.Count + (reference is null ? 0 : 1)));
-        bool Drawn((double X, double Y) p) => log ? p.X > 0 && p.Y > 0 : double.IsFinite(p.X) && double.IsFinite(p.Y);
-        var points = lines.SelectMany(l => l.Points).Where(Drawn).ToList();
-        var xs = ChartScale.For(
-            log ? points.DefaultIfEmpty((1, 1)).Min(p => p.X) : 0,
-            points.DefaultIfEmpty((1, 1)).Max(p => p.X),
-            log
-        );
-        var ys = ChartScale.For(
-            log ? Math.Min(points.DefaultIfEmpty((1, 1)).Min(p => p.Y), reference ?? double.MaxValue) : 0,
-            Math.Max(points.DefaultIfEmpty((1, 1)).Max(p => p.Y), reference ?? 0),
-            log
-        );
-
-        var svg = Begin(width, height, title);
-        foreach (var span in spans)
-        {
-            var (from, to) = (
-                X(xs, Math.Max(span.From, xs.Min), plotWidth),
-                X(xs, Math.Min(span.To, xs.Max), plotWidth)
-            );
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<rect x=\"{from:F1}\" y=\"{Top}\" width=\"{Math.Max(0, to - from):F1}\" height=\"{PlotHeight}\" "
-                    + $"fill=\"{span.Fill}\"><title>{Escape(span.Label)}</title></rect>\n"
-            );
-        }
-
-        Axis(svg, ys, yAxis, plotWidth, format);
-        foreach (var tick in xs.Ticks())
-        {
-            var x = X(xs, tick, plotWidth);
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<line x1=\"{x:F1}\" y1=\"{Top}\" x2=\"{x:F1}\" y2=\"{Top + PlotHeight}\" stroke=\"#eee\"/>\n"
-            );
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<text x=\"{x:F1}\" y=\"{Top + PlotHeight + 16}\" font-size=\"11\" "
-                    + $"text-anchor=\"middle\">{tick.ToString("#,0.###", CultureInfo.InvariantCulture)}</text>\n"
-            );
-        }
-
-        svg.Append(
-            CultureInfo.InvariantCulture,
-            $"<text x=\"{Left + (plotWidth / 2)}\" y=\"{Top + PlotHeight + 36}\" font-size=\"12\" "
-                + $"text-anchor=\"middle\">{Escape(xAxis)}</text>\n"
-        );
-        var names = lines.Select(l => l.Series).ToList();
-        foreach (var line in lines)
-        {
-            var color = Palette[names.IndexOf(line.Series) % Palette.Length];
-            var drawn = line.Points.Where(Drawn).ToList();
-            var path = string.Join(
-                ' ',
-                drawn
-                    .OrderBy(p => p.X)
-                    .Select(p =>
-                        string.Create(CultureInfo.InvariantCulture, $"{X(xs, p.X, plotWidth):F1},{Y(ys, p.Y):F1}")
-                    )
-            );
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<polyline points=\"{path}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>\n"
-            );
-            foreach (var (px, py) in drawn.Count <= MarkedPoints ? drawn : [])
-            {
-                svg.Append(
-                    CultureInfo.InvariantCulture,
-                    $"<circle cx=\"{X(xs, px, plotWidth):F1}\" cy=\"{Y(ys, py):F1}\" r=\"3\" "
-                        + $"fill=\"{color}\"><title>{Escape($"{line.Series}: {format(py)} at {px:#,0}")}"
-                        + $"</title></circle>\n"
-                );
-            }
-        }
-
-        if (reference is { } at)
-        {
-            Reference(svg, ys, at, plotWidth, format, Top + PlotHeight + 56 + ((names.Count + spans.Count) * 18));
-        }
-
-        Legend(svg, names, Top + PlotHeight + 56);
-        for (var i = 0; i < spans.Count; i++)
-        {
-            var y = Top + PlotHeight + 56 + ((names.Count + i) * 18);
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{spans[i].Fill}\" stroke=\"#999\"/>\n"
-            );
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(spans[i].Label)}</text>\n"
-            );
-        }
-
-        return End(svg);
-    }
-
     /// <summary>How far a bar and its whisker reach up.</summary>
     private static double Reach(Bar bar) => Math.Max(bar.Value, Whisker(bar)?.High ?? 0);
 
@@ -363,11 +255,6 @@ public static class SvgChart
 
     /// <summary>Where the title ends: value labels stay below it.</summary>
     private const int TitleSpace = 34;
-
-    /// <summary>
-    /// Lines with more points than this get no marker per point: a half-hour time series would be thousands.
-    /// </summary>
-    private const int MarkedPoints = 120;
 
     private static StringBuilder Begin(int width, int height, string title) =>
         new StringBuilder()

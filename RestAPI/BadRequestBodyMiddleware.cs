@@ -5,9 +5,8 @@ namespace RestAPI;
 
 /// <summary>
 /// Turns Kestrel's request-body errors (over the size limit, a broken chunked body) and a gzip body that does not
-/// decompress into their status code with problem details, instead of an unhandled exception logged with a stack
-/// trace for each bad client request. The minimal APIs' binding failures (which throw, <c>ThrowOnBadRequest</c>) and a
-/// JSON
+/// decompress into their status code with problem details, instead of an unhandled exception logged with a stack trace
+/// for each bad client request. The minimal APIs' binding failures (which throw, <c>ThrowOnBadRequest</c>) and a JSON
 /// body in an unknown charset come here too.
 /// </summary>
 public static class BadRequestBodyMiddleware

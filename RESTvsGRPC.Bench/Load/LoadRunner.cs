@@ -225,6 +225,35 @@ public sealed class LoadRunner
         int lastSecond
     )
     {
+        var series = Series(recorder, samples, lastSecond);
+
+        // The measured span: after the ramp-up and the warm-up, up to the planned end.
+        // Calls still in flight at the end land after it; their errors still count, below.
+        var from = (int)Math.Ceiling(_scenario.MeasuredFrom.TotalSeconds);
+        var to = Math.Max(Math.Min(lastSecond + 1, (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds)), from + 1);
+        var totals = Totals(recorder, series, from, to);
+        var version = _clients[0].LastResponseVersion is { } v
+            ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}"
+            : "unknown";
+        return new TargetResult(
+            Name: _target.Name,
+            Description: _target.Description,
+            HttpVersion: version,
+            SharedClient: _scenario.Connections == ConnectionMode.Shared,
+            Clients: _clients.Length,
+            Totals: totals,
+            Drift: DriftOf(recorder, from, to),
+            Series: series
+        );
+    }
+
+    /// <summary>A sample per second of the target's run: answers, errors, percentiles, bytes, processes.</summary>
+    private static List<SecondSample> Series(
+        LoadRecorder recorder,
+        (long Sent, long Received, ProcessReading? Client, ProcessReading? Server)?[] samples,
+        int lastSecond
+    )
+    {
         var series = new List<SecondSample>();
         for (var second = 0; second <= lastSecond; second++)
         {
@@ -249,10 +278,12 @@ public sealed class LoadRunner
             );
         }
 
-        // The measured span: after the ramp-up and the warm-up, up to the planned end.
-        // Calls still in flight at the end land after it; their errors still count, below.
-        var from = (int)Math.Ceiling(_scenario.MeasuredFrom.TotalSeconds);
-        var to = Math.Max(Math.Min(lastSecond + 1, (int)Math.Ceiling(_scenario.TargetTime.TotalSeconds)), from + 1);
+        return series;
+    }
+
+    /// <summary>The measured span's totals, from second <paramref name="from"/> up to <paramref name="to"/>.</summary>
+    private static TargetTotals Totals(LoadRecorder recorder, List<SecondSample> series, int from, int to)
+    {
         var measured = series.Where(s => s.Second >= from && s.Second < to).ToList();
         var seconds = Math.Max(1, measured.Count);
         var latencies = recorder.Latencies(from, to);
@@ -267,7 +298,7 @@ public sealed class LoadRunner
             .Select(s => s.ServerCpuPercent!.Value)
             .ToList();
         var clientCpu = measured.Select(s => s.ClientCpuPercent).OfType<double>().DefaultIfEmpty(0).ToList();
-        var totals = new TargetTotals(
+        return new TargetTotals(
             MeasuredSeconds: measured.Count,
             Requests: latencies.Count,
             RequestsPerSecond: latencies.Count / (double)seconds,
@@ -291,20 +322,6 @@ public sealed class LoadRunner
                 StallRule.ThresholdMilliseconds(seconds * 1000.0 / Math.Max(1, latencies.Count))
             ),
         };
-
-        var version = _clients[0].LastResponseVersion is { } v
-            ? $"HTTP/{(v.Major == 1 ? "1.1" : v.Major.ToString(System.Globalization.CultureInfo.InvariantCulture))}"
-            : "unknown";
-        return new TargetResult(
-            _target.Name,
-            _target.Description,
-            version,
-            _scenario.Connections == ConnectionMode.Shared,
-            _clients.Length,
-            totals,
-            DriftOf(recorder, from, to),
-            series
-        );
     }
 
     /// <summary>

@@ -156,32 +156,7 @@ public sealed class ServerSet : IDisposable
             var (restEndpoints, grpcEndpoints) = (FreeRestEndpoints, FreeGrpcEndpoints);
             if (start.Link is { Namespaced: true } link)
             {
-                lock (_started)
-                {
-                    _namespace = _disposed
-                        ? throw new OperationCanceledException("the bench was told to stop.")
-                        : LinkNamespace.Create();
-                }
-
-                _namespace.Shape(link);
-                (restEndpoints, grpcEndpoints) = (
-                    On(FreeRestEndpoints, _namespace.ServerAddress),
-                    On(FreeGrpcEndpoints, _namespace.ServerAddress)
-                );
-                log.WriteLine(
-                    $"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, "
-                        + $"client at {_namespace.ClientAddress} ({_namespace.HostDevice}), through {_namespace.Router}"
-                        + (
-                            link.QdiscArguments.Count > 0
-                                ? $", each of its ends: tc qdisc {string.Join(' ', link.QdiscArguments)}"
-                                : ""
-                        )
-                        + (
-                            _namespace.DelayLine is { } line ? $", its delay line on CPU {line.Cpus}"
-                            : link.QdiscArguments.Count > 0 ? ""
-                            : ", unshaped"
-                        )
-                );
+                (restEndpoints, grpcEndpoints) = EnterNamespace(link, log);
             }
 
             _measured = (restEndpoints, grpcEndpoints, start.DataPath);
@@ -207,6 +182,40 @@ public sealed class ServerSet : IDisposable
         {
             Starting = false;
         }
+    }
+
+    /// <summary>
+    /// Creates the link's namespace (unless the bench was told to stop), shapes it and says so; the servers' endpoints
+    /// at its server address.
+    /// </summary>
+    private (IReadOnlyList<string> RestEndpoints, IReadOnlyList<string> GrpcEndpoints) EnterNamespace(
+        LinkProfile link,
+        TextWriter log
+    )
+    {
+        lock (_started)
+        {
+            _namespace = _disposed
+                ? throw new OperationCanceledException("the bench was told to stop.")
+                : LinkNamespace.Create();
+        }
+
+        _namespace.Shape(link);
+        log.WriteLine(
+            $"// link {link.Name}: servers in namespace {_namespace.Name} at {_namespace.ServerAddress}, "
+                + $"client at {_namespace.ClientAddress} ({_namespace.HostDevice}), through {_namespace.Router}"
+                + (
+                    link.QdiscArguments.Count > 0
+                        ? $", each of its ends: tc qdisc {string.Join(' ', link.QdiscArguments)}"
+                        : ""
+                )
+                + (
+                    _namespace.DelayLine is { } line ? $", its delay line on CPU {line.Cpus}"
+                    : link.QdiscArguments.Count > 0 ? ""
+                    : ", unshaped"
+                )
+        );
+        return (On(FreeRestEndpoints, _namespace.ServerAddress), On(FreeGrpcEndpoints, _namespace.ServerAddress));
     }
 
     /// <summary>

@@ -56,30 +56,7 @@ public static partial class H2loadCrossCheck
     {
         var checks = new List<H2loadCheck>();
         using var work = new TemporaryFolder();
-        var setups = Arms.Select(a =>
-                (
-                    a.Operation,
-                    a.Arm,
-                    Concurrency: trials.ConcurrencyOf(a.Operation, a.Arm),
-                    Client: ArmCatalogue.Clients[a.Arm]
-                )
-            )
-            .Select(a =>
-                (
-                    a.Operation,
-                    a.Arm,
-                    a.Concurrency,
-                    Request: RequestOf(a.Operation, a.Client, rest, grpc, work.Path),
-                    ServerId: a.Client.IsServedByGrpcApi ? grpcProcessId : restProcessId,
-                    Own: AtConcurrency(trials, a.Operation, a.Arm, a.Concurrency, level =>
-                        level.ServerCpuNanosecondsPerCall
-                    ),
-                    Rate: MedianInterval.MedianOf(
-                        AtConcurrency(trials, a.Operation, a.Arm, a.Concurrency, level => level.CallsPerSecond)
-                    )
-                )
-            )
-            .ToList();
+        var setups = Setups(trials, rest, grpc, (restProcessId, grpcProcessId), work.Path);
         foreach (var pass in new[] { 1, 2 })
         {
             foreach (var a in setups)
@@ -101,17 +78,9 @@ public static partial class H2loadCrossCheck
                         target,
                         a.ServerId,
                         seconds,
-                        a.Own.Count > 0 ? MedianInterval.MedianOf(a.Own) : null
+                        a.OwnCpu
                     );
-                    output.WriteLine(
-                        $"// h2load: {a.Operation} {a.Arm} at {a.Concurrency} in flight, "
-                            + $"{(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: "
-                            + $"{check.RequestsPerSecond:0} requests/s, "
-                            + $"server CPU "
-                            + $"{(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} "
-                            + $"per request"
-                            + (check.Problem is { } p ? $" ({FaultText.Of(p)})" : "")
-                    );
+                    output.WriteLine(Progress(a, target, check));
                     checks.Add(check);
                 }
             }
@@ -119,6 +88,58 @@ public static partial class H2loadCrossCheck
 
         return checks;
     }
+
+    /// <summary>What h2load sends for an arm, to which server, and the trials' figures it is checked against.</summary>
+    private sealed record Setup(
+        string Operation,
+        string Arm,
+        int Concurrency,
+        Request Request,
+        int ServerId,
+        double? OwnCpu,
+        double Rate
+    );
+
+    /// <summary>
+    /// Each arm's request, written once, with its server and the trials' server CPU per call and calls/s at the
+    /// trials' concurrency.
+    /// </summary>
+    private static List<Setup> Setups(
+        TrialsRun trials,
+        RestServerAddresses rest,
+        GrpcServerAddresses grpc,
+        (int RestApi, int GrpcApi) processIds,
+        string folder
+    ) =>
+        [
+            .. Arms.Select(a =>
+            {
+                var concurrency = trials.ConcurrencyOf(a.Operation, a.Arm);
+                var client = ArmCatalogue.Clients[a.Arm];
+                var own = AtConcurrency(trials, a.Operation, a.Arm, concurrency, l => l.ServerCpuNanosecondsPerCall);
+                return new Setup(
+                    Operation: a.Operation,
+                    Arm: a.Arm,
+                    Concurrency: concurrency,
+                    Request: RequestOf(a.Operation, client, rest, grpc, folder),
+                    ServerId: client.IsServedByGrpcApi ? processIds.GrpcApi : processIds.RestApi,
+                    OwnCpu: own.Count > 0 ? MedianInterval.MedianOf(own) : null,
+                    Rate: MedianInterval.MedianOf(
+                        AtConcurrency(trials, a.Operation, a.Arm, concurrency, l => l.CallsPerSecond)
+                    )
+                );
+            }),
+        ];
+
+    /// <summary>A check's progress line: the arm, the rate asked, the rate served and the server's CPU.</summary>
+    private static string Progress(Setup a, double? target, H2loadCheck check) =>
+        $"// h2load: {a.Operation} {a.Arm} at {a.Concurrency} in flight, "
+        + $"{(target is null ? "unthrottled" : $"{target:0} requests/s asked")}: "
+        + $"{check.RequestsPerSecond:0} requests/s, "
+        + $"server CPU "
+        + $"{(check.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured")} "
+        + $"per request"
+        + (check.Problem is { } p ? $" ({FaultText.Of(p)})" : "");
 
     /// <summary>
     /// An arm's throughput figure at <paramref name="concurrency"/> in flight, in every trial that measured it there.

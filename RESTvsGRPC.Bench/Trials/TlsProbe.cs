@@ -29,38 +29,7 @@ public static class TlsProbe
                     ? SslApplicationProtocol.Http2
                     : SslApplicationProtocol.Http11;
             using var tcp = new TcpClient();
-            string? presented = null;
-            SslStream? tls = null;
-            try
-            {
-                await tcp.ConnectAsync(transport.BaseAddress.Host, transport.BaseAddress.Port);
-                tls = new SslStream(tcp.GetStream(), false, (_, certificate, _, errors) =>
-                {
-                    presented = certificate?.GetCertHashString(System.Security.Cryptography.HashAlgorithmName.SHA256);
-                    return HttpClientSettings.IsTrusted(certificate, errors, transport.CertificateSha256);
-                });
-                await tls.AuthenticateAsClientAsync(
-                    new SslClientAuthenticationOptions
-                    {
-                        TargetHost = transport.BaseAddress.Host,
-                        ApplicationProtocols = [offered],
-                    }
-                );
-            }
-            catch (Exception e)
-                when (e is System.Security.Authentication.AuthenticationException or IOException or SocketException)
-            {
-                tls?.Dispose();
-                throw new TlsEndpointException(
-                    presented is null
-                        ? $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} does not answer TLS "
-                            + $"({e.Message})."
-                        : $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} presents the "
-                            + $"certificate sha256 {presented}, not the pinned {transport.CertificateSha256}."
-                );
-            }
-
-            await using var session = tls;
+            await using var session = await HandshakeAsync(tcp, arm, transport, offered);
             if (session.NegotiatedApplicationProtocol != offered)
             {
                 throw new GateFailedException(
@@ -80,6 +49,50 @@ public static class TlsProbe
         }
 
         return sessions;
+    }
+
+    /// <summary>
+    /// A handshake offering <paramref name="offered"/>, trusting only the pinned certificate; the stream it leaves.
+    /// </summary>
+    private static async Task<SslStream> HandshakeAsync(
+        TcpClient tcp,
+        Arm arm,
+        HttpTransport transport,
+        SslApplicationProtocol offered
+    )
+    {
+        string? presented = null;
+        SslStream? tls = null;
+        try
+        {
+            await tcp.ConnectAsync(transport.BaseAddress.Host, transport.BaseAddress.Port);
+            tls = new SslStream(tcp.GetStream(), false, (_, certificate, _, errors) =>
+            {
+                presented = certificate?.GetCertHashString(System.Security.Cryptography.HashAlgorithmName.SHA256);
+                return HttpClientSettings.IsTrusted(certificate, errors, transport.CertificateSha256);
+            });
+            await tls.AuthenticateAsClientAsync(
+                new SslClientAuthenticationOptions
+                {
+                    TargetHost = transport.BaseAddress.Host,
+                    ApplicationProtocols = [offered],
+                }
+            );
+        }
+        catch (Exception e)
+            when (e is System.Security.Authentication.AuthenticationException or IOException or SocketException)
+        {
+            tls?.Dispose();
+            throw new TlsEndpointException(
+                presented is null
+                    ? $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} does not answer TLS "
+                        + $"({e.Message})."
+                    : $"--tls: {ServerEndpoints.OptionOf(arm)} at {transport.BaseAddress} presents the "
+                        + $"certificate sha256 {presented}, not the pinned {transport.CertificateSha256}."
+            );
+        }
+
+        return tls;
     }
 }
 

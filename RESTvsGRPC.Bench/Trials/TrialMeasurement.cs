@@ -34,62 +34,18 @@ public sealed class TrialMeasurement(
                 CollectFully();
             }
 
-            var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
             var slicesStarted = Stopwatch.GetTimestamp();
-            foreach (var slice in order)
-            {
-                var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
-                if (slice.Quantity == TrialQuantity.Latency)
-                {
-                    sum.AddLatency(
-                        await LatencySliceAsync(client, slice.Arm.Operation, ServerOf(slice.Arm), sum.CallTimes)
-                    );
-                }
-                else
-                {
-                    sum.AddThroughput(
-                        slice.InFlight,
-                        await ThroughputAsync(
-                            client,
-                            slice.Arm.Operation,
-                            slice.InFlight,
-                            _plan.RampSeconds,
-                            _plan.SliceSeconds,
-                            ServerOf(slice.Arm),
-                            request.LinkDevice
-                        )
-                    );
-                }
-
-                CollectFully();
-            }
-
+            var sums = await SlicesAsync(order, clients);
             var slicesSeconds = Stopwatch.GetElapsedTime(slicesStarted).TotalSeconds;
             await OpenLoopAsync(clients, sums);
             var openLoopSeconds = Stopwatch.GetElapsedTime(slicesStarted).TotalSeconds - slicesSeconds;
-            var segments = request
-                .ArmList.Select(arm =>
-                    sums[arm].ToSegment(arm) with
-                    {
-                        NewConnectionNanoseconds = newConnections.GetValueOrDefault(arm),
-                    }
-                )
-                .ToList();
-            foreach (var segment in segments)
-            {
-                log.WriteLine(
-                    $"// trial {request.Index}: {segment.Operation} {segment.Arm}: "
-                        + $"{Units.Time(segment.LatencyNanosecondsPerCall)} per call"
-                        + $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight"
-                );
-            }
-
+            var segments = Segments(sums, newConnections);
             return new Trial(
-                request.Index,
-                Environment.ProcessId,
-                _plan.Seed + request.Index,
-                [.. order.Select(s => s.Arm.Name).Distinct()],
-                segments
+                Index: request.Index,
+                ProcessId: Environment.ProcessId,
+                Seed: _plan.Seed + request.Index,
+                Order: [.. order.Select(s => s.Arm.Name).Distinct()],
+                Segments: segments
             )
             {
                 // The bench sets the trial's whole time, servers and process start included.
@@ -103,6 +59,70 @@ public sealed class TrialMeasurement(
         {
             Dispose(clients);
         }
+    }
+
+    /// <summary>Every slice in the trial's order, each arm's sums; a full collection after each slice.</summary>
+    private async Task<Dictionary<TrialArm, ArmSums>> SlicesAsync(
+        IReadOnlyList<TrialSlice> order,
+        Dictionary<TrialArm, LoadClient> clients
+    )
+    {
+        var sums = request.ArmList.ToDictionary(arm => arm, _ => new ArmSums());
+        foreach (var slice in order)
+        {
+            var (client, sum) = (clients[slice.Arm], sums[slice.Arm]);
+            if (slice.Quantity == TrialQuantity.Latency)
+            {
+                sum.AddLatency(
+                    await LatencySliceAsync(client, slice.Arm.Operation, ServerOf(slice.Arm), sum.CallTimes)
+                );
+            }
+            else
+            {
+                sum.AddThroughput(
+                    slice.InFlight,
+                    await ThroughputAsync(
+                        client,
+                        slice.Arm.Operation,
+                        slice.InFlight,
+                        _plan.RampSeconds,
+                        _plan.SliceSeconds,
+                        ServerOf(slice.Arm),
+                        request.LinkDevice
+                    )
+                );
+            }
+
+            CollectFully();
+        }
+
+        return sums;
+    }
+
+    /// <summary>Each arm's segment from its sums, with its first answer on a new connection; a log line each.</summary>
+    private List<TrialSegment> Segments(
+        Dictionary<TrialArm, ArmSums> sums,
+        Dictionary<TrialArm, double?> newConnections
+    )
+    {
+        var segments = request
+            .ArmList.Select(arm =>
+                sums[arm].ToSegment(arm) with
+                {
+                    NewConnectionNanoseconds = newConnections.GetValueOrDefault(arm),
+                }
+            )
+            .ToList();
+        foreach (var segment in segments)
+        {
+            log.WriteLine(
+                $"// trial {request.Index}: {segment.Operation} {segment.Arm}: "
+                    + $"{Units.Time(segment.LatencyNanosecondsPerCall)} per call"
+                    + $", {segment.CallsPerSecond:0} calls/s at {segment.Concurrency} in flight"
+            );
+        }
+
+        return segments;
     }
 
     /// <summary>
@@ -326,28 +346,13 @@ public sealed class TrialMeasurement(
         try
         {
             await Task.Delay(TimeSpan.FromSeconds(warmUpSeconds));
-            // The link's bytes are read next to the window's clock, inside it, and the CPU times around both: read
-            // outside, a busy machine's slow reads of /proc added bytes the window's seconds did not count.
-            var before = (Calls: Interlocked.Read(ref completed), Time: Stopwatch.GetTimestamp());
-            var recorder = new GapRecorder(before.Time);
-            Volatile.Write(ref gaps, recorder);
-            var linkBefore = LinkCounters(linkDevice, serverId);
-            var lossBefore = TcpLoss.Read(serverId);
-            var cpuBefore = (Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
-            await Task.Delay(TimeSpan.FromSeconds(seconds));
-            var linkAfter = LinkCounters(linkDevice, serverId);
-            var (calls, time) = (Interlocked.Read(ref completed), Stopwatch.GetTimestamp());
-            var (clientCpu, serverCpu) = (CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
-            counted = new SliceWindow(
-                Math.Max(1, calls - before.Calls),
-                Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds,
-                clientCpu!.Value - cpuBefore.Client!.Value,
-                serverCpu - cpuBefore.Server,
-                Difference(linkBefore, linkAfter)
-            )
-            {
-                Gaps = recorder.Read(time) with { Loss = TcpLoss.Between(lossBefore, TcpLoss.Read(serverId)) },
-            };
+            counted = await CountAsync(
+                () => Interlocked.Read(ref completed),
+                recorder => Volatile.Write(ref gaps, recorder),
+                seconds,
+                serverId,
+                linkDevice
+            );
         }
         finally
         {
@@ -357,6 +362,42 @@ public sealed class TrialMeasurement(
         }
 
         return counted;
+    }
+
+    /// <summary>
+    /// One counted window of <paramref name="seconds"/> while the callers run: calls, time, both sides' CPU, the link's
+    /// bytes, the gaps between completions and TCP's loss.
+    /// </summary>
+    private static async Task<SliceWindow> CountAsync(
+        Func<long> completedCalls,
+        Action<GapRecorder> startGaps,
+        double seconds,
+        int? serverId,
+        string? linkDevice
+    )
+    {
+        // The link's bytes are read next to the window's clock, inside it, and the CPU times around both: read
+        // outside, a busy machine's slow reads of /proc added bytes the window's seconds did not count.
+        var before = (Calls: completedCalls(), Time: Stopwatch.GetTimestamp());
+        var recorder = new GapRecorder(before.Time);
+        startGaps(recorder);
+        var linkBefore = LinkCounters(linkDevice, serverId);
+        var lossBefore = TcpLoss.Read(serverId);
+        var cpuBefore = (Client: CpuNanoseconds(Environment.ProcessId), Server: CpuNanoseconds(serverId));
+        await Task.Delay(TimeSpan.FromSeconds(seconds));
+        var linkAfter = LinkCounters(linkDevice, serverId);
+        var (calls, time) = (completedCalls(), Stopwatch.GetTimestamp());
+        var (clientCpu, serverCpu) = (CpuNanoseconds(Environment.ProcessId), CpuNanoseconds(serverId));
+        return new SliceWindow(
+            Calls: Math.Max(1, calls - before.Calls),
+            Seconds: Stopwatch.GetElapsedTime(before.Time, time).TotalSeconds,
+            ClientCpuNanoseconds: clientCpu!.Value - cpuBefore.Client!.Value,
+            ServerCpuNanoseconds: serverCpu - cpuBefore.Server,
+            LinkBytes: Difference(linkBefore, linkAfter)
+        )
+        {
+            Gaps = recorder.Read(time) with { Loss = TcpLoss.Between(lossBefore, TcpLoss.Read(serverId)) },
+        };
     }
 
     /// <summary>

@@ -192,38 +192,47 @@ internal static class ComparedTrialsSection
                     .. measured.Select(r => r.Label),
                     .. cleartext.Select(r => $"{r.Label} (cleartext)"),
                 ],
-                first.Headline.Select(ratio =>
-                    (IReadOnlyList<string>)
-                        [
-                            ratio.Quantity,
-                            ratio.Operation,
-                            PairedTrialsSection.Label(kind, first, (ratio.Arm, ratio.Baseline)),
-                            .. measured.Select(r =>
-                                kind.Of(r.Run)[0]
-                                    .Headline.FirstOrDefault(h =>
-                                        (h.Quantity, h.Operation, h.Arm, h.Baseline)
-                                        == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)
-                                    )
-                                    is { } h
-                                    ? HeadlineSection.Ratio(h)
-                                    : "not run"
-                            ),
-                            .. cleartext.Select(r =>
-                                kind.CleartextAnalogs.TryGetValue((ratio.Arm, ratio.Baseline), out var analog)
-                                && r.Run.Trials!.Headline.FirstOrDefault(h =>
-                                    (h.Quantity, h.Operation, h.Arm, h.Baseline)
-                                    == (ratio.Quantity, ratio.Operation, analog, TrialStatistics.Baseline)
-                                )
-                                    is { } c
-                                    ? HeadlineSection.Ratio(c)
-                                    : ""
-                            ),
-                        ]
-                ),
+                first.Headline.Select(ratio => PairedRow(kind, first, measured, cleartext, ratio)),
                 [.. Enumerable.Range(3, measured.Count + cleartext.Count)]
             )
             .AddParagraph(HeadlineSection.Coverage([.. measured.Select(r => kind.Of(r.Run)[0].Trials)], kind.Pairs));
     }
+
+    /// <summary>
+    /// A pair's ratio in each run that measured it, then its cleartext analog's in each cleartext run.
+    /// </summary>
+    private static IReadOnlyList<string> PairedRow(
+        PairedTrialsSection.Kind kind,
+        TrialsRun first,
+        IReadOnlyList<(string Label, RunResults Run)> measured,
+        IReadOnlyList<(string Label, RunResults Run)> cleartext,
+        HeadlineRatio ratio
+    ) =>
+        [
+            ratio.Quantity,
+            ratio.Operation,
+            PairedTrialsSection.Label(kind, first, (ratio.Arm, ratio.Baseline)),
+            .. measured.Select(r =>
+                kind.Of(r.Run)[0]
+                    .Headline.FirstOrDefault(h =>
+                        (h.Quantity, h.Operation, h.Arm, h.Baseline)
+                        == (ratio.Quantity, ratio.Operation, ratio.Arm, ratio.Baseline)
+                    )
+                    is { } h
+                    ? HeadlineSection.Ratio(h)
+                    : "not run"
+            ),
+            .. cleartext.Select(r =>
+                kind.CleartextAnalogs.TryGetValue((ratio.Arm, ratio.Baseline), out var analog)
+                && r.Run.Trials!.Headline.FirstOrDefault(h =>
+                    (h.Quantity, h.Operation, h.Arm, h.Baseline)
+                    == (ratio.Quantity, ratio.Operation, analog, TrialStatistics.Baseline)
+                )
+                    is { } c
+                    ? HeadlineSection.Ratio(c)
+                    : ""
+            ),
+        ];
 
     /// <summary>
     /// Every link of every <c>--link</c> run side by side: a column per run and link, each headline ratio in it.
@@ -283,22 +292,7 @@ internal static class ComparedTrialsSection
     /// </summary>
     private static void AddPool(ReportDocument document, IReadOnlyList<(string Label, RunResults Run)> measured)
     {
-        var kinds = measured
-            .Select(r =>
-                (
-                    r.Run.Provenance.Commit,
-                    r.Run.Provenance.Cpu,
-                    r.Run.Provenance.LogicalCores,
-                    r.Run.Provenance.Os,
-                    r.Run.Provenance.Job,
-                    r.Run.Provenance.DataSha256,
-                    r.Run.Trials!.Plan.PoolKey,
-                    r.Run.Trials.Placement
-                )
-            )
-            .Distinct()
-            .Count();
-        if (kinds > 1)
+        if (!OneKind(measured))
         {
             document.AddParagraph(
                 "Not pooled: the runs differ in commit, machine, job, data, trial plan or placement."
@@ -309,12 +303,6 @@ internal static class ComparedTrialsSection
         var first = measured[0].Run.Trials!;
         IReadOnlyList<Trial> all = [.. measured.SelectMany(r => r.Run.Trials!.Trials)];
         var pooled = RunPool.Headline([.. measured.Select(r => r.Run.Trials!.Trials)]);
-        string Range(string quantity, string operation, string arm) =>
-            pooled.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (quantity, operation, arm)) is { } p
-                ? HeadlineSection.Range(p)
-                : "baseline";
-        double Median(string operation, string arm, Func<TrialSegment, double?> figure) =>
-            TrialStatistics.MedianOf(all, operation, arm, figure);
         document
             .AddHeading(3, $"Pooled over the {measured.Count} runs")
             .AddParagraph(
@@ -335,29 +323,56 @@ internal static class ComparedTrialsSection
                     "throughput ratio",
                     "CPU per call",
                 ],
-                TrialStatistics
-                    .Arms(all)
-                    .Select(a =>
-                        (IReadOnlyList<string>)
-                            [
-                                a.Operation,
-                                first.NameOf(a.Arm),
-                                Units.Time(Median(a.Operation, a.Arm, s => s.LatencyNanosecondsPerCall)),
-                                Range(HeadlineRatio.Latency, a.Operation, a.Arm),
-                                Units.Whole(Median(a.Operation, a.Arm, s => s.CallsPerSecond)),
-                                Range(HeadlineRatio.Throughput, a.Operation, a.Arm),
-                                Units.Time(
-                                    Median(a.Operation, a.Arm, s =>
-                                        s.ClientCpuNanosecondsPerCall + (s.ServerCpuNanosecondsPerCall ?? 0)
-                                    )
-                                ),
-                            ]
-                    ),
+                TrialStatistics.Arms(all).Select(a => PoolRow(all, first, pooled, a.Operation, a.Arm)),
                 2,
                 3,
                 4,
                 5,
                 6
             );
+    }
+
+    /// <summary>Whether the runs are of one commit on one machine with one job, data, plan and placement.</summary>
+    private static bool OneKind(IReadOnlyList<(string Label, RunResults Run)> measured) =>
+        measured
+            .Select(r =>
+                (
+                    r.Run.Provenance.Commit,
+                    r.Run.Provenance.Cpu,
+                    r.Run.Provenance.LogicalCores,
+                    r.Run.Provenance.Os,
+                    r.Run.Provenance.Job,
+                    r.Run.Provenance.DataSha256,
+                    r.Run.Trials!.Plan.PoolKey,
+                    r.Run.Trials.Placement
+                )
+            )
+            .Distinct()
+            .Count() == 1;
+
+    /// <summary>An arm's pooled row: medians over every trial, and each ratio's range over the runs.</summary>
+    private static IReadOnlyList<string> PoolRow(
+        IReadOnlyList<Trial> all,
+        TrialsRun first,
+        IReadOnlyList<PooledRatio> pooled,
+        string operation,
+        string arm
+    )
+    {
+        string Range(string quantity) =>
+            pooled.FirstOrDefault(p => (p.Quantity, p.Operation, p.Arm) == (quantity, operation, arm)) is { } p
+                ? HeadlineSection.Range(p)
+                : "baseline";
+        double Median(Func<TrialSegment, double?> figure) => TrialStatistics.MedianOf(all, operation, arm, figure);
+        return
+        [
+            operation,
+            first.NameOf(arm),
+            Units.Time(Median(s => s.LatencyNanosecondsPerCall)),
+            Range(HeadlineRatio.Latency),
+            Units.Whole(Median(s => s.CallsPerSecond)),
+            Range(HeadlineRatio.Throughput),
+            Units.Time(Median(s => s.ClientCpuNanosecondsPerCall + (s.ServerCpuNanosecondsPerCall ?? 0))),
+        ];
     }
 }

@@ -23,27 +23,7 @@ internal static class HeadlineSection
         var rows = Rows(trials).ToList();
         document
             .AddHeading(2, $"Headline: latency and throughput ({trials.Completed} trials in fresh processes)")
-            .AddParagraph(
-                "Two quantities, never mixed. **Latency**: one call in flight, time per call; "
-                    + "its ratio is REST + JSON's time over the arm's. "
-                    + "**Throughput**: calls/s at saturation, "
-                    + (
-                        trials.PeakChosenOnOtherTrials == true
-                            ? "each arm at its own peak among its operation's levels of calls in flight, "
-                                + "the level chosen on the other trials (the calls/s column says which in most "
-                                + "trials), "
-                            : "the better of the operation's fixed concurrencies for every arm (the calls/s column "
-                                + "says which won in most trials), "
-                    )
-                    + "and the CPU time the client process and the arm's server used per call over the same windows "
-                    + "(from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. "
-                    + "Above 1 the arm is better. "
-                    + "Each ratio is the median of one ratio per trial, "
-                    + "with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
-                    + "each trial is a fresh client process that measured every arm, "
-                    + "an operation's arms taking turns slice by slice, "
-                    + "so a slow moment of the machine falls on all of them."
-            )
+            .AddParagraph(Introduction(trials))
             .AddParagraph(
                 $"**Placement**: {SettingsText.Of(trials.Placement)}. "
                     + $"**Method**: {SettingsText.Of(trials.Plan, trials.CurveTrials)}."
@@ -75,28 +55,8 @@ internal static class HeadlineSection
             document.AddParagraph(columns);
         }
 
-        foreach (var failure in trials.Failures)
-        {
-            document.AddParagraph(
-                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
-                    + $"The headline is over the other {trials.Completed} trials."
-            );
-        }
-
-        if (trials.Completed < MedianInterval.MinimumSamples)
-        {
-            document.AddParagraph(
-                $"With {trials.Completed} trials there is no 95 % interval (it needs "
-                    + $"{MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
-            );
-        }
-
-        var disagreements = rows.Select(row => Disagreement(trials, row)).OfType<string>().ToList();
-        if (disagreements.Count > 0)
-        {
-            document.AddParagraph("**Where latency and throughput point different ways**:").AddBullets(disagreements);
-        }
-
+        AddFailures(document, trials, "The headline is over");
+        AddDisagreements(document, trials, rows);
         charts.Add(("headline.svg", Chart(trials)));
         document.AddImage(
             "headline.svg",
@@ -109,6 +69,61 @@ internal static class HeadlineSection
         ReportSection.Render("latency under load", () => OpenLoopSection.Add(summary, trials));
         ReportSection.Render("checks by other methods", () => MethodChecksSection.Add(summary, trials));
         ReportSection.Render("headline against the previous run", () => AddPrevious(document, trials, previous));
+    }
+
+    /// <summary>Where an operation's latency and throughput ratios point different ways, why, a bullet each.</summary>
+    private static void AddDisagreements(ReportDocument document, TrialsRun trials, IEnumerable<Row> rows)
+    {
+        var disagreements = rows.Select(row => Disagreement(trials, row)).OfType<string>().ToList();
+        if (disagreements.Count > 0)
+        {
+            document.AddParagraph("**Where latency and throughput point different ways**:").AddBullets(disagreements);
+        }
+    }
+
+    /// <summary>What the headline's two quantities and its ratios are.</summary>
+    private static string Introduction(TrialsRun trials) =>
+        "Two quantities, never mixed. **Latency**: one call in flight, time per call; "
+        + "its ratio is REST + JSON's time over the arm's. "
+        + "**Throughput**: calls/s at saturation, "
+        + (
+            trials.PeakChosenOnOtherTrials == true
+                ? "each arm at its own peak among its operation's levels of calls in flight, "
+                    + "the level chosen on the other trials (the calls/s column says which in most "
+                    + "trials), "
+                : "the better of the operation's fixed concurrencies for every arm (the calls/s column "
+                    + "says which won in most trials), "
+        )
+        + "and the CPU time the client process and the arm's server used per call over the same windows "
+        + "(from the OS, all threads); its ratio is the arm's calls/s over REST + JSON's. "
+        + "Above 1 the arm is better. "
+        + "Each ratio is the median of one ratio per trial, "
+        + "with its exact 95 % interval over the trials in brackets (≈ where it holds 1); "
+        + "each trial is a fresh client process that measured every arm, "
+        + "an operation's arms taking turns slice by slice, "
+        + "so a slow moment of the machine falls on all of them.";
+
+    /// <summary>
+    /// Each failed trial in a sentence, then, with too few trials left for an interval, that the ratios are medians
+    /// only.
+    /// </summary>
+    public static void AddFailures(ReportDocument document, TrialsRun trials, string ratiosOver)
+    {
+        foreach (var failure in trials.Failures)
+        {
+            document.AddParagraph(
+                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
+                    + $"{ratiosOver} the other {trials.Completed} trials."
+            );
+        }
+
+        if (trials.Completed < MedianInterval.MinimumSamples)
+        {
+            document.AddParagraph(
+                $"With {trials.Completed} trials there is no 95 % interval (it needs "
+                    + $"{MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
+            );
+        }
     }
 
     /// <summary>What this run's intervals cover and what they leave out, in one paragraph.</summary>

@@ -45,25 +45,7 @@ internal static class OpenLoopSection
                 6,
                 7
             );
-        var lines = openLoop
-            .Results.GroupBy(r => (r.Operation, r.Arm))
-            .Select(arm => new SvgChart.Line(
-                $"{arm.Key.Operation}, {trials.NameOf(arm.Key.Arm)}",
-                [.. arm.Where(r => r.IsHeld).Select(r => (r.OfferedPerSecond, r.P99!.Median))]
-            ))
-            .ToList();
-        summary.Charts.Add(
-            (
-                Chart,
-                SvgChart.Lines(
-                    "99th percentile against offered rate, per arm (median over trials)",
-                    "offered calls/s",
-                    "p99",
-                    lines,
-                    Units.Time
-                )
-            )
-        );
+        summary.Charts.Add((Chart, P99Chart(openLoop, trials)));
         summary
             .Document.AddImage(
                 Chart,
@@ -84,6 +66,25 @@ internal static class OpenLoopSection
                 1,
                 3
             );
+    }
+
+    /// <summary>Each arm's 99th percentile against the offered rate, at the rates it held.</summary>
+    private static string P99Chart(OpenLoopSummary openLoop, TrialsRun trials)
+    {
+        var lines = openLoop
+            .Results.GroupBy(r => (r.Operation, r.Arm))
+            .Select(arm => new SvgChart.Line(
+                $"{arm.Key.Operation}, {trials.NameOf(arm.Key.Arm)}",
+                [.. arm.Where(r => r.IsHeld).Select(r => (r.OfferedPerSecond, r.P99!.Median))]
+            ))
+            .ToList();
+        return SvgChart.Lines(
+            "99th percentile against offered rate, per arm (median over trials)",
+            "offered calls/s",
+            "p99",
+            lines,
+            Units.Time
+        );
     }
 
     /// <summary>

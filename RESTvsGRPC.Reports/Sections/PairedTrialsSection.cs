@@ -95,8 +95,25 @@ internal static class PairedTrialsSection
 
     private static void Add(SummaryContext summary, Kind kind, TrialsRun trials, List<string> faults)
     {
-        var document = summary.Document;
         var (onLink, file) = trials.Link is { } link ? ($", link {LinkText.Short(link)}", $"-{link.Name}") : ("", "");
+        AddFigures(summary.Document, kind, trials, onLink);
+        LinksSection.AddPhysics(summary.Document, trials, faults);
+        RoundTripSection.Add(summary.Document, trials);
+        AddRatios(summary, kind, trials, onLink, file);
+        var document = summary.Document;
+        AddConnections(document, trials);
+        AddPool(document, kind, trials);
+        StallSection.Add(document, trials);
+        ThroughputCurveSection.Add(
+            summary,
+            trials,
+            kind.CurveChart.Replace(".svg", file + ".svg", StringComparison.Ordinal)
+        );
+    }
+
+    /// <summary>The section's heading, what it measured, each arm's figures and its failed trials.</summary>
+    private static void AddFigures(ReportDocument document, Kind kind, TrialsRun trials, string onLink)
+    {
         document
             .AddHeading(2, $"{kind.Heading}{onLink} ({trials.Completed} trials in fresh processes)")
             .AddParagraph(
@@ -133,24 +150,13 @@ internal static class PairedTrialsSection
                 5,
                 6
             );
-        foreach (var failure in trials.Failures)
-        {
-            document.AddParagraph(
-                $"**Trial {failure.Index} failed**: {FaultText.Of(failure)}. "
-                    + $"The ratios are over the other {trials.Completed} trials."
-            );
-        }
+        HeadlineSection.AddFailures(document, trials, "The ratios are over");
+    }
 
-        if (trials.Completed < MedianInterval.MinimumSamples)
-        {
-            document.AddParagraph(
-                $"With {trials.Completed} trials there is no 95 % interval (it needs "
-                    + $"{MedianInterval.MinimumSamples}): the ratios are medians only, not results to publish."
-            );
-        }
-
-        LinksSection.AddPhysics(document, trials, faults);
-        RoundTripSection.Add(document, trials);
+    /// <summary>Each pair's ratio per operation and quantity, as a table and a chart.</summary>
+    private static void AddRatios(SummaryContext summary, Kind kind, TrialsRun trials, string onLink, string file)
+    {
+        var document = summary.Document;
         var chart = kind.Chart.Replace(".svg", file + ".svg", StringComparison.Ordinal);
         document
             .AddHeading(3, kind.RatioHeading)
@@ -185,14 +191,6 @@ internal static class PairedTrialsSection
                     groups
                 )
             )
-        );
-        AddConnections(document, trials);
-        AddPool(document, kind, trials);
-        StallSection.Add(document, trials);
-        ThroughputCurveSection.Add(
-            summary,
-            trials,
-            kind.CurveChart.Replace(".svg", file + ".svg", StringComparison.Ordinal)
         );
     }
 
@@ -244,18 +242,7 @@ internal static class PairedTrialsSection
                         (IReadOnlyList<string>)
                             [
                                 trials.NameOf(a.Arm),
-                                IntervalText(
-                                    [
-                                        .. trials
-                                            .Trials.Select(t =>
-                                                t.Segments.FirstOrDefault(s =>
-                                                    s.Arm == a.Arm && s.NewConnectionNanoseconds is not null
-                                                )?.NewConnectionNanoseconds
-                                            )
-                                            .OfType<double>(),
-                                    ],
-                                    Units.Time
-                                ),
+                                IntervalText(FirstAnswers(trials.Trials, a.Arm), Units.Time),
                                 twins.TryGetValue(a.Arm, out var twin)
                                     ? IntervalText(TwinRatios(trials.Trials, a.Arm, twin), Units.Ratio)
                                     : "",
@@ -265,6 +252,18 @@ internal static class PairedTrialsSection
                 2
             );
     }
+
+    /// <summary>An arm's time to the first answer on a new connection, one per trial that measured it.</summary>
+    private static IReadOnlyList<double> FirstAnswers(IReadOnlyList<Trial> trials, string arm) =>
+        [
+            .. trials
+                .Select(t =>
+                    t.Segments.FirstOrDefault(s =>
+                        s.Arm == arm && s.NewConnectionNanoseconds is not null
+                    )?.NewConnectionNanoseconds
+                )
+                .OfType<double>(),
+        ];
 
     private static IReadOnlyList<double> TwinRatios(IReadOnlyList<Trial> trials, string arm, string twin) =>
         [

@@ -45,19 +45,7 @@ internal static class StallSection
                     "longest gap",
                     "retransmitted (timeouts)",
                 ],
-                stalled.Select(c =>
-                    (IReadOnlyList<string>)
-                        [
-                            c.Operation,
-                            trials.NameOf(c.Arm),
-                            c.Quantity,
-                            Level(c),
-                            $"{c.StalledTrials} of {c.Trials}",
-                            Units.Whole(c.Stalls),
-                            Milliseconds(c.LongestMilliseconds),
-                            Loss(c),
-                        ]
-                ),
+                stalled.Select(c => Row(trials, c)),
                 [4, 5, 6, 7]
             );
         AddRatios(document, trials, stalls);
@@ -71,6 +59,19 @@ internal static class StallSection
             );
         }
     }
+
+    /// <summary>A stalled cell: where, how many of its trials stalled, how often, its longest gap, its loss.</summary>
+    private static IReadOnlyList<string> Row(TrialsRun trials, StallCell c) =>
+        [
+            c.Operation,
+            trials.NameOf(c.Arm),
+            c.Quantity,
+            Level(c),
+            $"{c.StalledTrials} of {c.Trials}",
+            Units.Whole(c.Stalls),
+            Milliseconds(c.LongestMilliseconds),
+            Loss(c),
+        ];
 
     private const string Rule =
         "A stall is a gap between completions of 100 of the arm's calls one at a time (at a throughput level, also of "

@@ -24,19 +24,7 @@ internal static class StartupSection
                 $"Server builds: JIT and Native AOT from their first instant ({startup.Starts} fresh processes per "
                     + $"cell)"
             )
-            .AddParagraph(
-                "The arms both builds serve: REST + JSON on the minimal APIs (the AOT build has no controllers) "
-                    + "and gRPC unary over h2c. "
-                    + "**Cold start**: milliseconds from starting a fresh server process to the first validated "
-                    + "answer of the operation, that process's first call, "
-                    + "with the runtime's own JIT tiering as a deployed server starts; each start is a new process, "
-                    + "the builds taking turns at going first. "
-                    + "**Listening**: until the same processes printed that they listen. **Memory**: "
-                    + "resident set (RSS) after 200 checked calls of each operation, "
-                    + $"and the most seen while each operation in turn was called at its largest in-flight count for "
-                    + $"{(startup.SaturationSeconds ?? 2).ToString("0.##", CultureInfo.InvariantCulture)} s. "
-                    + "Medians with their exact 95 % interval (none with fewer than 6 starts)."
-            )
+            .AddParagraph(Introduction(startup))
             .AddParagraph(
                 $"**Placement**: {SettingsText.Of(startup.Placement)}; "
                     + $"the servers started on their CPUs from their first instruction (taskset). **Link**: loopback. "
@@ -49,6 +37,27 @@ internal static class StartupSection
             AddBuild(summary, startup, build);
         }
 
+        AddMemoryAndRatios(summary, startup);
+    }
+
+    /// <summary>The arms both builds serve, and what cold start, listening and memory measure.</summary>
+    private static string Introduction(StartupRun startup) =>
+        "The arms both builds serve: REST + JSON on the minimal APIs (the AOT build has no controllers) "
+        + "and gRPC unary over h2c. "
+        + "**Cold start**: milliseconds from starting a fresh server process to the first validated "
+        + "answer of the operation, that process's first call, "
+        + "with the runtime's own JIT tiering as a deployed server starts; each start is a new process, "
+        + "the builds taking turns at going first. "
+        + "**Listening**: until the same processes printed that they listen. **Memory**: "
+        + "resident set (RSS) after 200 checked calls of each operation, "
+        + $"and the most seen while each operation in turn was called at its largest in-flight count for "
+        + $"{(startup.SaturationSeconds ?? 2).ToString("0.##", CultureInfo.InvariantCulture)} s. "
+        + "Medians with their exact 95 % interval (none with fewer than 6 starts).";
+
+    /// <summary>Each build's memory per arm, then REST/gRPC under each build and each server's AOT/JIT.</summary>
+    private static void AddMemoryAndRatios(SummaryContext summary, StartupRun startup)
+    {
+        var document = summary.Document;
         document
             .AddHeading(3, "Memory")
             .AddTable(

@@ -43,15 +43,23 @@ internal static class StreamingSection
                 3,
                 4
             );
+        document.AddBullets(Verdicts(summary.Run, streaming));
+        charts.Add(("streaming.svg", Chart(streaming, summary.Run)));
+        document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
+    }
+
+    /// <summary>Each stream against its whole answer: its first record, its last and its memory.</summary>
+    private static List<string> Verdicts(RunResults run, IReadOnlyList<StreamingResult> streaming)
+    {
         var verdicts = new List<string>();
         foreach (
             var stream in streaming.Where(s =>
-                summary.Run.ArmOfId(s.Arm)?.Shape.StartsWith("stream", StringComparison.Ordinal) == true
+                run.ArmOfId(s.Arm)?.Shape.StartsWith("stream", StringComparison.Ordinal) == true
             )
         )
         {
-            var arm = summary.Run.ArmOfId(stream.Arm)!;
-            if (streaming.FirstOrDefault(s => IsWholeAnswerOf(summary.Run.ArmOfId(s.Arm), arm)) is not { } whole)
+            var arm = run.ArmOfId(stream.Arm)!;
+            if (streaming.FirstOrDefault(s => IsWholeAnswerOf(run.ArmOfId(s.Arm), arm)) is not { } whole)
             {
                 continue;
             }
@@ -59,36 +67,30 @@ internal static class StreamingSection
             var first = whole.FirstRecordNanoseconds / stream.FirstRecordNanoseconds;
             var total = stream.TotalNanoseconds / whole.TotalNanoseconds;
             verdicts.Add(
-                $"{arm.Name}: first record {Units.Ratio(first)} sooner than {summary.Run.NameOfArm(whole.Arm)}'s, "
+                $"{arm.Name}: first record {Units.Ratio(first)} sooner than {run.NameOfArm(whole.Arm)}'s, "
                     + $"last record "
                     + $"{(total >= 1 ? $"{Units.Ratio(total)} later" : $"{Units.Ratio(1 / total)} sooner")}, "
                     + $"holding {Units.Bytes(stream.PeakLiveBytes)} at most against {Units.Bytes(whole.PeakLiveBytes)}."
             );
         }
 
-        document.AddBullets(verdicts);
-        charts.Add(
-            (
-                "streaming.svg",
-                SvgChart.GroupedBars(
-                    $"Time to the first and to the last of {Units.Whole(records)} " + $"records",
-                    "time",
-                    [
-                        .. streaming.Select(s => new SvgChart.Group(
-                            summary.Run.NameOfArm(s.Arm),
-                            [
-                                new("first record", s.FirstRecordNanoseconds / 1e6),
-                                new("all records", s.TotalNanoseconds / 1e6),
-                            ]
-                        )),
-                    ],
-                    logScale: true,
-                    milliseconds => Units.Time(milliseconds * 1e6)
-                )
-            )
-        );
-        document.AddImage("streaming.svg", "Time to the first record and to all records, per way of getting them");
+        return verdicts;
     }
+
+    /// <summary>Time to the first and the last record per arm, on a log scale.</summary>
+    private static string Chart(IReadOnlyList<StreamingResult> streaming, RunResults run) =>
+        SvgChart.GroupedBars(
+            $"Time to the first and to the last of {Units.Whole(streaming[0].Records)} records",
+            "time",
+            [
+                .. streaming.Select(s => new SvgChart.Group(
+                    run.NameOfArm(s.Arm),
+                    [new("first record", s.FirstRecordNanoseconds / 1e6), new("all records", s.TotalNanoseconds / 1e6)]
+                )),
+            ],
+            logScale: true,
+            milliseconds => Units.Time(milliseconds * 1e6)
+        );
 
     /// <summary>How an arm's records travel, as the table says it: from the catalogue's protocol and shape.</summary>
     private static string HowRecordsTravel(Arm? arm) =>

@@ -48,7 +48,7 @@ internal static class StylesSection
             )
         );
         document.AddImage("styles.svg", "Time per call by API style");
-        document.AddBullets(Paragraphs(run, rows, wire, compare));
+        document.AddBullets(new StyleFindings(run, rows, wire, compare).Paragraphs());
     }
 
     /// <summary>What the styles compare, and where each column's figures come from.</summary>
@@ -179,29 +179,7 @@ internal static class StylesSection
                     TrialStatistics
                         .Arms(trials.Trials)
                         .Where(a => a.Operation == operation)
-                        .Select(a =>
-                            (IReadOnlyList<string>)
-                                [
-                                    trials.NameOf(a.Arm),
-                                    Units.Time(
-                                        MedianInterval.MedianOf(
-                                            TrialStatistics.Values(trials.Trials, operation, a.Arm, s =>
-                                                s.LatencyNanosecondsPerCall
-                                            )
-                                        )
-                                    ),
-                                    a.Arm == TrialStatistics.Baseline
-                                        ? "baseline"
-                                        : compare.Text(operation, a.Arm, TrialStatistics.Baseline),
-                                    a.Arm == grpc ? "gRPC"
-                                    : grpc is null ? "not run"
-                                    : compare.Text(operation, a.Arm, grpc),
-                                    SummaryText.CallsPerSecond(trials, operation, a.Arm),
-                                    a.Arm == TrialStatistics.Baseline
-                                        ? "baseline"
-                                        : compare.Throughput(operation, a.Arm, TrialStatistics.Baseline),
-                                ]
-                        ),
+                        .Select(a => TrialsRow(trials, compare, operation, a.Arm, grpc)),
                     1,
                     2,
                     3,
@@ -221,103 +199,38 @@ internal static class StylesSection
         ThroughputCurveSection.Add(summary, trials, "styles-curve.svg");
     }
 
+    /// <summary>One style's row of an operation: its latency and calls/s, and its ratios to both references.</summary>
+    private static IReadOnlyList<string> TrialsRow(
+        TrialsRun trials,
+        Comparer compare,
+        string operation,
+        string arm,
+        string? grpc
+    ) =>
+        [
+            trials.NameOf(arm),
+            Units.Time(
+                MedianInterval.MedianOf(
+                    TrialStatistics.Values(trials.Trials, operation, arm, s => s.LatencyNanosecondsPerCall)
+                )
+            ),
+            arm == TrialStatistics.Baseline ? "baseline" : compare.Text(operation, arm, TrialStatistics.Baseline),
+            arm == grpc ? "gRPC"
+            : grpc is null ? "not run"
+            : compare.Text(operation, arm, grpc),
+            SummaryText.CallsPerSecond(trials, operation, arm),
+            arm == TrialStatistics.Baseline ? "baseline" : compare.Throughput(operation, arm, TrialStatistics.Baseline),
+        ];
+
     /// <summary>gRPC itself, the styles' second reference: the gRPC service over h2c, uncompressed.</summary>
-    private static readonly Role GrpcItself = new(Arm.Grpc, Arm.GrpcService, "h2c");
-
-    private static IEnumerable<string> Paragraphs(
-        RunResults run,
-        IReadOnlyList<BenchmarkResult> rows,
-        IReadOnlyDictionary<string, WireBytes> wire,
-        Comparer compare
-    )
-    {
-        const string Small = OperationNames.Small,
-            Large = OperationNames.Large,
-            Post = OperationNames.Post;
-        Role controllers = new(Arm.Rest, Arm.Controllers),
-            minimal = new(Arm.Rest, Arm.MinimalApi),
-            transcoding = new(Arm.Rest, Arm.JsonTranscoding),
-            transcodingStream = transcoding with { Shape = "stream" },
-            grpc = GrpcItself,
-            grpcStream = grpc with { Shape = "stream" },
-            grpcWeb = new(Arm.GrpcWeb, Arm.GrpcService),
-            grpcWebH2c = grpcWeb with { Transport = "h2c" },
-            grpcWebText = grpcWeb with { Shape = "stream", Encoding = "protobuf, base64 text" };
-        string? Id(string operation, Role role) =>
-            rows.FirstOrDefault(b => b.Operation == operation && role.Is(run.ArmOf(b)))?.Arm;
-        BenchmarkResult? Find(string operation, Role role) =>
-            rows.FirstOrDefault(b => b.Operation == operation && b.Arm == Id(operation, role));
-        bool Ran(params Role[] roles) =>
-            roles.Any(role => SummaryText.OperationOrder.Any(operation => Id(operation, role) is not null));
-        string Against(string operation, Role arm, Role reference) =>
-            Id(operation, arm) is { } id && Id(operation, reference) is { } against
-                ? compare.Text(operation, id, against)
-                : "not run";
-        string Cpu(string operation, Role role) =>
-            Find(operation, role)?.ServerCpuNanosecondsPerCall is { } cpu ? Units.Time(cpu) : "not measured";
-        string Received(string operation, Role role) =>
-            Find(operation, role) is { } b && wire.TryGetValue(b.Method, out var bytes)
-                ? Units.Bytes(bytes.ReceivedPerCall)
-                : "not measured";
-
-        if (Ran(minimal))
-        {
-            yield return "**Minimal APIs** against controllers, same server, routes and JSON context: small GET "
-                + $"{Against(Small, minimal, controllers)}, large GET {Against(Large, minimal, controllers)}, "
-                + $"POST {Against(Post, minimal, controllers)}; server CPU per small GET {Cpu(Small, minimal)} against "
-                + $"{Cpu(Small, controllers)}. MVC adds work to every request (action selection, "
-                + $"model binding through value providers, output "
-                + "formatter selection, the filter pipeline): it shows most where a call does little else, "
-                + "and fades where serializing 1000 records dominates.";
-        }
-
-        if (Ran(transcoding, transcodingStream))
-        {
-            yield return "**gRPC JSON transcoding** (GrpcAPI's gRPC service answering REST + JSON routes): "
-                + "against controllers, small GET "
-                + $"{Against(Small, transcoding, controllers)}, large GET {Against(Large, transcoding, controllers)}, "
-                + $"POST {Against(Post, transcoding, controllers)}; against gRPC, "
-                + $"large GET {Against(Large, transcoding, grpc)}, "
-                + $"POST {Against(Post, transcoding, grpc)}. Server CPU per large GET {Cpu(Large, transcoding)} "
-                + $"against controllers' "
-                + $"{Cpu(Large, controllers)} and gRPC's {Cpu(Large, grpc)}. "
-                + $"Each call runs the gRPC pipeline and then converts between JSON and "
-                + "protobuf messages, field by field through each message's descriptor, "
-                + "where controllers serialize plain records with generated code "
-                + "and gRPC writes protobuf bytes.";
-        }
-
-        if (Ran(grpcWeb, grpcWebH2c))
-        {
-            yield return "**gRPC-Web, binary** (the same protobuf messages and framing as gRPC; "
-                + "the status goes in a last frame of the body instead of HTTP/2 "
-                + $"trailers): over HTTP/1.1 against gRPC, small GET {Against(Small, grpcWeb, grpc)}, large GET "
-                + $"{Against(Large, grpcWeb, grpc)}, POST {Against(Post, grpcWeb, grpc)}; "
-                + $"over h2c, small GET {Against(Small, grpcWebH2c, grpc)}, "
-                + $"large GET {Against(Large, grpcWebH2c, grpc)}. "
-                + "The h2c arm shows what the gRPC-Web translation costs on the same HTTP version; "
-                + "the HTTP/1.1 arm adds what HTTP/1.1 saves or costs against HTTP/2.";
-        }
-
-        if (Ran(grpcWebText))
-        {
-            yield return "**gRPC-Web, text** (base64, which browsers' gRPC-Web clients ask for to read a server "
-                + "stream as it comes): the 1000-record stream receives "
-                + $"{Received(Large, grpcWebText)} per call against gRPC's {Received(Large, grpcStream)} (base64 "
-                + $"carries 3 bytes in 4 "
-                + $"characters, and each message is padded on its own); "
-                + $"against gRPC's stream it is {Against(Large, grpcWebText, grpcStream)}, "
-                + $"and transcoding's stream (one JSON object per line) "
-                + $"{Against(Large, transcodingStream, grpcStream)}.";
-        }
-    }
+    internal static readonly Role GrpcItself = new(Arm.Grpc, Arm.GrpcService, "h2c");
 
     /// <summary>
     /// A style the section's paragraphs name, matched against the run's arm catalogue: protocol, API style, transport
     /// and encoding, uncompressed; its large GET's shape where given, else the plain call (REST's one body, gRPC's one
     /// list).
     /// </summary>
-    private sealed record Role(
+    internal sealed record Role(
         string Protocol,
         string Style,
         string Transport = "HTTP/1.1",
@@ -335,7 +248,7 @@ internal static class StylesSection
     /// An arm against a reference arm of the same operation: from the trials where both took part ("1.20× slower
     /// [1.15×, 1.24×]"), else from BenchmarkDotNet's times; "not run" where either is missing.
     /// </summary>
-    private sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials)
+    internal sealed class Comparer(IReadOnlyList<BenchmarkResult> rows, TrialsRun? trials)
     {
         public string Text(string operation, string arm, string reference)
         {

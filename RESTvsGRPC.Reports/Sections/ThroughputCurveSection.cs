@@ -22,69 +22,7 @@ internal static class ThroughputCurveSection
             .ToList();
         if (curves.Count > 0)
         {
-            var rising = curves
-                .Select(c => (c.Arm, Edge: ThroughputPeak.RisingEdge(c.Curve)))
-                .Where(c => c.Edge != CurveEdge.None)
-                .ToList();
-            summary
-                .Document.AddHeading(3, "Calls/s against calls in flight")
-                .AddParagraph(
-                    (
-                        trials.CurveTrials is { } curve
-                            ? $"The first {curve} trials measured each arm at every level of its operation, each "
-                                + "later one at the arm's peak over the trials before it and the levels either side "
-                                + "(a level's trials are in its cell), "
-                            : "Every trial measured each arm at every level of its operation, "
-                    )
-                        + "the arms taking turns; each arm's throughput in a trial is its calls/s at the level "
-                        + (
-                            trials.PeakChosenOnOtherTrials == true
-                                ? "that served it most over the other trials, "
-                                    + "so the reading that picks the peak is not the one that measures it"
-                                : "that served it most in that trial"
-                        )
-                        + ". Each cell is the median over the trials, with its 95 % interval. "
-                        + (
-                            rising.Count == 0
-                                ? "Every arm's levels bracket its peak "
-                                    + "(no edge level above its neighbour beyond both intervals)."
-                                : $"**Still rising at the edge**: "
-                                    + $"{string.Join("; ", rising.Select(r => RisingText(trials, r)))}: "
-                                    + "the levels did not bracket its peak; measure wider ones (`--in-flight`)."
-                        )
-                )
-                .AddTable(
-                    ["operation", "arm", "calls/s at each level", "taken at"],
-                    curves.Select(c =>
-                        (IReadOnlyList<string>)
-                            [
-                                c.Arm.Operation,
-                                trials.NameOf(c.Arm.Arm),
-                                string.Join(" · ", c.Curve.Select(Cell)),
-                                $"{c.Arm.Concurrency}",
-                            ]
-                    ),
-                    3
-                );
-            var lines = curves
-                .Select(c => new SvgChart.Line(
-                    $"{c.Arm.Operation}, {trials.NameOf(c.Arm.Arm)}",
-                    [.. c.Curve.Select(p => ((double)p.Concurrency, p.Median))]
-                ))
-                .ToList();
-            summary.Charts.Add(
-                (
-                    chart,
-                    SvgChart.Lines(
-                        "Calls/s against calls in flight, per arm (median over trials)",
-                        "calls in flight",
-                        "calls/s",
-                        lines,
-                        Units.Whole
-                    )
-                )
-            );
-            summary.Document.AddImage(chart, "Each arm's calls/s against calls in flight, the median over the trials");
+            AddCurves(summary, trials, chart, curves);
         }
 
         if (Stopped(trials) is { } stopped)
@@ -93,7 +31,80 @@ internal static class ThroughputCurveSection
         }
     }
 
-    /// <summary>"16: 9,876 [9,500, 10,100]", or the median alone without an interval.</summary>
+    /// <summary>The curves' table and chart, and whether every arm's levels bracket its peak.</summary>
+    private static void AddCurves(
+        SummaryContext summary,
+        TrialsRun trials,
+        string chart,
+        List<(ArmConcurrency Arm, IReadOnlyList<CurvePoint> Curve)> curves
+    )
+    {
+        var rising = curves
+            .Select(c => (c.Arm, Edge: ThroughputPeak.RisingEdge(c.Curve)))
+            .Where(c => c.Edge != CurveEdge.None)
+            .ToList();
+        summary
+            .Document.AddHeading(3, "Calls/s against calls in flight")
+            .AddParagraph(Introduction(trials, rising))
+            .AddTable(
+                ["operation", "arm", "calls/s at each level", "taken at"],
+                curves.Select(c =>
+                    (IReadOnlyList<string>)
+                        [
+                            c.Arm.Operation,
+                            trials.NameOf(c.Arm.Arm),
+                            string.Join(" · ", c.Curve.Select(Cell)),
+                            $"{c.Arm.Concurrency}",
+                        ]
+                ),
+                3
+            );
+        var lines = curves
+            .Select(c => new SvgChart.Line(
+                $"{c.Arm.Operation}, {trials.NameOf(c.Arm.Arm)}",
+                [.. c.Curve.Select(p => ((double)p.Concurrency, p.Median))]
+            ))
+            .ToList();
+        summary.Charts.Add(
+            (
+                chart,
+                SvgChart.Lines(
+                    "Calls/s against calls in flight, per arm (median over trials)",
+                    "calls in flight",
+                    "calls/s",
+                    lines,
+                    Units.Whole
+                )
+            )
+        );
+        summary.Document.AddImage(chart, "Each arm's calls/s against calls in flight, the median over the trials");
+    }
+
+    /// <summary>Which levels the trials measured, which one each arm's throughput is taken at, and the edges.</summary>
+    private static string Introduction(TrialsRun trials, List<(ArmConcurrency Arm, CurveEdge Edge)> rising) =>
+        (
+            trials.CurveTrials is { } curve
+                ? $"The first {curve} trials measured each arm at every level of its operation, each "
+                    + "later one at the arm's peak over the trials before it and the levels either side "
+                    + "(a level's trials are in its cell), "
+                : "Every trial measured each arm at every level of its operation, "
+        )
+        + "the arms taking turns; each arm's throughput in a trial is its calls/s at the level "
+        + (
+            trials.PeakChosenOnOtherTrials == true
+                ? "that served it most over the other trials, "
+                    + "so the reading that picks the peak is not the one that measures it"
+                : "that served it most in that trial"
+        )
+        + ". Each cell is the median over the trials, with its 95 % interval. "
+        + (
+            rising.Count == 0
+                ? "Every arm's levels bracket its peak " + "(no edge level above its neighbour beyond both intervals)."
+                : $"**Still rising at the edge**: "
+                    + $"{string.Join("; ", rising.Select(r => RisingText(trials, r)))}: "
+                    + "the levels did not bracket its peak; measure wider ones (`--in-flight`)."
+        );
+
     /// <summary>An arm whose curve still rises at an edge level, and which edge.</summary>
     private static string RisingText(TrialsRun trials, (ArmConcurrency Arm, CurveEdge Edge) rising) =>
         $"{rising.Arm.Operation}, {trials.NameOf(rising.Arm.Arm)} "
@@ -104,6 +115,7 @@ internal static class ThroughputCurveSection
         $"{ratio.Operation} {trials.NameOf(ratio.Arm)} {ratio.Quantity} "
         + (ratio.HasInterval ? $"±{Units.Percent(TrialStopping.Deviation(ratio))}" : "no interval");
 
+    /// <summary>"16: 9,876 [9,500, 10,100]", or the median alone without an interval.</summary>
     private static string Cell(CurvePoint point) =>
         point.HasInterval
             ? $"{point.Concurrency}: {Units.Whole(point.Median)} [{Units.Whole(point.Low)}, {Units.Whole(point.High)}]"

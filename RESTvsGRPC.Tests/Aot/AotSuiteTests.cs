@@ -5,8 +5,7 @@ namespace RESTvsGRPC.Tests.Aot;
 
 /// <summary>
 /// <c>--suite aot</c> as a user runs it: the bench publishes the AOT servers, measures both builds from fresh
-/// processes,
-/// then both builds' arms in the trials; or refuses at once.
+/// processes, then both builds' arms in the trials; or refuses at once.
 /// </summary>
 [Collection(AotCollection.Name)]
 public sealed class AotSuiteTests : IDisposable

@@ -20,10 +20,9 @@ public sealed class BenchProcessTests : IDisposable
     /// benchmark process through its job's environment (BenchmarkDotNet's report shows them in the job line), the
     /// benchmarks pass their gate against the bench's servers and carry the servers' CPU per call and their own socket
     /// engine thread's, the results name the job by its settings alone (this run's ports left out, so runs of one
-    /// command
-    /// compare), and, under any job but the dry one, each process settles the JIT on its case before timing it, logs
-    /// it, and
-    /// the results say so. One run for both, as the SDK's build of the benchmark processes takes most of a minute.
+    /// command compare), and, under any job but the dry one, each process settles the JIT on its case before timing
+    /// it, logs it, and the results say so. One run for both, as the SDK's build of the benchmark processes takes most
+    /// of a minute.
     /// </summary>
     [LinuxFact]
     public async Task Out_of_process_route_hands_each_benchmark_process_the_servers_in_its_job_and_settles_its_case()
@@ -59,8 +58,8 @@ public sealed class BenchProcessTests : IDisposable
         Assert.All(run.Benchmarks, b => Assert.False(b.ForcedCollections, b.Method));
         Assert.Equal(["rest-json", "rest-protobuf", "grpc"], run.Benchmarks.Select(b => b.Arm).Distinct());
         // One iteration of 100 small calls costs a server a few milliseconds, under the OS's 10-ms CPU clock tick: a
-        // case
-        // may read 0 ticks. Every case has a reading of the server it was handed, and together they read its work.
+        // case may read 0 ticks. Every case has a reading of the server it was handed, and together they read its
+        // work.
         Assert.All(run.Benchmarks, b =>
             Assert.True(
                 double.IsFinite(b.ServerCpuNanosecondsPerCall ?? double.NaN) && b.ServerCpuNanosecondsPerCall >= 0,

@@ -155,8 +155,7 @@ public sealed class BenchStopTests : IDisposable
 
     /// <summary>
     /// A bench killed by SIGKILL leaves its trial folders; the next bench deletes them before its first, and keeps
-    /// those
-    /// of a bench still running.
+    /// those of a bench still running.
     /// </summary>
     [Fact]
     public async Task Trial_folders_of_an_ended_bench_are_deleted_and_those_of_a_running_bench_kept()

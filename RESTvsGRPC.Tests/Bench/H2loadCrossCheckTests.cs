@@ -124,8 +124,7 @@ public sealed class H2loadCrossCheckTests
     }
 
     // The first numbers are an h2load run of 150 ms at 2 in flight on the large REST + JSON GET here (a 223,359-byte
-    // body):
-    // the two requests in flight when the duration ended had part of their bodies counted.
+    // body): the two requests in flight when the duration ended had part of their bodies counted.
     [Theory]
     [InlineData(26, 24, 24, 5_701_968, true, null)]
     [InlineData(24, 24, 24, 5_701_968, true, "237582 body bytes per request, 223359 expected")]
@@ -153,8 +152,7 @@ public sealed class H2loadCrossCheckTests
     }
 
     // Measured here (2bc5097, client CPU 0, servers CPU 1): asked for the trials' calls/s, h2load held 99 % of them on
-    // the
-    // large REST + JSON GET, 93 % on the small gRPC call and 86 % on the large REST + protobuf GET (unthrottled it
+    // the large REST + JSON GET, 93 % on the small gRPC call and 86 % on the large REST + protobuf GET (unthrottled it
     // reached 1,774 requests/s there).
     [Theory]
     [InlineData(467.0, 463.0, false)]

@@ -6,8 +6,7 @@ namespace RESTvsGRPC.Tests.Bench;
 
 /// <summary>
 /// <c>--headline --tls</c>'s refusals, before anything is measured; the run itself is proved by the two-machine
-/// recipe's
-/// test (<c>TwoMachineRecipeTests</c>), which runs it.
+/// recipe's test (<c>TwoMachineRecipeTests</c>), which runs it.
 /// </summary>
 public sealed class TlsHeadlineTests : IDisposable
 {

@@ -17,25 +17,20 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// The stored benchmark runs: typed-in fixtures whose figures are known (headline-batches: headline-trials with
-    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100), a
-    /// real dry run of every suite, two real quick headline runs written into one folder (the second pools the first),
-    /// and
-    /// two real quick runs of the headline alone into one folder (the second set against the first, which it kept), a
-    /// real headline over three links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's
-    /// answers
-    /// typed up by 30 %, beyond the rate (a shaping fault), a real dry <c>--suite aot</c> (cold starts, memory, and one
-    /// trial of the JIT and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the
-    /// first), a real default run (its checks by other methods from its own figures), the third of three real default
-    /// runs written into one folder (its pool carries the first two), a real quick run whose BenchmarkDotNet processes
-    /// each settled the JIT on their case first, a real quick run of the styles' trials alone
-    /// (<c>--headline --suite styles --quick</c>), and a real <c>--headline</c> whose trials measured every arm at each
-    /// level, took each arm's throughput at the level chosen on the other trials and stopped at the time cap, and a
-    /// real
-    /// <c>--headline --tls --quick</c> (the TLS arms beside their cleartext twins, each TLS session, each arm's first
-    /// answer),
-    /// and a real <c>--headline --tls --link 100mbit</c> (the same on the large calls over a shaped link, its physics
-    /// check),
-    /// and a real <c>--headline --link 1ms-rtt,20ms-rtt+0.5%-loss --trials 1</c> (round trips per call, the round-trip
+    /// BenchmarkDotNet's small gRPC call timed again at 200 calls, far from its 100), a real dry run of every suite,
+    /// two real quick headline runs written into one folder (the second pools the first), and two real quick runs of
+    /// the headline alone into one folder (the second set against the first, which it kept), a real headline over three
+    /// links (loopback, 1 Gbit/s, 100 Mbit/s), and the same with one 100 Mbit/s trial's answers typed up by 30 %,
+    /// beyond the rate (a shaping fault), a real dry <c>--suite aot</c> (cold starts, memory, and one trial of the JIT
+    /// and AOT arms), two real <c>--suite aot</c> runs written into one folder (the second pools the first), a real
+    /// default run (its checks by other methods from its own figures), the third of three real default runs written
+    /// into one folder (its pool carries the first two), a real quick run whose BenchmarkDotNet processes each settled
+    /// the JIT on their case first, a real quick run of the styles' trials alone (<c>--headline --suite styles
+    /// --quick</c>), and a real <c>--headline</c> whose trials measured every arm at each level, took each arm's
+    /// throughput at the level chosen on the other trials and stopped at the time cap, and a real <c>--headline --tls
+    /// --quick</c> (the TLS arms beside their cleartext twins, each TLS session, each arm's first answer), and a real
+    /// <c>--headline --tls --link 100mbit</c> (the same on the large calls over a shaped link, its physics check), and
+    /// a real <c>--headline --link 1ms-rtt,20ms-rtt+0.5%-loss --trials 1</c> (round trips per call, the round-trip
     /// check, the delay line, the settings in effect).
     /// </summary>
     public static TheoryData<string> Runs =>
@@ -115,11 +110,10 @@ public sealed class ReportSnapshotTests : IDisposable
 
     /// <summary>
     /// Two runs apart by half again (another OS), two whose small GETs differ within both runs' errors (≈), two
-    /// headline
-    /// runs of one build, two runs over links (one with a shaping fault), two over the same round-trip links, two
-    /// <c>--suite aot</c> runs of one build beside
-    /// each other, a TLS headline beside a cleartext one, README's two headline runs with their open loops, and
-    /// README's second run beside a real dry run whose small call did not hold the open loop's middle rate.
+    /// headline runs of one build, two runs over links (one with a shaping fault), two over the same round-trip links,
+    /// two <c>--suite aot</c> runs of one build beside each other, a TLS headline beside a cleartext one, README's two
+    /// headline runs with their open loops, and README's second run beside a real dry run whose small call did not hold
+    /// the open loop's middle rate.
     /// </summary>
     public static TheoryData<string, string, string> Comparisons =>
         new()

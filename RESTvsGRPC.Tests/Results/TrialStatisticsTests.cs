@@ -115,8 +115,7 @@ public sealed class TrialStatisticsTests
         foreach (var order in orders)
         {
             // Every latency slice comes before every throughput slice; latency visits every arm once per round,
-            // throughput
-            // every arm at each of its operation's concurrencies once per round.
+            // throughput every arm at each of its operation's concurrencies once per round.
             var latencySlices = order.TakeWhile(s => s.Quantity == TrialQuantity.Latency).Count();
             Assert.Equal(TrialArm.Transport.Count * plan.Slices, latencySlices);
             foreach (var quantity in new[] { TrialQuantity.Latency, TrialQuantity.Throughput })

@@ -3,10 +3,8 @@ namespace RESTvsGRPC.Tests.Robustness;
 /// <summary>
 /// One row of the bad-input catalogue: the server, the request in words, the status the row expects (as
 /// <see cref="Observed.Status"/> writes it), the answer in words as docs/robustness.md documents it, how to send it,
-/// and whether
-/// it takes seconds by design (a slow sender), and whether only the JIT build serves its route (the controllers'
-/// protobuf
-/// route and JSON transcoding, which the Native AOT build leaves out).
+/// and whether it takes seconds by design (a slow sender), and whether only the JIT build serves its route (the
+/// controllers' protobuf route and JSON transcoding, which the Native AOT build leaves out).
 /// </summary>
 public sealed record BadInput(
     string Server,

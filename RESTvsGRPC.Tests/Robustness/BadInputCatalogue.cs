@@ -14,8 +14,7 @@ namespace RESTvsGRPC.Tests.Robustness;
 
 /// <summary>
 /// Every bad request docs/robustness.md's "Bad input" table documents, with the answer it gets. The table is this list,
-/// written
-/// out (<see cref="BadInputTests"/> holds the two together); each row is sent to the real servers.
+/// written out (<see cref="BadInputTests"/> holds the two together); each row is sent to the real servers.
 /// </summary>
 public static class BadInputCatalogue
 {

@@ -125,8 +125,7 @@ public class BadInputServers : IAsyncLifetime
 
     /// <summary>
     /// A request to GrpcAPI's web endpoint: "400" and the like for JSON transcoding; for gRPC-Web, its grpc-status,
-    /// from
-    /// the headers (Trailers-Only) or from the trailer frame at the end of the body (base64 in the text format).
+    /// from the headers (Trailers-Only) or from the trailer frame at the end of the body (base64 in the text format).
     /// </summary>
     public async Task<Observed> WebAsync(HttpRequestMessage request)
     {

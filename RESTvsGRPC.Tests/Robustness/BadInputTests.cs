@@ -46,8 +46,7 @@ public sealed partial class BadInputTests(BadInputServers servers) : IClassFixtu
 
     /// <summary>
     /// No stack frame, exception type, .NET namespace or source path: a client learns what was wrong, not how the
-    /// server
-    /// is built. grpc-dotnet's fixed sentence for a failed call, which names no type, is not a leak.
+    /// server is built. grpc-dotnet's fixed sentence for a failed call, which names no type, is not a leak.
     /// </summary>
     internal static void AssertNothingInternal(string answer)
     {

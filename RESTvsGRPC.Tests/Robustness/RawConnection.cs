@@ -93,10 +93,9 @@ public static class RawConnection
         code < Http2ErrorNames.Length ? Http2ErrorNames[code] : $"error {code}";
 
     /// <summary>
-    /// Opens <paramref name="streams"/> HTTP/2 streams at once on one connection, each a POST to <paramref
-    /// name="path"/>
-    /// whose body never comes, so none can finish; returns how each stream the server ended was ended, by count
-    /// ("REFUSED_STREAM" → 50), and whether the server closed the connection (GOAWAY).
+    /// Opens <paramref name="streams"/> HTTP/2 streams at once on one connection, each a POST to
+    /// <paramref name="path"/> whose body never comes, so none can finish; returns how each stream the server ended was
+    /// ended, by count ("REFUSED_STREAM" → 50), and whether the server closed the connection (GOAWAY).
     /// </summary>
     public static async Task<(Dictionary<string, int> Resets, string? GoAway)> OpenStreamsAsync(
         Uri server,
