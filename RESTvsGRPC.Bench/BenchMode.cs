@@ -145,13 +145,21 @@ public sealed record BenchMode(
         return new(
             [null],
             [.. LoopbackSets(options)],
-            Scaling: !onlyTrials,
+            Scaling: !onlyTrials && StartsScaling(options),
             Probes: !onlyTrials,
             RunsBenchmarkDotNet: !onlyTrials,
             folderOf,
             method
         );
     }
+
+    /// <summary>
+    /// Whether a run with BenchmarkDotNet starts the scaling servers: every run does (the streaming probe reads their
+    /// 10 000 records) unless the user's own filter chooses no scaling benchmark; then neither the servers nor the
+    /// probe run.
+    /// </summary>
+    private static bool StartsScaling(BenchOptions options) =>
+        !options.Filtered || BenchmarkDotNetArguments.Selects(options.BenchmarkDotNetArgs, typeof(ScalingBenchmarks));
 
     private static IEnumerable<TrialSet> LoopbackSets(BenchOptions options)
     {

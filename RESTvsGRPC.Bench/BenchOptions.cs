@@ -55,6 +55,9 @@ public sealed record BenchOptions(
     /// </summary>
     public string? AotLeftOut { get; init; }
 
+    /// <summary>True where the user chose the benchmarks by a filter of their own, not the suite's.</summary>
+    public bool Filtered { get; init; }
+
     /// <summary>The usage line every refusal of <c>run</c> ends with, derived from <see cref="RunOptions"/>.</summary>
     public static string Usage => RunOptions.Usage;
 
@@ -281,6 +284,7 @@ public sealed record BenchOptions(
             MeasuresBuildsOnly = measuresStartup,
             AotLeftOut = aotLeftOut,
             BenchmarkDotNetArgs = [.. rest],
+            Filtered = filtered,
             Quick = said.Quick,
             CallTimeout = callTimeout,
             Headline = headline,

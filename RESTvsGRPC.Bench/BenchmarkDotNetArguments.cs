@@ -1,5 +1,6 @@
 using BenchmarkDotNet.ConsoleArguments;
 using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Running;
 
 namespace RESTvsGRPC.Bench;
 
@@ -26,6 +27,24 @@ public static class BenchmarkDotNetArguments
         {
             throw new ArgumentException($"{FirstComplaint(logger.GetLog(), args)} {usage}");
         }
+    }
+
+    /// <summary>
+    /// Whether BenchmarkDotNet, given <paramref name="args"/>, runs any case of <paramref name="benchmarks"/>: its own
+    /// parser and filters (names, categories) decide, as they will when it runs.
+    /// </summary>
+    public static bool Selects(IReadOnlyList<string> args, Type benchmarks)
+    {
+        var (accepted, config, _) = ConfigParser.Parse([.. args], NullLogger.Instance);
+        if (!accepted || config is null)
+        {
+            return true;
+        }
+
+        var filters = config.GetFilters().ToList();
+        return BenchmarkConverter
+            .TypeToBenchmarks(benchmarks, config)
+            .BenchmarksCases.Any(c => filters.All(filter => filter.Predicate(c)));
     }
 
     /// <summary>

@@ -39,6 +39,28 @@ public sealed class BenchModeTests
         }
     }
 
+    /// <summary>
+    /// The scaling servers (and the streaming probe they serve) start with every run of BenchmarkDotNet but one whose
+    /// own filter chooses no scaling benchmark, as BenchmarkDotNet's parser and filters read it.
+    /// </summary>
+    [Theory]
+    [InlineData("", true)]
+    [InlineData("--suite scaling", true)]
+    [InlineData("--filter *TransportBenchmarks*", false)]
+    [InlineData("--filter *TransportBenchmarks* *CodecBenchmarks*", false)]
+    [InlineData("--filter *ScalingBenchmarks.Grpc*", true)]
+    [InlineData("--filter * --anyCategories small", false)]
+    [InlineData("--filter * --anyCategories large", true)]
+    public void Scaling_servers_start_unless_the_users_own_filter_chooses_no_scaling_benchmark(
+        string commandLine,
+        bool scaling
+    )
+    {
+        var options = BenchOptions.Parse(commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries));
+
+        Assert.Equal(scaling, BenchMode.Of(options).Scaling);
+    }
+
     [Fact]
     public void Only_transport_trials_end_open_loop_and_only_measuring_runs_are_checked_a_dry_one_on_transport_arms()
     {

@@ -79,6 +79,13 @@ public sealed class StallTests
             ThroughputPeak.LevelFor(chosen, chosen[0], "small", "grpc")
         );
 
+        AssertRatiosWithoutStalledTrials(chosen, stalls);
+        AssertSummaryShowsStalls(chosen, headline, stalls);
+    }
+
+    /// <summary>Each quantity's gRPC ratio also over the trials that stalled neither arm.</summary>
+    private static void AssertRatiosWithoutStalledTrials(IReadOnlyList<Trial> chosen, StallSummary stalls)
+    {
         foreach (var quantity in new[] { HeadlineRatio.Latency, HeadlineRatio.Throughput })
         {
             var both = stalls.Ratios.Single(r => r.Quantity == quantity && r.Arm == "grpc");
@@ -94,7 +101,15 @@ public sealed class StallTests
             var clean = TrialStatistics.PerTrial(unstalled, "small", "grpc", "rest-json", quantity);
             Assert.Equal(MedianInterval.MedianOf(clean), both.Median, 9);
         }
+    }
 
+    /// <summary>The summary of a run holding these trials shows the Stalls section and its both-ways table.</summary>
+    private static void AssertSummaryShowsStalls(
+        IReadOnlyList<Trial> chosen,
+        IReadOnlyList<HeadlineRatio> headline,
+        StallSummary stalls
+    )
+    {
         var run = RunResults.Load(Path.Combine(RepositoryPaths.Root, "docs", "runs", "headline-earlier"));
         var measured = run with
         {

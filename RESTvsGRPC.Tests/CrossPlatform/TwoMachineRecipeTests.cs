@@ -54,76 +54,11 @@ public sealed class TwoMachineRecipeTests : IDisposable
                 GrpcServerAddresses.FromReadyLine(grpc.ReadyLine)
             );
 
-            var (exitCode, output) = await RunBenchInAsync(
-                client,
-                "--headline",
-                "--tls",
-                "--quick",
-                "--trials",
-                "1",
-                "--segment",
-                "0.05",
-                "--slices",
-                "1",
-                "--in-flight",
-                "small=16,large=2,post=2",
-                "--artifacts",
-                _directory.Path,
-                "--rest-url",
-                $"{r.Http11}",
-                "--rest-h2c-url",
-                $"{r.H2c}",
-                "--rest-tls-url",
-                $"{r.Tls}",
-                "--rest-tls-certificate",
-                r.CertificateSha256!,
-                "--grpc-url",
-                $"{g.H2c}",
-                "--grpc-tls-url",
-                $"{g.Tls}",
-                "--grpc-tls-certificate",
-                g.CertificateSha256!,
-                "--grpc-web-url",
-                $"{g.Web}"
-            );
+            var (exitCode, output) = await RunBenchInAsync(client, RecipeArguments(r, g));
 
             Assert.True(exitCode == 0, $"the bench exited with {exitCode}:\n{output}");
             Assert.Contains("correctness gate done", output);
-            var run = RunResults.Load(Path.Combine(_directory.Path, "headline-tls"));
-            var trial = Assert.Single(run.TlsTrials!.Trials);
-            Assert.Equal(
-                [.. TrialArm.Tls.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}").Order()],
-                [.. trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order()]
-            );
-            Assert.Equal(
-                [
-                    .. OperationNames
-                        .Calls.SelectMany(op =>
-                            TrialStatistics.TlsPairs.SelectMany(p =>
-                                new[]
-                                {
-                                    $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Latency}",
-                                    $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Throughput}",
-                                }
-                            )
-                        )
-                        .Order(),
-                ],
-                [.. run.TlsTrials.Headline.Select(r => $"{r.Operation} {r.Arm}/{r.Baseline} {r.Quantity}").Order()]
-            );
-            Assert.Equal(
-                [("rest-json-tls-http11", "http/1.1"), ("rest-json-tls", "h2"), ("grpc-tls", "h2")],
-                run.TlsTrials.TlsSessions!.Select(s => (s.Arm, s.ApplicationProtocol))
-            );
-            Assert.All(trial.Segments, s =>
-                Assert.True(
-                    s.Operation == OperationNames.Small
-                        ? s.NewConnectionNanoseconds > 0
-                        : s.NewConnectionNanoseconds is null,
-                    $"{s.Operation}/{s.Arm}"
-                )
-            );
-            Assert.Contains(run.Provenance.Servers, server => server.Contains("10.203.5.1:", StringComparison.Ordinal));
+            AssertTlsHeadline(RunResults.Load(Path.Combine(_directory.Path, "headline-tls")));
         }
         finally
         {
@@ -131,6 +66,85 @@ public sealed class TwoMachineRecipeTests : IDisposable
             await RunAsync("ip", "netns", "del", servers);
             await RunAsync("ip", "netns", "del", client);
         }
+    }
+
+    /// <summary>
+    /// The recipe's command line: the TLS headline at its quickest, one trial, against the servers' printed URLs and
+    /// certificate fingerprints.
+    /// </summary>
+    private string[] RecipeArguments(RestServerAddresses r, GrpcServerAddresses g) =>
+        [
+            "--headline",
+            "--tls",
+            "--quick",
+            "--trials",
+            "1",
+            "--segment",
+            "0.05",
+            "--slices",
+            "1",
+            "--in-flight",
+            "small=16,large=2,post=2",
+            "--artifacts",
+            _directory.Path,
+            "--rest-url",
+            $"{r.Http11}",
+            "--rest-h2c-url",
+            $"{r.H2c}",
+            "--rest-tls-url",
+            $"{r.Tls}",
+            "--rest-tls-certificate",
+            r.CertificateSha256!,
+            "--grpc-url",
+            $"{g.H2c}",
+            "--grpc-tls-url",
+            $"{g.Tls}",
+            "--grpc-tls-certificate",
+            g.CertificateSha256!,
+            "--grpc-web-url",
+            $"{g.Web}",
+        ];
+
+    /// <summary>
+    /// Every TLS arm measured beside its twin in the one trial, each pair's two ratios, each session's ALPN, the first
+    /// answers on new connections of the small GET, and the servers named by their address on the other "machine".
+    /// </summary>
+    private static void AssertTlsHeadline(RunResults run)
+    {
+        var trial = Assert.Single(run.TlsTrials!.Trials);
+        Assert.Equal(
+            [.. TrialArm.Tls.Select(a => $"{TrialArm.NameOf(a.Operation)}/{a.Target}").Order()],
+            [.. trial.Segments.Select(s => $"{s.Operation}/{s.Arm}").Order()]
+        );
+        Assert.Equal(
+            [
+                .. OperationNames
+                    .Calls.SelectMany(op =>
+                        TrialStatistics.TlsPairs.SelectMany(p =>
+                            new[]
+                            {
+                                $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Latency}",
+                                $"{op} {p.Arm}/{p.Baseline} {HeadlineRatio.Throughput}",
+                            }
+                        )
+                    )
+                    .Order(),
+            ],
+            [.. run.TlsTrials.Headline.Select(r => $"{r.Operation} {r.Arm}/{r.Baseline} {r.Quantity}").Order()]
+        );
+        Assert.Equal(
+            [("rest-json-tls-http11", "http/1.1"), ("rest-json-tls", "h2"), ("grpc-tls", "h2")],
+            run.TlsTrials.TlsSessions!.Select(s => (s.Arm, s.ApplicationProtocol))
+        );
+        Assert.All(trial.Segments, s =>
+            Assert.True(
+                s.Operation == OperationNames.Small
+                    ? s.NewConnectionNanoseconds > 0
+                    : s.NewConnectionNanoseconds is null,
+                $"{s.Operation}/{s.Arm}"
+            )
+        );
+        Assert.Contains(run.Provenance.Servers, server => server.Contains("10.203.5.1:", StringComparison.Ordinal));
     }
 
     /// <summary>Makes two namespaces joined by a veth pair: 10.203.5.1 in <paramref name="servers"/>, 10.203.5.2 in

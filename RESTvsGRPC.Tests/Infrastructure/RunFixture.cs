@@ -14,48 +14,58 @@ internal static class RunFixture
     /// <summary>A plan for typed-in trials: eight trials of a 0.7-s segment in four slices.</summary>
     public static TrialPlanResult Plan { get; } =
         new(
-            "test",
-            8,
-            0.35,
-            0.7,
-            4,
-            0.175,
-            0.044,
-            [new("small", [32, 64]), new("large", [2, 16]), new("post", [4, 16])],
-            28
+            Name: "test",
+            Trials: 8,
+            WarmUpSeconds: 0.35,
+            SegmentSeconds: 0.7,
+            Slices: 4,
+            SliceSeconds: 0.175,
+            RampSeconds: 0.044,
+            InFlight: [new("small", [32, 64]), new("large", [2, 16]), new("post", [4, 16])],
+            Seed: 28
         );
 
     /// <summary>Load mode's "light" scenario: five users for a minute, the seed mix.</summary>
     public static LoadScenarioSettings Scenario { get; } =
-        new("light", 5, 60, 5, 15, 0, [new("small", 70), new("large", 20), new("post", 10)], true, 10);
+        new(
+            Name: "light",
+            Users: 5,
+            DurationSeconds: 60,
+            RampUpSeconds: 5,
+            WarmupSeconds: 15,
+            ThinkTimeSeconds: 0,
+            Mix: [new("small", 70), new("large", 20), new("post", 10)],
+            SharedClient: true,
+            TimeoutSeconds: 10
+        );
 
     public static Provenance Provenance(
         string commit = "0123456789abcdef0123456789abcdef01234567",
         string os = "Debian GNU/Linux 12 (bookworm)"
     ) =>
         new(
-            commit,
-            false,
-            os,
-            "AMD EPYC",
-            2,
-            ".NET 10.0.12",
-            "10.0.401",
-            new ProcessSetup(
+            Commit: commit,
+            Dirty: false,
+            Os: os,
+            Cpu: "AMD EPYC",
+            LogicalCores: 2,
+            Runtime: ".NET 10.0.12",
+            Sdk: "10.0.401",
+            Processes: new ProcessSetup(
                 ProcessSetup.BenchmarkProcesses,
                 ServerGc: true,
                 ConcurrentGc: true,
                 Datas: false,
                 CallCountingDelayMs: 0
             ),
-            "0.14.0",
-            new Dictionary<string, string> { ["Google.Protobuf"] = "3.25.1" },
-            "/data/meteorites.json",
-            "6cd241e8",
-            ["http://127.0.0.1:5000/"],
-            new DateTimeOffset(2026, 11, 22, 7, 0, 0, TimeSpan.Zero),
-            "--suite default",
-            "DefaultJob"
+            BenchmarkDotNetVersion: "0.14.0",
+            Packages: new Dictionary<string, string> { ["Google.Protobuf"] = "3.25.1" },
+            DataFile: "/data/meteorites.json",
+            DataSha256: "6cd241e8",
+            Servers: ["http://127.0.0.1:5000/"],
+            Date: new DateTimeOffset(2026, 11, 22, 7, 0, 0, TimeSpan.Zero),
+            CommandLine: "--suite default",
+            Job: "DefaultJob"
         );
 
     /// <summary>
@@ -67,124 +77,160 @@ internal static class RunFixture
         new(
             Provenance(commit ?? "0123456789abcdef0123456789abcdef01234567", os ?? "Debian GNU/Linux 12 (bookworm)"),
             [
-                new(
-                    Suites.Transport,
+                Case(
                     "rest-json",
                     "TransportBenchmarks",
                     "RestGetSmallPayload",
                     OperationNames.Small,
-                    true,
-                    100,
-                    null,
-                    60_000 * scale,
-                    10_000,
-                    3_000,
-                    50_000,
-                    100e6
+                    mean: 60_000 * scale,
+                    error: 10_000,
+                    allocated: 3_000,
+                    serverCpu: 50_000,
+                    serverPeak: 100e6,
+                    baseline: true
                 ),
-                new(
-                    Suites.Transport,
+                Case(
                     "grpc",
                     "TransportBenchmarks",
                     "GrpcGetSmallPayload",
                     OperationNames.Small,
-                    false,
-                    100,
-                    null,
-                    62_000 * scale,
-                    10_000,
-                    5_000,
-                    40_000,
-                    90e6
+                    mean: 62_000 * scale,
+                    error: 10_000,
+                    allocated: 5_000,
+                    serverCpu: 40_000,
+                    serverPeak: 90e6
                 ),
-                new(
-                    Suites.Transport,
+                Case(
                     "rest-json",
                     "TransportBenchmarks",
                     "RestGetLargePayload",
                     OperationNames.Large,
-                    true,
-                    100,
-                    null,
-                    4_000_000 * scale,
-                    100_000,
-                    800_000,
-                    1_200_000,
-                    120e6
+                    mean: 4_000_000 * scale,
+                    error: 100_000,
+                    allocated: 800_000,
+                    serverCpu: 1_200_000,
+                    serverPeak: 120e6,
+                    baseline: true
                 ),
-                new(
-                    Suites.Transport,
+                Case(
                     "rest-protobuf",
                     "TransportBenchmarks",
                     "RestProtobufGetLargePayload",
                     OperationNames.Large,
-                    false,
-                    100,
-                    null,
-                    1_950_000 * scale,
-                    100_000,
-                    680_000,
-                    600_000,
-                    120e6
+                    mean: 1_950_000 * scale,
+                    error: 100_000,
+                    allocated: 680_000,
+                    serverCpu: 600_000,
+                    serverPeak: 120e6
                 ),
-                new(
-                    Suites.Transport,
+                Case(
                     "grpc",
                     "TransportBenchmarks",
                     "GrpcGetLargePayloadAsList",
                     OperationNames.Large,
-                    false,
-                    100,
-                    null,
-                    1_000_000 * scale,
-                    50_000,
-                    480_000,
-                    350_000,
-                    100e6
+                    mean: 1_000_000 * scale,
+                    error: 50_000,
+                    allocated: 480_000,
+                    serverCpu: 350_000,
+                    serverPeak: 100e6
                 ),
-                new(
-                    Suites.Codec,
+                Case(
                     "json-codec",
                     "CodecBenchmarks",
                     "JsonLargePayload",
                     OperationNames.Large,
-                    true,
-                    1,
-                    null,
-                    2_600_000,
-                    20_000,
-                    1_000_000,
-                    null,
-                    null
+                    mean: 2_600_000,
+                    error: 20_000,
+                    allocated: 1_000_000,
+                    baseline: true,
+                    suite: Suites.Codec,
+                    calls: 1
                 ),
-                new(
-                    Suites.Codec,
+                Case(
                     "protobuf-codec",
                     "CodecBenchmarks",
                     "ProtobufLargePayload",
                     OperationNames.Large,
-                    false,
-                    1,
-                    null,
-                    1_200_000,
-                    20_000,
-                    590_000,
-                    null,
-                    null
+                    mean: 1_200_000,
+                    error: 20_000,
+                    allocated: 590_000,
+                    suite: Suites.Codec,
+                    calls: 1
                 ),
             ],
             [
-                new("RestGetLargePayload", "HTTP/1.1", "HTTP/1.1", 75, 224_000),
-                new("GrpcGetLargePayloadAsList", "h2c", "HTTP/2", 237, 100_250),
+                new(
+                    Benchmark: "RestGetLargePayload",
+                    Transport: "HTTP/1.1",
+                    HttpVersion: "HTTP/1.1",
+                    SentPerCall: 75,
+                    ReceivedPerCall: 224_000
+                ),
+                new(
+                    Benchmark: "GrpcGetLargePayloadAsList",
+                    Transport: "h2c",
+                    HttpVersion: "HTTP/2",
+                    SentPerCall: 237,
+                    ReceivedPerCall: 100_250
+                ),
             ],
             [
-                new("rest-json", 10_000, 90e6, 90e6, 9e6),
-                new("grpc", 10_000, 25e6, 25e6, 4e6),
-                new("grpc-stream", 10_000, 0.5e6, 30e6, 0.2e6),
+                new(
+                    Arm: "rest-json",
+                    Records: 10_000,
+                    FirstRecordNanoseconds: 90e6,
+                    TotalNanoseconds: 90e6,
+                    PeakLiveBytes: 9e6
+                ),
+                new(
+                    Arm: "grpc",
+                    Records: 10_000,
+                    FirstRecordNanoseconds: 25e6,
+                    TotalNanoseconds: 25e6,
+                    PeakLiveBytes: 4e6
+                ),
+                new(
+                    Arm: "grpc-stream",
+                    Records: 10_000,
+                    FirstRecordNanoseconds: 0.5e6,
+                    TotalNanoseconds: 30e6,
+                    PeakLiveBytes: 0.2e6
+                ),
             ]
         )
         {
             Arms = [.. ArmCatalogue.All.Values],
             StreamingMethod = new StreamingMethod(9, 10, 500),
         };
+
+    /// <summary>A benchmark's row: its arm, class, method and operation, then its figures by name.</summary>
+    private static BenchmarkResult Case(
+        string arm,
+        string benchmarkClass,
+        string method,
+        string operation,
+        double mean,
+        double error,
+        double allocated,
+        double? serverCpu = null,
+        double? serverPeak = null,
+        bool baseline = false,
+        string suite = Suites.Transport,
+        int calls = 100
+    ) =>
+        new(
+            Suite: suite,
+            Arm: arm,
+            Class: benchmarkClass,
+            Method: method,
+            Operation: operation,
+            Baseline: baseline,
+            CallsPerBatch: calls,
+            Records: null,
+            NanosecondsPerCall: mean,
+            ErrorNanosecondsPerCall: error,
+            AllocatedBytesPerCall: allocated,
+            ServerCpuNanosecondsPerCall: serverCpu,
+            ServerPeakWorkingSetBytes: serverPeak
+        );
 }

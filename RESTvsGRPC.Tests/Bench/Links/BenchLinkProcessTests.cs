@@ -145,14 +145,11 @@ public sealed class BenchLinkProcessTests : IDisposable
         }
 
         Assert.NotEqual(0, bench.ExitCode);
-        var deadline = DateTime.UtcNow.AddSeconds(10);
-        while (
-            (LeftBy(bench.Id).Count > 0 || ProcessesWith(token).Length > 0 || TrialFoldersOf(bench.Id).Length > 0)
-            && DateTime.UtcNow < deadline
-        )
-        {
-            await Task.Delay(200);
-        }
+        await UntilAsync(
+            () =>
+                LeftBy(bench.Id).Count == 0 && ProcessesWith(token).Length == 0 && TrialFoldersOf(bench.Id).Length == 0,
+            TimeSpan.FromSeconds(10)
+        );
 
         Assert.Empty(LeftBy(bench.Id));
         Assert.Empty(ProcessesWith(token));

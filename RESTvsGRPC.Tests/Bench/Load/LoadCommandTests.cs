@@ -108,6 +108,32 @@ public sealed class LoadCommandTests : IDisposable
             results.Targets.Select(t => t.HttpVersion)
         );
 
+        AssertReports(results, output.ToString());
+    }
+
+    /// <summary>The CPU time <paramref name="pid"/> has used, in the kernel's ticks; 0 once it has exited.</summary>
+    private static long CpuTicks(int pid)
+    {
+        try
+        {
+            // After the command's closing parenthesis: state is field 3, utime and stime fields 14 and 15.
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+            return long.Parse(fields[11], CultureInfo.InvariantCulture)
+                + long.Parse(fields[12], CultureInfo.InvariantCulture);
+        }
+        catch (IOException)
+        {
+            return 0;
+        }
+    }
+
+    /// <summary>
+    /// The summary's scenario, a row per target, no drift section for a short run, each chart, the HTML, a CSV row per
+    /// target and second, and the summary's path as the last line.
+    /// </summary>
+    private void AssertReports(LoadResults results, string output)
+    {
         var summary = File.ReadAllText(Path.Combine(_directory.Path, LoadSummary.MarkdownFile));
         Assert.Contains("| model | closed loop, 5 users |", summary);
         Assert.All(results.Targets, target => Assert.Contains($"| {target.Name} | {target.HttpVersion} | ", summary));
@@ -131,7 +157,7 @@ public sealed class LoadCommandTests : IDisposable
         Assert.EndsWith(
             $"// load summary (Markdown, HTML, CSV time series, SVG charts): "
                 + $"{Path.Combine(_directory.Path, LoadSummary.MarkdownFile)}",
-            output.ToString().TrimEnd()
+            output.TrimEnd()
         );
     }
 
@@ -227,7 +253,13 @@ public sealed class LoadCommandTests : IDisposable
                 }
             }
 
-            await Task.Delay(TimeSpan.FromSeconds(2));
+            // Signalled once the servers have spent a fifth of a second of CPU on answers: the run has calls to keep.
+            var servers = BenchProcess.ServersStartedBy(bench.Id);
+            var before = servers.Sum(CpuTicks);
+            Assert.True(
+                await BenchProcess.UntilAsync(() => servers.Sum(CpuTicks) - before >= 20, TimeSpan.FromSeconds(30)),
+                "the servers answered nothing within 30 s of the run's start"
+            );
             using (var kill = Process.Start("kill", [$"-{signal}", bench.Id.ToString(CultureInfo.InvariantCulture)]))
             {
                 await kill.WaitForExitAsync();
