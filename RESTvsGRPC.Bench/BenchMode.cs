@@ -1,6 +1,7 @@
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Probes;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;

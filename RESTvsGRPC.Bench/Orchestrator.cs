@@ -3,6 +3,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;

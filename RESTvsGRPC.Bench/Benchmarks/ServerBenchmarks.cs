@@ -4,6 +4,7 @@ using ModelLibrary;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Gate;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Settings;
@@ -24,8 +25,8 @@ public abstract class ServerBenchmarks
     protected MeteoriteDataset Dataset { get; private set; } = null!;
 
     /// <summary>
-    /// Counts every client's bytes on the wire, where the bench probes them (<see cref="WireBytesProbe"/>); null in a
-    /// measurement.
+    /// Counts every client's bytes on the wire, where the bench probes them (<see cref="Probes.WireBytesProbe"/>);
+    /// null in a measurement.
     /// </summary>
     internal WireCounter? Counter { get; init; }
 

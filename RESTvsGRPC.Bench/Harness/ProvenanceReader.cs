@@ -3,6 +3,7 @@ using System.Runtime;
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Reports;
 using ModelLibrary;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Results;
 
 namespace RESTvsGRPC.Bench.Harness;
@@ -61,10 +62,7 @@ public static class ProvenanceReader
                     GC.GetConfigurationVariables().TryGetValue("GCDynamicAdaptationMode", out var mode)
                     && Convert.ToInt64(mode, System.Globalization.CultureInfo.InvariantCulture) == 0
                 ),
-            int.TryParse(
-                Environment.GetEnvironmentVariable(Placement.JitTiering.CallCountingDelayVariable),
-                out var delay
-            )
+            int.TryParse(Environment.GetEnvironmentVariable(Jit.JitTiering.CallCountingDelayVariable), out var delay)
                 ? delay
                 : null
         );

@@ -1,4 +1,5 @@
 using RESTvsGRPC.Bench.Clients;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Servers;

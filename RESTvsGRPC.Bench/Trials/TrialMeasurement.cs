@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Links;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Placement;

@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Results;

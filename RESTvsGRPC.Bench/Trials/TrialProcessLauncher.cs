@@ -1,4 +1,5 @@
 using System.Text;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Processes;
 using RESTvsGRPC.Bench.Servers;

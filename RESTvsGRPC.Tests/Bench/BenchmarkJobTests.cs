@@ -5,6 +5,7 @@ using BenchmarkDotNet.Running;
 using RESTvsGRPC.Bench;
 using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Harness;
+using RESTvsGRPC.Bench.Jit;
 using RESTvsGRPC.Bench.Placement;
 using RESTvsGRPC.Bench.Settings;
 

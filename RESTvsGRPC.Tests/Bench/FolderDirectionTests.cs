@@ -17,8 +17,10 @@ public sealed partial class FolderDirectionTests
     [
         "Stalls",
         "Startup",
+        "CrossChecks",
         "Trials",
         "Load",
+        "Probes",
         "Benchmarks",
         "Harness",
         "Settings",
@@ -27,6 +29,7 @@ public sealed partial class FolderDirectionTests
         "Links",
         "Clients",
         "Placement",
+        "Jit",
         "Processes",
     ];
 

@@ -3,6 +3,7 @@ using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Load;
+using RESTvsGRPC.Bench.Probes;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 using RESTvsGRPC.Tests.Infrastructure;
@@ -104,7 +105,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
         AssertPlacedOn(clientCpu, killed);
         Assert.Equal(2, MeasuredServers(bench.Id).Length);
         Assert.Contains(
-            $"{RESTvsGRPC.Bench.Placement.JitTiering.CallCountingDelayVariable}=0",
+            $"{RESTvsGRPC.Bench.Jit.JitTiering.CallCountingDelayVariable}=0",
             File.ReadAllText($"/proc/{killed}/environ").Split('\0')
         );
         await SignalAsync("KILL", killed);

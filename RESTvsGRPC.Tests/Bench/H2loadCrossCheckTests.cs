@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.CrossChecks;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Trials;

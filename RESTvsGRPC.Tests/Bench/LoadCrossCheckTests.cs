@@ -1,3 +1,4 @@
+using RESTvsGRPC.Bench.CrossChecks;
 using RESTvsGRPC.Bench.Trials;
 
 namespace RESTvsGRPC.Tests.Bench;

@@ -1,5 +1,6 @@
 using System.Text.RegularExpressions;
 using RESTvsGRPC.Bench;
+using RESTvsGRPC.Bench.CrossChecks;
 using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;

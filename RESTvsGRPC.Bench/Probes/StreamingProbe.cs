@@ -2,7 +2,7 @@ using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Bench.Benchmarks;
+namespace RESTvsGRPC.Bench.Probes;
 
 /// <summary>
 /// When streaming pays: per way of getting <see cref="ServerSet.ScalingRecords"/> records, the time to the first and

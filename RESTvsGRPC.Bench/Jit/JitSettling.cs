@@ -1,6 +1,6 @@
 using System.Runtime;
 
-namespace RESTvsGRPC.Bench.Placement;
+namespace RESTvsGRPC.Bench.Jit;
 
 /// <summary>
 /// How a measuring process (trial or BenchmarkDotNet's) waits for the JIT: a pause until it is quiet, then settling

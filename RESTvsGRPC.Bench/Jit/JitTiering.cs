@@ -1,4 +1,4 @@
-namespace RESTvsGRPC.Bench.Placement;
+namespace RESTvsGRPC.Bench.Jit;
 
 /// <summary>
 /// The one JIT setting of every process the bench starts: no delay before tier-up. Pinned to one CPU, .NET waits ten

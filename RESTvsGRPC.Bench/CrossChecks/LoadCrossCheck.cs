@@ -1,8 +1,9 @@
 using RESTvsGRPC.Bench.Servers;
 using RESTvsGRPC.Bench.Settings;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Bench.Trials;
+namespace RESTvsGRPC.Bench.CrossChecks;
 
 /// <summary>
 /// The throughput ratios measured a second way: load mode's closed loop drives each arm at its trials' concurrency, the

@@ -1,11 +1,12 @@
 using System.Reflection;
 using BenchmarkDotNet.Attributes;
+using RESTvsGRPC.Bench.Benchmarks;
 using RESTvsGRPC.Bench.Clients;
 using RESTvsGRPC.Bench.Harness;
 using RESTvsGRPC.Bench.Settings;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Bench.Benchmarks;
+namespace RESTvsGRPC.Bench.Probes;
 
 /// <summary>
 /// Bytes on the client's sockets per call for each networked benchmark's body, untimed: one call opens the connection,

@@ -1,9 +1,10 @@
 using RESTvsGRPC.Bench.Load;
 using RESTvsGRPC.Bench.Servers;
+using RESTvsGRPC.Bench.Trials;
 using RESTvsGRPC.Reports;
 using RESTvsGRPC.Results;
 
-namespace RESTvsGRPC.Bench.Trials;
+namespace RESTvsGRPC.Bench.CrossChecks;
 
 /// <summary>
 /// The headline's outside check: h2load (a C client that parses no answer) sends an arm's request as the project's
