@@ -85,74 +85,105 @@ public static class Orchestrator
 
     /// <summary>
     /// Every operation of every catalogue arm the servers serve, and every record count of the scaling servers, once,
-    /// before BenchmarkDotNet starts.
+    /// before BenchmarkDotNet starts. The clients check at once: each waits mostly on a server's first answers (its
+    /// code compiling on the servers' CPUs), so one after another they took the sum of those waits.
     /// </summary>
     internal static async Task GateAsync(ServerSet servers, MeteoriteDataset dataset, TextWriter output)
     {
         // Arms that differ only by their large GET's shape share one client, whose check covers every shape.
-        var clients = ArmCatalogue
+        var served = ArmCatalogue
             .All.Values.Where(arm => arm.Protocol != "none")
-            .GroupBy(arm => (arm.Protocol, arm.Encoding, arm.Transport, arm.Style, arm.Compression, arm.Build));
-        var passed = new List<string>();
-        foreach (var sameClient in clients)
-        {
-            if (ServerEndpoints.Of(sameClient.First(), servers.Rest, servers.Grpc, servers.Aot) is { } endpoint)
+            .GroupBy(arm => (arm.Protocol, arm.Encoding, arm.Transport, arm.Style, arm.Compression, arm.Build))
+            .Select(sameClient =>
+                (
+                    Arms: sameClient.ToList(),
+                    Endpoint: ServerEndpoints.Of(sameClient.First(), servers.Rest, servers.Grpc, servers.Aot)
+                )
+            )
+            .Where(c => c.Endpoint is not null)
+            .ToList();
+        var scaling = GateScalingAsync(servers);
+        await InOrderAsync([
+            .. served.Select(async c =>
             {
-                using var client = ArmClient.Create(sameClient.First(), endpoint);
+                using var client = ArmClient.Create(c.Arms[0], c.Endpoint!);
                 await CorrectnessGate.CheckAsync(client, dataset);
-                passed.AddRange(sameClient.Select(arm => arm.Id));
-            }
-        }
-
-        if (passed.Count > 0)
+            }),
+            scaling,
+        ]);
+        if (served.Count > 0)
         {
+            var arms = string.Join(", ", served.SelectMany(c => c.Arms).Select(a => a.Id));
             output.WriteLine(
-                $"// correctness gate passed for {string.Join(", ", passed)}: {dataset.Count} records, "
-                    + $"sha256 {dataset.Sha256}"
+                $"// correctness gate passed for {arms}: {dataset.Count} records, sha256 {dataset.Sha256}"
             );
         }
 
-        await GateScalingAsync(servers, output);
+        foreach (var line in await scaling)
+        {
+            output.WriteLine(line);
+        }
     }
 
-    /// <summary>The scaling servers at every record count the scaling suite asks for.</summary>
-    private static async Task GateScalingAsync(ServerSet servers, TextWriter output)
+    /// <summary>
+    /// Waits for every check, then throws the first failure in their order: the one a check of each after another
+    /// would have met first.
+    /// </summary>
+    private static async Task InOrderAsync(IReadOnlyList<Task> checks)
     {
-        if (servers.RestScaling is { } scalingUrl)
+        await Task.WhenAll(checks).ContinueWith(static _ => { }, TaskScheduler.Default);
+        foreach (var check in checks)
         {
-            var generated = MeteoriteDataset.FromRecords(
-                "generated",
-                MeteoriteGenerator.Generate(ServerSet.ScalingRecords)
-            );
-            using var json = ArmClient.Create(ArmCatalogue.All["rest-json"], HttpTransport.Http11(scalingUrl));
-            using var protobuf = ArmClient.Create(ArmCatalogue.All["rest-protobuf"], HttpTransport.Http11(scalingUrl));
-            foreach (var count in ScalingBenchmarks.RecordCounts)
-            {
-                await CorrectnessGate.CheckRestScalingAsync(json.Json!, protobuf.Protobuf!, generated, count);
-            }
+            await check;
+        }
+    }
 
-            output.WriteLine(
-                $"// correctness gate passed for the scaling server at {scalingUrl}: "
-                    + $"1 to {ServerSet.ScalingRecords} records"
-            );
+    /// <summary>
+    /// The scaling servers at every record count the scaling suite asks for, both at once; the lines saying so.
+    /// </summary>
+    private static async Task<IReadOnlyList<string>> GateScalingAsync(ServerSet servers)
+    {
+        if (servers is { RestScaling: null, GrpcScaling: null })
+        {
+            return [];
         }
 
-        if (servers.GrpcScaling is { } grpcScalingUrl)
-        {
-            var generated = MeteoriteDataset.FromRecords(
-                "generated",
-                MeteoriteGenerator.Generate(ServerSet.ScalingRecords)
-            );
-            using var client = ArmClient.Create(ArmCatalogue.All["grpc"], HttpTransport.H2c(grpcScalingUrl));
-            foreach (var count in ScalingBenchmarks.RecordCounts)
-            {
-                await CorrectnessGate.CheckGrpcScalingAsync(client.Grpc!, generated, count);
-            }
+        var generated = MeteoriteDataset.FromRecords(
+            "generated",
+            MeteoriteGenerator.Generate(ServerSet.ScalingRecords)
+        );
+        await Task.WhenAll(
+            servers.RestScaling is { } restUrl ? GateRestScalingAsync(restUrl, generated) : Task.CompletedTask,
+            servers.GrpcScaling is { } grpcUrl ? GateGrpcScalingAsync(grpcUrl, generated) : Task.CompletedTask
+        );
+        var records = $"1 to {ServerSet.ScalingRecords} records";
+        return
+        [
+            .. servers.RestScaling is { } rest
+                ? [$"// correctness gate passed for the scaling server at {rest}: {records}"]
+                : Array.Empty<string>(),
+            .. servers.GrpcScaling is { } grpc
+                ? [$"// correctness gate passed for the gRPC scaling server at {grpc}: {records}"]
+                : Array.Empty<string>(),
+        ];
+    }
 
-            output.WriteLine(
-                $"// correctness gate passed for the gRPC scaling server at {grpcScalingUrl}: "
-                    + $"1 to {ServerSet.ScalingRecords} records"
-            );
+    private static async Task GateRestScalingAsync(Uri url, MeteoriteDataset generated)
+    {
+        using var json = ArmClient.Create(ArmCatalogue.All["rest-json"], HttpTransport.Http11(url));
+        using var protobuf = ArmClient.Create(ArmCatalogue.All["rest-protobuf"], HttpTransport.Http11(url));
+        foreach (var count in ScalingBenchmarks.RecordCounts)
+        {
+            await CorrectnessGate.CheckRestScalingAsync(json.Json!, protobuf.Protobuf!, generated, count);
+        }
+    }
+
+    private static async Task GateGrpcScalingAsync(Uri url, MeteoriteDataset generated)
+    {
+        using var client = ArmClient.Create(ArmCatalogue.All["grpc"], HttpTransport.H2c(url));
+        foreach (var count in ScalingBenchmarks.RecordCounts)
+        {
+            await CorrectnessGate.CheckGrpcScalingAsync(client.Grpc!, generated, count);
         }
     }
 
