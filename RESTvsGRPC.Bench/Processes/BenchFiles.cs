@@ -30,6 +30,17 @@ public static class BenchFiles
     }
 
     /// <summary>
+    /// Deletes the scaling data files in <paramref name="folder"/> of benches no longer running (a bench killed by
+    /// SIGKILL deletes none).
+    /// </summary>
+    public static void RemoveOrphanedScalingData(string folder) =>
+        RemoveOrphans(
+            Directory.EnumerateFiles(folder, ScalingDataPrefix + "*.json"),
+            ScalingDataPrefix,
+            File.Delete
+        );
+
+    /// <summary>
     /// Deletes each of <paramref name="entries"/> (named <paramref name="prefix"/>, a bench's process id, then '-' or
     /// '.') whose bench no longer runs: a bench killed by SIGKILL deletes nothing of its own.
     /// </summary>

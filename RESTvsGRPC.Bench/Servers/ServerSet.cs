@@ -420,7 +420,7 @@ public sealed class ServerSet : IDisposable
     /// </summary>
     private async Task StartScalingServersAsync(TextWriter log)
     {
-        RemoveOrphanedScalingData(Path.GetTempPath());
+        BenchFiles.RemoveOrphanedScalingData(Path.GetTempPath());
         _scalingData = Path.Combine(Path.GetTempPath(), $"{BenchFiles.ScalingDataPrefix}{Environment.ProcessId}.json");
         NasaExportWriter.WriteFile(_scalingData, MeteoriteGenerator.Generate(ServerSet.ScalingRecords));
         RestScaling = RestServerAddresses
@@ -430,17 +430,6 @@ public sealed class ServerSet : IDisposable
             .FromReadyLine(await StartAsync("GrpcAPI", FreeGrpcEndpoints, _scalingData, log))
             .H2c;
     }
-
-    /// <summary>
-    /// Deletes the scaling data files in <paramref name="folder"/> of benches no longer running (a bench killed by
-    /// SIGKILL deletes none).
-    /// </summary>
-    public static void RemoveOrphanedScalingData(string folder) =>
-        BenchFiles.RemoveOrphans(
-            Directory.EnumerateFiles(folder, BenchFiles.ScalingDataPrefix + "*.json"),
-            BenchFiles.ScalingDataPrefix,
-            File.Delete
-        );
 
     /// <summary>
     /// Starts RestAPI.Aot and GrpcAPI.Aot, published beforehand (<see cref="AotServers.Publish"/>), on free loopback

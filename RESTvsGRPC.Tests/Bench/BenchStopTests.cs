@@ -197,7 +197,7 @@ public sealed class BenchStopTests : IDisposable
         var unrelated = _artifacts.File("restvsgrpc-scaling-notes.json");
         Assert.All(new[] { orphaned, running, unrelated }, file => File.WriteAllText(file, "[]"));
 
-        ServerSet.RemoveOrphanedScalingData(_artifacts.Path);
+        BenchFiles.RemoveOrphanedScalingData(_artifacts.Path);
 
         Assert.False(File.Exists(orphaned));
         Assert.True(File.Exists(running));
