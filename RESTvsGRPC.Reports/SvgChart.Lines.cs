@@ -160,15 +160,7 @@ public static partial class SvgChart
     {
         for (var i = 0; i < spans.Count; i++)
         {
-            var y = top + (i * 18);
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{spans[i].Fill}\" stroke=\"#999\"/>\n"
-            );
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(spans[i].Label)}</text>\n"
-            );
+            LegendEntry(svg, top + (i * 18), $"fill=\"{spans[i].Fill}\" stroke=\"#999\"", spans[i].Label);
         }
     }
 }

@@ -315,17 +315,20 @@ public static partial class SvgChart
     {
         for (var i = 0; i < series.Count; i++)
         {
-            var y = top + (i * 18);
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{Palette[i % Palette.Length]}\"/>\n"
-            );
-            svg.Append(
-                CultureInfo.InvariantCulture,
-                $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(series[i])}</text>\n"
-            );
+            LegendEntry(svg, top + (i * 18), $"fill=\"{Palette[i % Palette.Length]}\"", series[i]);
         }
     }
+
+    /// <summary>A legend's row at <paramref name="y"/>: a swatch with <paramref name="swatch"/>, its label.</summary>
+    private static void LegendEntry(StringBuilder svg, int y, string swatch, string label) =>
+        svg.Append(
+                CultureInfo.InvariantCulture,
+                $"<rect x=\"{Left}\" y=\"{y}\" width=\"12\" height=\"12\" {swatch}/>\n"
+            )
+            .Append(
+                CultureInfo.InvariantCulture,
+                $"<text x=\"{Left + 18}\" y=\"{y + 10}\" font-size=\"12\">{Escape(label)}</text>\n"
+            );
 
     private static double LabelWidth(string label) => TextWidth(label, 12);
 

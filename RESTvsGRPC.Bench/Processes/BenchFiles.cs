@@ -34,11 +34,7 @@ public static class BenchFiles
     /// SIGKILL deletes none).
     /// </summary>
     public static void RemoveOrphanedScalingData(string folder) =>
-        RemoveOrphans(
-            Directory.EnumerateFiles(folder, ScalingDataPrefix + "*.json"),
-            ScalingDataPrefix,
-            File.Delete
-        );
+        RemoveOrphans(Directory.EnumerateFiles(folder, ScalingDataPrefix + "*.json"), ScalingDataPrefix, File.Delete);
 
     /// <summary>
     /// Deletes each of <paramref name="entries"/> (named <paramref name="prefix"/>, a bench's process id, then '-' or

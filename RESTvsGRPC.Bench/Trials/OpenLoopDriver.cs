@@ -28,9 +28,16 @@ public sealed class OpenLoopDriver
 
     /// <summary>
     /// <paramref name="calls"/> calls at <paramref name="perSecond"/>, read once the last answers have had up to
-    /// <paramref name="drain"/>; returns when every call has ended, throwing the first failure.
+    /// <paramref name="drain"/> on <paramref name="clock"/> (the system's by default); returns when every call has
+    /// ended, throwing the first failure.
     /// </summary>
-    public static async Task<OpenLoopWindow> RunAsync(Func<Task> call, double perSecond, long calls, TimeSpan drain)
+    public static async Task<OpenLoopWindow> RunAsync(
+        Func<Task> call,
+        double perSecond,
+        long calls,
+        TimeSpan drain,
+        TimeProvider? clock = null
+    )
     {
         var driver = new OpenLoopDriver(call, calls);
         var interval = Stopwatch.Frequency / perSecond;
@@ -47,7 +54,7 @@ public sealed class OpenLoopDriver
         }.Start();
         await dispatched.Task;
         var windowEnd = start + (long)(calls * interval);
-        using var drained = new CancellationTokenSource(drain);
+        using var drained = new CancellationTokenSource(drain, clock ?? TimeProvider.System);
         await driver._allAnswered.Task.WaitAsync(drained.Token).ContinueWith(_ => { }, TaskScheduler.Default);
         var window = driver.WindowOf(start, windowEnd, calls / perSecond);
         // The answers still out are awaited (each bounded by the client's call timeout), so that none fails unseen or

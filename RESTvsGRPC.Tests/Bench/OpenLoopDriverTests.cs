@@ -123,20 +123,49 @@ public sealed class OpenLoopDriverTests
     [Fact]
     public async Task Open_loop_fails_the_window_on_a_call_that_fails_after_the_drain()
     {
+        var drain = new HeldDrain();
+        var late = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var calls = 0;
         async Task CallAsync()
         {
             if (Interlocked.Increment(ref calls) == 20)
             {
-                await Task.Delay(300);
+                await late.Task;
                 throw new LoadValidationException("the last answer was wrong, late");
             }
         }
 
-        var error = await Assert.ThrowsAsync<LoadValidationException>(() =>
-            OpenLoopDriver.RunAsync(CallAsync, 1000, 20, TimeSpan.FromMilliseconds(50))
-        );
+        var run = OpenLoopDriver.RunAsync(CallAsync, 1000, 20, TimeSpan.FromSeconds(1), drain);
+        var endDrain = await drain.Started.Task.WaitAsync(TimeSpan.FromSeconds(10));
+        endDrain(); // the drain ends with the last call still out, and only then does that call fail
+        late.SetResult();
+
+        var error = await Assert.ThrowsAsync<LoadValidationException>(() => run);
         Assert.Equal("the last answer was wrong, late", error.Message);
+    }
+
+    /// <summary>
+    /// A clock whose one timer, the drain's, fires only when the test says: <see cref="Started"/> hands the test the
+    /// way to end it once the driver has begun to drain.
+    /// </summary>
+    private sealed class HeldDrain : TimeProvider
+    {
+        public TaskCompletionSource<Action> Started { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public override ITimer CreateTimer(TimerCallback callback, object? state, TimeSpan dueTime, TimeSpan period)
+        {
+            Started.TrySetResult(() => callback(state));
+            return new HeldTimer();
+        }
+
+        private sealed class HeldTimer : ITimer
+        {
+            public bool Change(TimeSpan dueTime, TimeSpan period) => true;
+
+            public void Dispose() { }
+
+            public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+        }
     }
 
     [Theory]

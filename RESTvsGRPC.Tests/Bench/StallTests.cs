@@ -127,19 +127,22 @@ public sealed class StallTests
     }
 
     /// <summary>
-    /// Runs <paramref name="trial"/> with the server frozen 300 ms in every 500 ms, and thaws it after.
+    /// Runs <paramref name="trial"/> with the server frozen 300 ms in every 500 ms, and thaws it after. The freeze is
+    /// the fault the test plants, a length of time by its nature, not something to wait for: a timer ticking every
+    /// 100 ms schedules it, the server stopped from the second tick of every five to the fifth.
     /// </summary>
     private static async Task<Trial> FrozenThroughoutAsync(int serverId, Func<Task<Trial>> trial)
     {
         using var done = new CancellationTokenSource();
+        using var ticks = new PeriodicTimer(TimeSpan.FromMilliseconds(100));
         var freezing = Task.Run(async () =>
         {
-            while (!done.IsCancellationRequested)
+            for (var tick = 1; await ticks.WaitForNextTickAsync() && !done.IsCancellationRequested; tick++)
             {
-                await Task.Delay(200);
-                await BenchProcess.SignalAsync("STOP", serverId);
-                await Task.Delay(300);
-                await BenchProcess.SignalAsync("CONT", serverId);
+                if (tick % 5 is 2 or 0)
+                {
+                    await BenchProcess.SignalAsync(tick % 5 == 2 ? "STOP" : "CONT", serverId);
+                }
             }
         });
         try
@@ -149,6 +152,7 @@ public sealed class StallTests
         finally
         {
             done.Cancel();
+            ticks.Dispose();
             await freezing;
             await BenchProcess.SignalAsync("CONT", serverId);
         }
