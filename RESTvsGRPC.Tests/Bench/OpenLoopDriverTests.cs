@@ -79,13 +79,15 @@ public sealed class OpenLoopDriverTests
     [Fact]
     public async Task Open_loop_marks_a_rate_the_server_cannot_hold_with_its_achieved_rate()
     {
+        // A server that answers one call per tick of a 20-ms timer: a capacity of 50 calls/s, one call at a time.
+        using var ticks = new PeriodicTimer(TimeSpan.FromMilliseconds(20));
         using var oneAtATime = new SemaphoreSlim(1);
         async Task CallAsync()
         {
             await oneAtATime.WaitAsync();
             try
             {
-                await Task.Delay(20);
+                await ticks.WaitForNextTickAsync();
             }
             finally
             {
@@ -204,9 +206,18 @@ public sealed class OpenLoopDriverTests
     /// on.</summary>
     private static async Task FreezeAsync(int id, TimeSpan after)
     {
-        await Task.Delay(after);
+        // The freeze is the fault the test plants, a length of time by its nature: a timer schedules its start and end.
+        using (var start = new PeriodicTimer(after))
+        {
+            await start.WaitForNextTickAsync();
+        }
+
         await SignalAsync("STOP", id);
-        await Task.Delay(TimeSpan.FromMilliseconds(300));
+        using (var end = new PeriodicTimer(TimeSpan.FromMilliseconds(300)))
+        {
+            await end.WaitForNextTickAsync();
+        }
+
         await SignalAsync("CONT", id);
     }
 

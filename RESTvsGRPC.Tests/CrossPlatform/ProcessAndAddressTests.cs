@@ -28,11 +28,7 @@ public sealed partial class ProcessAndAddressTests
         server.Dispose();
 
         // A killed process stays a zombie until its new parent reaps it: wait for that, within a bound.
-        using var wait = new CancellationTokenSource(TimeSpan.FromSeconds(10));
-        while (Exists(child) && !wait.IsCancellationRequested)
-        {
-            await Task.Delay(50);
-        }
+        await BenchProcess.UntilAsync(() => !Exists(child), TimeSpan.FromSeconds(10));
 
         Assert.False(Exists(child), $"process {child}, started by the server, outlived it");
     }
@@ -76,13 +72,10 @@ public sealed partial class ProcessAndAddressTests
                 Timeout
             );
 
-            using var wait = new CancellationTokenSource(TimeSpan.FromSeconds(10));
-            while (
-                !server.Output.Contains("beyond loopback", StringComparison.Ordinal) && !wait.IsCancellationRequested
-            )
-            {
-                await Task.Delay(50);
-            }
+            await BenchProcess.UntilAsync(
+                () => server.Output.Contains("beyond loopback", StringComparison.Ordinal),
+                TimeSpan.FromSeconds(10)
+            );
 
             Assert.Matches(
                 @"warning: GrpcAPI listens on http://10\.203\.1\.1:\d+, beyond loopback: "

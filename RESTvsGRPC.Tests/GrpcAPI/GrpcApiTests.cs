@@ -408,9 +408,11 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
                 new LargePayloadRequest(),
                 deadline: DateTime.UtcNow.AddMilliseconds(1)
             );
+            // A reader that reads on only once the call's deadline has passed.
+            using var passed = new CancellationTokenSource(TimeSpan.FromMilliseconds(1));
             while (await call.ResponseStream.MoveNext(CancellationToken.None))
             {
-                await Task.Delay(5);
+                await Task.Delay(Timeout.Infinite, passed.Token).ContinueWith(_ => { }, TaskScheduler.Default);
             }
         });
 

@@ -92,9 +92,11 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
                 new(),
                 deadline: DateTime.UtcNow.AddMilliseconds(1)
             );
+            // A reader that reads on only once the call's deadline has passed.
+            using var passed = new CancellationTokenSource(TimeSpan.FromMilliseconds(1));
             while (await call.ResponseStream.MoveNext(CancellationToken.None))
             {
-                await Task.Delay(10);
+                await Task.Delay(Timeout.Infinite, passed.Token).ContinueWith(_ => { }, TaskScheduler.Default);
             }
         });
         Assert.Equal(StatusCode.DeadlineExceeded, deadline.StatusCode);

@@ -867,9 +867,10 @@ public static class BadInputCatalogue
         {
             await stream.WriteAsync(first);
             await stream.FlushAsync();
-            for (var i = 0; i < seconds; i++)
+            // The slow sender's pace is the bad input itself: a byte on each tick of a one-second timer.
+            using var ticks = new PeriodicTimer(TimeSpan.FromSeconds(1));
+            for (var i = 0; i < seconds && await ticks.WaitForNextTickAsync(); i++)
             {
-                await Task.Delay(TimeSpan.FromSeconds(1));
                 await stream.WriteAsync(new byte[] { 0x0A });
                 await stream.FlushAsync();
             }

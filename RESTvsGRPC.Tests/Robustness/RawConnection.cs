@@ -45,9 +45,10 @@ public static class RawConnection
             try
             {
                 await stream.WriteAsync(request, timeout.Token);
-                for (var i = 0; i < trickleSeconds; i++)
+                // The trickle's pace is the bad input itself: a byte on each tick of a one-second timer.
+                using var ticks = new PeriodicTimer(TimeSpan.FromSeconds(1));
+                for (var i = 0; i < trickleSeconds && await ticks.WaitForNextTickAsync(timeout.Token); i++)
                 {
-                    await Task.Delay(TimeSpan.FromSeconds(1), timeout.Token);
                     await stream.WriteAsync(" "u8.ToArray(), timeout.Token);
                 }
             }
