@@ -408,11 +408,12 @@ public sealed class GrpcApiTests(GrpcServerFixture fixture) : IClassFixture<Grpc
                 new LargePayloadRequest(),
                 deadline: DateTime.UtcNow.AddMilliseconds(1)
             );
-            // A reader that reads on only once the call's deadline has passed.
-            using var passed = new CancellationTokenSource(TimeSpan.FromMilliseconds(1));
+            // A slow reader is the condition under test: a message per tick of a 5-ms timer, so the stream is
+            // still in flight when its deadline passes.
+            using var ticks = new PeriodicTimer(TimeSpan.FromMilliseconds(5));
             while (await call.ResponseStream.MoveNext(CancellationToken.None))
             {
-                await Task.Delay(Timeout.Infinite, passed.Token).ContinueWith(_ => { }, TaskScheduler.Default);
+                await ticks.WaitForNextTickAsync();
             }
         });
 

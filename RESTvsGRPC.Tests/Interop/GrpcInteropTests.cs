@@ -92,11 +92,12 @@ public sealed class GrpcInteropTests(GrpcServerFixture fixture) : IClassFixture<
                 new(),
                 deadline: DateTime.UtcNow.AddMilliseconds(1)
             );
-            // A reader that reads on only once the call's deadline has passed.
-            using var passed = new CancellationTokenSource(TimeSpan.FromMilliseconds(1));
+            // A slow reader is the condition under test: a message per tick of a 10-ms timer, so the stream is
+            // still in flight when its deadline passes.
+            using var ticks = new PeriodicTimer(TimeSpan.FromMilliseconds(10));
             while (await call.ResponseStream.MoveNext(CancellationToken.None))
             {
-                await Task.Delay(Timeout.Infinite, passed.Token).ContinueWith(_ => { }, TaskScheduler.Default);
+                await ticks.WaitForNextTickAsync();
             }
         });
         Assert.Equal(StatusCode.DeadlineExceeded, deadline.StatusCode);
