@@ -50,7 +50,7 @@ public sealed class BenchStopTests : IDisposable
             servers = ServersStartedBy(bench.Id);
             Assert.Equal(4, servers.Length); // RestAPI and GrpcAPI, and the pair serving 10 000 records
 
-            await SignalAsync(signal, bench.Id);
+            Signal(signal, bench.Id);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
         }
         finally
@@ -102,7 +102,7 @@ public sealed class BenchStopTests : IDisposable
                 Assert.True(ready, $"server {i + 1} did not start within 90 s");
             }
 
-            await SignalAsync(signal, bench.Id);
+            Signal(signal, bench.Id);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
             error = await bench.StandardError.ReadToEndAsync();
         }
@@ -148,7 +148,7 @@ public sealed class BenchStopTests : IDisposable
                 Directory.GetDirectories(Path.GetTempPath(), $"{BenchFiles.TrialFolderPrefix}{bench.Id}-*")
             );
 
-            await SignalAsync("INT", bench.Id);
+            Signal("INT", bench.Id);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
         }
         finally
@@ -245,7 +245,7 @@ public sealed class BenchStopTests : IDisposable
                 && !CommandLineOf(pid).Contains("scaling", StringComparison.Ordinal)
             );
 
-            await SignalAsync(signal, restApi);
+            Signal(signal, restApi);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(240));
             error = await rest.Error;
         }

@@ -108,7 +108,7 @@ public sealed partial class FullSuiteDryRunTests : IDisposable
             $"{RESTvsGRPC.Bench.Jit.JitTiering.CallCountingDelayVariable}=0",
             File.ReadAllText($"/proc/{killed}/environ").Split('\0')
         );
-        await SignalAsync("KILL", killed);
+        Signal("KILL", killed);
         return killed;
     }
 

@@ -141,7 +141,7 @@ public sealed class StallTests
             {
                 if (tick % 5 is 2 or 0)
                 {
-                    await BenchProcess.SignalAsync(tick % 5 == 2 ? "STOP" : "CONT", serverId);
+                    BenchProcess.Signal(tick % 5 == 2 ? "STOP" : "CONT", serverId);
                 }
             }
         });
@@ -154,7 +154,7 @@ public sealed class StallTests
             done.Cancel();
             ticks.Dispose();
             await freezing;
-            await BenchProcess.SignalAsync("CONT", serverId);
+            BenchProcess.Signal("CONT", serverId);
         }
     }
 

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.InteropServices;
 using System.Text.RegularExpressions;
 
 namespace RESTvsGRPC.Tests.Infrastructure;
@@ -83,14 +84,27 @@ public static class BenchProcess
         return start;
     }
 
-    public static async Task SignalAsync(string signal, int pid)
+    /// <summary>Sends the signal named as <c>kill</c> names it: a system call, so a freeze starts and ends when the
+    /// test says rather than when a <c>kill</c> process, started on a loaded machine, gets round to it.</summary>
+    public static void Signal(string signal, int pid)
     {
-        using var kill = Process.Start(
-            "kill",
-            [$"-{signal}", pid.ToString(System.Globalization.CultureInfo.InvariantCulture)]
-        );
-        await kill.WaitForExitAsync();
+        var number = signal switch
+        {
+            "INT" => 2,
+            "KILL" => 9,
+            "TERM" => 15,
+            "CONT" => 18,
+            "STOP" => 19,
+            _ => throw new ArgumentException($"no signal number for {signal}", nameof(signal)),
+        };
+        if (Kill(pid, number) != 0)
+        {
+            throw new InvalidOperationException($"kill -{signal} {pid} failed: errno {Marshal.GetLastPInvokeError()}");
+        }
     }
+
+    [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+    private static extern int Kill(int pid, int signal);
 
     public static void StopIfRunning(Process bench)
     {

@@ -136,7 +136,7 @@ public sealed class BenchLinkProcessTests : IDisposable
         {
             var trial = await WaitForChildAsync(bench.Id, "\0trial\0", TimeSpan.FromSeconds(90));
             Assert.Contains($"restvsgrpc-{bench.Id}-router", Namespaces());
-            await (ending == "trial" ? SignalAsync("KILL", trial) : SignalAsync(ending, bench.Id));
+            Signal(ending == "trial" ? "KILL" : ending, ending == "trial" ? trial : bench.Id);
             await bench.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
         }
         finally
