@@ -52,6 +52,11 @@ builder.Services.AddGrpc(options.Apply);
 #else
 builder.Services.AddGrpc(options.Apply).AddJsonTranscoding();
 builder.Services.AddGrpcReflection();
+// The payload shapes are measured on the JIT build: the AOT build serves the meteorites alone, as RestAPI.Aot does.
+builder.Services.AddSingleton<
+    Grpc.AspNetCore.Server.Model.IServiceMethodProvider<GrpcAPI.Shapes.ShapesService>,
+    GrpcAPI.Shapes.ShapeMethodProvider
+>();
 #endif
 builder
     .Services.AddGrpcHealthChecks(health =>
@@ -80,6 +85,7 @@ app.UseGrpcWeb(new GrpcWebOptions { DefaultEnabled = true });
 app.MapGrpcService<MeteoriteLandingsService>();
 app.MapGrpcHealthChecksService();
 #if !AOT
+app.MapGrpcService<GrpcAPI.Shapes.ShapesService>();
 app.MapGrpcReflectionService();
 #endif
 app.Lifetime.ApplicationStarted.Register(() =>

@@ -250,22 +250,4 @@ public static class MeteoriteGenerator
         var year = random.Next(0, 100) < 4 ? random.Next(860, 1800) : random.Next(1800, 2014);
         return new DateTime(year, 1, 1, 0, 0, 0, DateTimeKind.Utc);
     }
-
-    /// <summary>SplitMix64: tiny, well-studied, and the same on every platform (System.Random's seeded sequence is not
-    /// promised to be).</summary>
-    private sealed class SplitMix64(ulong seed)
-    {
-        private ulong _state = seed;
-
-        /// <summary>A uniform integer in [min, max).</summary>
-        public int Next(int min, int max)
-        {
-            _state += 0x9E3779B97F4A7C15;
-            var z = _state;
-            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
-            z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
-            z ^= z >> 31;
-            return min + (int)(z % (ulong)(max - min));
-        }
-    }
 }

@@ -127,7 +127,7 @@ internal sealed class SummaryContext(RunResults run, RunToRun? previous)
         return InSuite(Suites.Codec)
             .FirstOrDefault(b =>
                 b.Operation == payload
-                && Run.ArmOf(b) is { Shape: "serialize then parse" } codec
+                && Run.ArmOf(b) is { CallShape: "serialize then parse" } codec
                 && codec.IsProtobuf == protobuf
             );
     }

@@ -12,9 +12,10 @@ namespace RESTvsGRPC.Results;
 /// <param name="Encoding">"JSON", "protobuf" or "protobuf, base64 text".</param>
 /// <param name="Transport">"HTTP/1.1", "h2c", "TLS" (HTTP/2 over TLS, agreed by ALPN), "TLS, HTTP/1.1" or "in
 /// process".</param>
-/// <param name="Shape">How the large GET's records travel ("unary" for REST's one body, "list" for gRPC's one message,
-/// "stream", "stream, buffered", "stream, 100 per message"); the small GET and the POST are unary calls in every arm;
-/// for a codec its step.</param>
+/// <param name="CallShape">How the large GET's records travel ("unary" for REST's one body, "list" for gRPC's one
+/// message, "stream", "stream, buffered", "stream, 100 per message"); the small GET and the POST are unary calls in
+/// every arm; for a codec its step. Not a payload shape (ModelLibrary's <c>ShapeCatalogue</c>): the file names it
+/// "shape".</param>
 /// <param name="Style">The server's API style: "controllers", "minimal API", "JSON transcoding", "gRPC service" or
 /// "none".</param>
 /// <param name="Compression">"gzip" or "none".</param>
@@ -24,7 +25,7 @@ public sealed record Arm(
     string Protocol,
     string Encoding,
     string Transport,
-    string Shape,
+    [property: JsonPropertyName("shape")] string CallShape,
     string Style,
     string Compression
 )
@@ -79,8 +80,8 @@ public sealed record Arm(
     public bool IsCompressedFormOf(Arm other) =>
         Compression == Gzip
         && other.Compression != Gzip
-        && (Protocol, Encoding, Transport, Shape, Style, Build)
-            == (other.Protocol, other.Encoding, other.Transport, other.Shape, other.Style, other.Build);
+        && (Protocol, Encoding, Transport, CallShape, Style, Build)
+            == (other.Protocol, other.Encoding, other.Transport, other.CallShape, other.Style, other.Build);
 }
 
 /// <summary>

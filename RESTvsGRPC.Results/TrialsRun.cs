@@ -21,7 +21,7 @@ public sealed record TrialsRun(
 {
     /// <summary>
     /// The trials' arms by id (load mode's target names): one client each, the same for every operation, so an arm's
-    /// <see cref="Arm.Shape"/> is that of its large GET.
+    /// <see cref="Arm.CallShape"/> is that of its large GET.
     /// </summary>
     public IReadOnlyList<Arm> Arms { get; init; } = [];
 

@@ -8,6 +8,8 @@ using RestAPI.Protobuf;
 using RESTvsGRPC.Hosting;
 #if !AOT
 using Microsoft.AspNetCore.Mvc.ModelBinding;
+using ModelLibrary.Shapes;
+using RestAPI.Controllers.Shapes;
 #endif
 
 // One endpoint per transport the benchmark compares; h2c needs a port of its own (it cannot be negotiated beside
@@ -44,24 +46,40 @@ catch (DataFileException e)
 builder.Services.AddSingleton(dataset);
 #if !AOT
 // MVC does not support Native AOT: the AOT build (RestAPI.Aot) serves the minimal APIs alone.
+var shapes = new ShapeControllers(ShapeCatalogue.All);
+foreach (var shape in ShapeCatalogue.All)
+{
+    builder.Services.AddSingleton(shape.GetType(), shape);
+}
+
+builder.Services.AddSingleton<EscapedJson>();
 builder
     .Services
     // Records are checked while parsing (required members); MVC's per-property validation pass would add work gRPC does
     // not do.
     .AddControllers(options =>
     {
-        options.ModelMetadataDetailsProviders.Add(
-            new SuppressChildValidationMetadataProvider(typeof(MeteoriteLanding))
-        );
+        foreach (var type in ShapeCatalogue.All.Select(shape => shape.RecordType).Prepend(typeof(MeteoriteLanding)))
+        {
+            options.ModelMetadataDetailsProviders.Add(new SuppressChildValidationMetadataProvider(type));
+        }
+
         options.ModelMetadataDetailsProviders.Add(
             new SuppressChildValidationMetadataProvider(typeof(Google.Protobuf.IMessage))
         );
         options.InputFormatters.Add(new ProtobufInputFormatter());
         options.OutputFormatters.Add(new ProtobufOutputFormatter());
+        options.Conventions.Add(shapes);
     })
+    .ConfigureApplicationPartManager(parts => parts.FeatureProviders.Add(shapes))
     .AddJsonOptions(options =>
     {
         options.JsonSerializerOptions.TypeInfoResolverChain.Insert(0, MeteoriteJsonContext.Default);
+        foreach (var shape in ShapeCatalogue.All)
+        {
+            options.JsonSerializerOptions.TypeInfoResolverChain.Add(shape.JsonResolver);
+        }
+
         // A bad body is answered with the JSON path that broke, not the parser's message: that names .NET types.
         options.AllowInputFormatterExceptionMessages = false;
     });

@@ -37,7 +37,7 @@ public static partial class H2loadCrossCheck
         {
             { Protocol: Arm.Rest, Transport: "HTTP/1.1", Style: Arm.Controllers } => true,
             { Protocol: Arm.Rest, Transport: "HTTP/1.1", Style: Arm.MinimalApi, IsProtobuf: false } => true,
-            { Protocol: Arm.Grpc, Transport: "h2c", Shape: "list" } => true,
+            { Protocol: Arm.Grpc, Transport: "h2c", CallShape: "list" } => true,
             _ => false,
         };
 

@@ -25,7 +25,7 @@ public sealed class LoadClient : IDisposable
     public LoadClient(Arm arm, HttpTransport transport, LoadExpectation expected)
     {
         _expected = expected;
-        _streamsLargeGet = arm.Shape == "stream";
+        _streamsLargeGet = arm.CallShape == "stream";
         _client = ArmClient.Create(arm, transport);
         (_json, _protobuf, _grpc) = (_client.Json, _client.Protobuf, _client.Grpc);
     }

@@ -31,7 +31,7 @@ internal static class CodecSection
                     (IReadOnlyList<string>)
                         [
                             summary.NameOf(b),
-                            summary.Run.ArmOf(b).Shape,
+                            summary.Run.ArmOf(b).CallShape,
                             b.Operation == OperationNames.Small ? "small" : "large (1000 records)",
                             Units.Time(b.NanosecondsPerCall),
                             Units.Time(b.ErrorNanosecondsPerCall),

@@ -54,7 +54,7 @@ internal static class StreamingSection
         var verdicts = new List<string>();
         foreach (
             var stream in streaming.Where(s =>
-                run.ArmOfId(s.Arm)?.Shape.StartsWith("stream", StringComparison.Ordinal) == true
+                run.ArmOfId(s.Arm)?.CallShape.StartsWith("stream", StringComparison.Ordinal) == true
             )
         )
         {
@@ -96,12 +96,12 @@ internal static class StreamingSection
     private static string HowRecordsTravel(Arm? arm) =>
         arm switch
         {
-            { Shape: Arm.Unary or Arm.List } => "one answer",
-            { Shape: "stream", Protocol: Arm.Rest } => "JSON array read record by record",
-            { Shape: "stream" } => "a message per record, flushed each",
-            { Shape: "stream, buffered" } => "a message per record, BufferHint",
-            { Shape: "stream, 100 per message" } => "100 records per message, flushed each",
-            _ => arm?.Shape ?? "",
+            { CallShape: Arm.Unary or Arm.List } => "one answer",
+            { CallShape: "stream", Protocol: Arm.Rest } => "JSON array read record by record",
+            { CallShape: "stream" } => "a message per record, flushed each",
+            { CallShape: "stream, buffered" } => "a message per record, BufferHint",
+            { CallShape: "stream, 100 per message" } => "100 records per message, flushed each",
+            _ => arm?.CallShape ?? "",
         };
 
     /// <summary>
@@ -109,7 +109,7 @@ internal static class StreamingSection
     /// whole answer.
     /// </summary>
     private static bool IsWholeAnswerOf(Arm? arm, Arm stream) =>
-        arm is { Shape: Arm.Unary or Arm.List }
+        arm is { CallShape: Arm.Unary or Arm.List }
         && (arm.Protocol, arm.Encoding, arm.Style, arm.Transport)
             == (stream.Protocol, stream.Encoding, stream.Style, stream.Transport);
 }

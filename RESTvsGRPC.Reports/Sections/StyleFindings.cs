@@ -20,14 +20,14 @@ internal sealed class StyleFindings(
     private static readonly StylesSection.Role Controllers = new(Arm.Rest, Arm.Controllers);
     private static readonly StylesSection.Role Minimal = new(Arm.Rest, Arm.MinimalApi);
     private static readonly StylesSection.Role Transcoding = new(Arm.Rest, Arm.JsonTranscoding);
-    private static readonly StylesSection.Role TranscodingStream = Transcoding with { Shape = "stream" };
+    private static readonly StylesSection.Role TranscodingStream = Transcoding with { CallShape = "stream" };
     private static readonly StylesSection.Role Grpc = StylesSection.GrpcItself;
-    private static readonly StylesSection.Role GrpcStream = Grpc with { Shape = "stream" };
+    private static readonly StylesSection.Role GrpcStream = Grpc with { CallShape = "stream" };
     private static readonly StylesSection.Role GrpcWeb = new(Arm.GrpcWeb, Arm.GrpcService);
     private static readonly StylesSection.Role GrpcWebH2c = GrpcWeb with { Transport = "h2c" };
     private static readonly StylesSection.Role GrpcWebText = GrpcWeb with
     {
-        Shape = "stream",
+        CallShape = "stream",
         Encoding = "protobuf, base64 text",
     };
 

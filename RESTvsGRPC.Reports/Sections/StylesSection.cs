@@ -234,14 +234,14 @@ internal static class StylesSection
         string Protocol,
         string Style,
         string Transport = "HTTP/1.1",
-        string? Shape = null,
+        string? CallShape = null,
         string? Encoding = null
     )
     {
         public bool Is(Arm arm) =>
             (arm.Protocol, arm.Style, arm.Transport, arm.Compression) == (Protocol, Style, Transport, "none")
             && arm.Encoding == (Encoding ?? (Protocol == Arm.Rest ? "JSON" : "protobuf"))
-            && arm.Shape == (Shape ?? (Protocol == Arm.Rest ? Arm.Unary : Arm.List));
+            && arm.CallShape == (CallShape ?? (Protocol == Arm.Rest ? Arm.Unary : Arm.List));
     }
 
     /// <summary>

@@ -18,8 +18,9 @@ public sealed class OpenLoopDriverTests
 
     /// <summary>
     /// GrpcAPI frozen (SIGSTOP) for 300 ms early in 4 s of small GETs (the rest of the window lets it work off the
-    /// queue, which took it up to a quarter second more here, and most of a second on a loaded CI machine): driven open loop at 200 calls/s, every call due during
-    /// the freeze waits for it, so the 99th percentile holds most of the 300 ms; one call at a time in a closed loop,
+    /// queue, which took it up to a quarter second more here, and most of a second on a loaded CI machine): driven
+    /// open loop at 200 calls/s, every call due during the freeze waits for it, so the 99th percentile holds most of
+    /// the 300 ms; one call at a time in a closed loop,
     /// timed from each call's own start, only the call in flight waits, and its 99th percentile stays a call's time.
     /// </summary>
     [LinuxFact]
