@@ -79,16 +79,13 @@ public sealed class EnglishGlossary : GlossaryShape
     public override string Summary => "glossary terms of a few sentences each, in English (ASCII)";
 
     protected override IReadOnlyList<string> Words { get; } =
-        "request response server client message field record stream buffer schema network latency payload service "
-            .Split(' ', StringSplitOptions.RemoveEmptyEntries)
-            .Concat(
-                "contract version encoding header protocol channel deadline retry timeout cache index query ".Split(
-                    ' ',
-                    StringSplitOptions.RemoveEmptyEntries
-                )
+        string.Join(
+                ' ',
+                "request response server client message field record stream buffer schema network latency",
+                "payload service contract version encoding header protocol channel deadline retry timeout",
+                "cache index query the a of to and is in for with each when that which every"
             )
-            .Concat("the a of to and is in for with each when that which every".Split(' '))
-            .ToArray();
+            .Split(' ');
 
     protected override IReadOnlyList<string> Sources { get; } = ["handbook", "design notes", "API reference", "wiki"];
 }
@@ -102,16 +99,20 @@ public sealed class RussianGlossary : GlossaryShape
     public override string Summary => "glossary terms of a few sentences each, in Russian (Cyrillic)";
 
     protected override IReadOnlyList<string> Words { get; } =
-        "запрос ответ сервер клиент сообщение поле запись поток буфер схема сеть задержка данные служба "
-            .Split(' ', StringSplitOptions.RemoveEmptyEntries)
-            .Concat(
-                "контракт версия кодировка заголовок протокол канал срок повтор ожидание кэш индекс значение ".Split(
-                    ' ',
-                    StringSplitOptions.RemoveEmptyEntries
-                )
+        string.Join(
+                ' ',
+                "запрос ответ сервер клиент",
+                "сообщение поле запись поток",
+                "буфер схема сеть задержка",
+                "данные служба контракт версия",
+                "кодировка заголовок протокол",
+                "канал срок повтор ожидание",
+                "кэш индекс значение и в на с",
+                "для при когда который каждый",
+                "это от по"
             )
-            .Concat("и в на с для при когда который каждый это от по".Split(' '))
-            .ToArray();
+            .Split(' ');
 
-    protected override IReadOnlyList<string> Sources { get; } = ["справочник", "заметки", "документация", "вики"];
+    protected override IReadOnlyList<string> Sources { get; } =
+        string.Join(' ', "справочник заметки", "документация вики").Split(' ');
 }
